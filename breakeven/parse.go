@@ -1,0 +1,257 @@
+package breakeven
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// ParseError reports an input that could not be read as a quantity. Its
+// message quotes the input and shows valid examples, in the manner of
+// time.ParseDuration.
+type ParseError struct {
+	What    string // "bandwidth", "size", "token rate", "token count", "duration", "KV element type"
+	Input   string // the text as given
+	Reason  string // what is wrong with it
+	Example string // valid inputs of the same kind
+}
+
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("breakeven: %s in %s %q (valid: %s)", e.Reason, e.What, e.Input, e.Example)
+}
+
+// Examples of each kind of input, shown in parse errors.
+const (
+	ExampleBytes     = `"516096 B", "504 KiB", "65.6 GB", "24 GiB"`
+	ExampleBandwidth = `"22.6 GB/s", "181 Gbit/s", "181Gb/s", "10GbE", "2x100GbE"`
+	ExampleRate      = `"2051 tokens/s", "11.9k tokens/s"`
+	ExampleTokens    = `"127188", "127,188", "128Ki" (131,072), "140k" (140,000)`
+	ExampleSeconds   = `"62s", "0.58 s", "580ms", "1.5"`
+	ExampleElement   = `"bf16", "fp16", "fp8", "int4"`
+)
+
+// number matches a decimal number at the start of a string, allowing commas
+// between groups of three digits and an exponent.
+var number = regexp.MustCompile(`^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][+-]?\d+)?`)
+
+// splitNumber reads the leading number of s and returns it with the rest of
+// the string, trimmed.
+func splitNumber(s string) (float64, string, bool) {
+	s = strings.TrimSpace(s)
+	m := number.FindString(s)
+	if m == "" || strings.Trim(m, "+-.eE") == "" {
+		return 0, s, false
+	}
+	v, err := strconv.ParseFloat(strings.ReplaceAll(m, ",", ""), 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, s, false
+	}
+	rest := strings.TrimSpace(s[len(m):])
+	// A comma left right after the number is a decimal comma or a bad group
+	// ("1,5 GB"): refuse rather than read it as something else.
+	if strings.HasPrefix(rest, ",") {
+		return 0, s, false
+	}
+	return v, rest, true
+}
+
+// checkMagnitude refuses negative values, and zero where zero is not
+// meaningful.
+func checkMagnitude(v float64, allowZero bool, what, in, example string) error {
+	switch {
+	case v < 0:
+		return &ParseError{what, in, "negative value", example}
+	case v == 0 && !allowZero:
+		return &ParseError{what, in, "zero value", example}
+	case math.IsInf(v, 0) || math.IsNaN(v):
+		return &ParseError{what, in, "value out of range", example}
+	}
+	return nil
+}
+
+var byteUnits = map[string]Bytes{
+	"": 1, "b": 1, "byte": 1, "bytes": 1,
+	"kb": KB, "mb": MB, "gb": GB, "tb": TB,
+	"kib": KiB, "mib": MiB, "gib": GiB, "tib": TiB,
+}
+
+// ParseBytes reads a size: a number and a unit from B, KB, MB, GB, TB
+// (powers of 1000) or KiB, MiB, GiB, TiB (powers of 1024). A bare number is
+// bytes. Units in bits ("Gb", "Gbit") are refused: a size is in bytes.
+func ParseBytes(s string) (Bytes, error) {
+	v, unit, ok := splitNumber(s)
+	if !ok {
+		return 0, &ParseError{"size", s, "no number", ExampleBytes}
+	}
+	if isBitUnit(unit) {
+		return 0, &ParseError{"size", s, fmt.Sprintf("unit %q is in bits; sizes are in bytes (B)", unit), ExampleBytes}
+	}
+	f, known := byteUnits[strings.ToLower(unit)]
+	if !known {
+		return 0, &ParseError{"size", s, fmt.Sprintf("unknown unit %q", unit), ExampleBytes}
+	}
+	if err := checkMagnitude(v*float64(f), true, "size", s, ExampleBytes); err != nil {
+		return 0, err
+	}
+	return Bytes(v) * f, nil
+}
+
+// isBitUnit reports whether a size or bandwidth unit names bits: a prefix
+// followed by a lower-case b ("Gb", "Mb/s") or the word bit.
+func isBitUnit(unit string) bool {
+	u := strings.TrimSuffix(strings.TrimSuffix(unit, "/s"), "ps")
+	if strings.Contains(strings.ToLower(u), "bit") {
+		return true
+	}
+	return len(u) == 2 && strings.ContainsRune("kKmMgGtT", rune(u[0])) && u[1] == 'b'
+}
+
+var prefixFactor = map[byte]float64{'k': 1e3, 'm': 1e6, 'g': 1e9, 't': 1e12}
+
+var multiplier = regexp.MustCompile(`^\s*(\d+)\s*[x×*]\s*(.+)$`)
+
+// ParseBandwidth reads a link speed. Bytes per second are written with a
+// capital B ("22.6 GB/s", "22.6 GBps", "1 GiB/s"); bits per second with a
+// lower-case b or the word bit ("181 Gbit/s", "181Gb/s", "100 Gbps"), or as
+// an Ethernet rate ("10GbE"). A count and an x in front multiplies the link
+// ("2x100GbE" is 200 Gbit/s).
+func ParseBandwidth(s string) (Bandwidth, error) {
+	body, count := s, 1.0
+	if m := multiplier.FindStringSubmatch(s); m != nil {
+		n, err := strconv.Atoi(m[1])
+		if err != nil || n <= 0 {
+			return 0, &ParseError{"bandwidth", s, "link count must be a whole number of at least 1", ExampleBandwidth}
+		}
+		count, body = float64(n), m[2]
+	}
+	v, unit, ok := splitNumber(body)
+	if !ok {
+		return 0, &ParseError{"bandwidth", s, "no number", ExampleBandwidth}
+	}
+	f, err := bandwidthUnit(unit)
+	if err != nil {
+		return 0, &ParseError{"bandwidth", s, err.Error(), ExampleBandwidth}
+	}
+	if err := checkMagnitude(count*v*f, false, "bandwidth", s, ExampleBandwidth); err != nil {
+		return 0, err
+	}
+	return Bandwidth(count * v * f), nil
+}
+
+// bandwidthUnit returns the bytes per second of one unit. The letter b/B
+// decides bits or bytes; the prefix letter may be either case.
+func bandwidthUnit(unit string) (float64, error) {
+	u := strings.ReplaceAll(unit, " ", "")
+	if u == "" {
+		return 0, fmt.Errorf("missing unit")
+	}
+	bad := fmt.Errorf("unknown unit %q", unit)
+	factor, rest, binary := 1.0, u, false
+	if p, ok := prefixFactor[strings.ToLower(u[:1])[0]]; ok && len(u) > 1 {
+		factor, rest = p, u[1:]
+		if strings.HasPrefix(rest, "i") {
+			// KiB/s, GiB/s: a binary prefix, bytes only.
+			factor, rest, binary = math.Pow(1024, math.Round(math.Log10(p)/3)), rest[1:], true
+		}
+	}
+	switch rest {
+	case "B/s", "Bps", "B/sec", "byte/s", "bytes/s":
+		return factor, nil
+	case "b/s", "bps", "bit/s", "bits/s", "b/sec":
+		if !binary {
+			return factor / 8, nil
+		}
+	case "bE", "bitE", "igE":
+		// Ethernet names its line rate: 10GbE, 100GigE.
+		if !binary && factor > 1 {
+			return factor / 8, nil
+		}
+	}
+	return 0, bad
+}
+
+var rateUnits = map[string]bool{
+	"tokens/s": true, "token/s": true, "tok/s": true, "t/s": true, "tps": true,
+	"tokens/sec": true, "tokens per second": true, "": true,
+}
+
+// ParseTokenRate reads a prefill speed: a number with an optional k or M
+// ("11.9k tokens/s") and the unit tokens/s (tok/s, t/s and tps also read).
+// A bare number is tokens per second.
+func ParseTokenRate(s string) (TokenRate, error) {
+	v, unit, ok := splitNumber(s)
+	if !ok {
+		return 0, &ParseError{"token rate", s, "no number", ExampleRate}
+	}
+	scale, unit := countSuffix(unit)
+	if !rateUnits[strings.ToLower(strings.TrimSpace(unit))] {
+		return 0, &ParseError{"token rate", s, fmt.Sprintf("unknown unit %q", unit), ExampleRate}
+	}
+	if err := checkMagnitude(v*scale, false, "token rate", s, ExampleRate); err != nil {
+		return 0, err
+	}
+	return TokenRate(v * scale), nil
+}
+
+// countSuffix strips a count multiplier from the front of a unit: k and K
+// are 1000, M is 1e6, Ki is 1024 and Mi is 1,048,576.
+func countSuffix(unit string) (float64, string) {
+	for _, c := range []struct {
+		p string
+		f float64
+	}{{"Ki", 1 << 10}, {"Mi", 1 << 20}, {"k", 1e3}, {"K", 1e3}, {"M", 1e6}} {
+		if rest, ok := strings.CutPrefix(unit, c.p); ok {
+			if rest == "" || rest[0] == ' ' || rest[0] == '/' || strings.HasPrefix(rest, "tok") || strings.HasPrefix(rest, "t/") || rest == "tps" {
+				return c.f, strings.TrimSpace(rest)
+			}
+		}
+	}
+	return 1, unit
+}
+
+// ParseTokens reads a token count: "127188", "127,188", "140k" (140,000),
+// "1M" (1,000,000), "128Ki" (131,072) or "1Mi" (1,048,576), with an
+// optional word "tokens". k and M are powers of 1000; Ki and Mi are powers
+// of 1024, the convention of context windows ("128K context" means 131,072,
+// so write 128Ki for that).
+func ParseTokens(s string) (Tokens, error) {
+	v, unit, ok := splitNumber(s)
+	if !ok {
+		return 0, &ParseError{"token count", s, "no number", ExampleTokens}
+	}
+	scale, unit := countSuffix(unit)
+	switch strings.ToLower(strings.TrimSpace(unit)) {
+	case "", "tokens", "token", "tok":
+	default:
+		return 0, &ParseError{"token count", s, fmt.Sprintf("unknown unit %q", unit), ExampleTokens}
+	}
+	if err := checkMagnitude(v*scale, false, "token count", s, ExampleTokens); err != nil {
+		return 0, err
+	}
+	return Tokens(v * scale), nil
+}
+
+var secondUnits = map[string]Seconds{
+	"": 1, "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
+	"ms": 1e-3, "millisecond": 1e-3, "milliseconds": 1e-3,
+	"us": 1e-6, "µs": 1e-6, "min": 60, "minutes": 60, "h": 3600,
+}
+
+// ParseSeconds reads a duration: "62s", "0.58 s", "580ms", "2 min". A bare
+// number is seconds.
+func ParseSeconds(s string) (Seconds, error) {
+	v, unit, ok := splitNumber(s)
+	if !ok {
+		return 0, &ParseError{"duration", s, "no number", ExampleSeconds}
+	}
+	f, known := secondUnits[strings.ToLower(unit)]
+	if !known {
+		return 0, &ParseError{"duration", s, fmt.Sprintf("unknown unit %q", unit), ExampleSeconds}
+	}
+	if err := checkMagnitude(v*float64(f), false, "duration", s, ExampleSeconds); err != nil {
+		return 0, err
+	}
+	return Seconds(v) * f, nil
+}

@@ -1,0 +1,101 @@
+package post
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/sources"
+)
+
+// One subtest per printed figure: the recomputation against the post's
+// printed value, at the precision printed, and the verdict the project
+// expects. A change of an input, the model or the ledger shows here.
+func TestAuditEveryPrintedFigure(t *testing.T) {
+	findings, err := Audit()
+	require.NoError(t, err)
+	require.Len(t, findings, len(sources.Ledger), "every ledger entry is audited")
+	for _, f := range findings {
+		t.Run(f.Entry.ID, func(t *testing.T) {
+			assert.Equal(t, f.Expected, f.Verdict, "%s printed %q, recomputed %v (%s)", f.Entry.ID, f.Entry.Printed, f.Recomputed, f.How)
+			switch f.Verdict {
+			case Match, AsSourced:
+				assert.InDelta(t, f.Printed, f.Recomputed.Value, f.Step/2*(1+1e-9)+1e-12)
+			case WithinApprox:
+				assert.NotEmpty(t, f.Reason, "a non-match carries its reason")
+				assert.True(t, f.Recomputed.Lo <= f.Printed+f.Step/2 && f.Printed-f.Step/2 <= f.Recomputed.Hi)
+			case Differs:
+				assert.NotEmpty(t, f.Reason, "a non-match carries its reason")
+			}
+			assert.NotEmpty(t, f.How)
+		})
+	}
+}
+
+// Every recomputation and expectation names a ledger entry or input, so
+// none is dead code.
+func TestRecomputationsAreUsed(t *testing.T) {
+	ids := map[string]sources.Entry{}
+	inputs := map[string]bool{}
+	for _, e := range sources.Ledger {
+		ids[e.ID] = e
+		inputs[e.Input] = true
+	}
+	for id := range derived {
+		e, ok := ids[id]
+		assert.True(t, ok && e.Kind == sources.DerivedFigure, "recomputation %s has no derived ledger entry", id)
+	}
+	for name := range crossChecks {
+		assert.True(t, inputs[name], "cross-check %s checks no ledger input", name)
+	}
+	for id := range expected {
+		_, ok := ids[id]
+		assert.True(t, ok, "expectation %s has no ledger entry", id)
+	}
+}
+
+// The headline numbers, each against arithmetic written out here.
+func TestTablesAgainstHandArithmetic(t *testing.T) {
+	rows := BreakEvenTable()
+	require.Len(t, rows, 3)
+	assert.InDelta(t, 127188.0/62*(2*126*8*128*2), float64(rows[0].BreakEven.Value), 1)
+	assert.InDelta(t, 4380.0*(2*80*8*128*2), float64(rows[1].BreakEven.Value), 1)
+	assert.InDelta(t, 131072.0/11*(2*64*8*128*2), float64(rows[2].BreakEven.Value), 1)
+	assert.InDelta(t, 131072.0/12*(2*64*8*128*2), float64(rows[2].BreakEven.Lo), 1)
+
+	m := VASTMultiplier()
+	assert.InDelta(t, (181e9/8)/(127188.0/62*516096), m.PredictedSpeed.Value, 1e-9)
+	assert.InDelta(t, 127188.0*516096/(181e9/8), float64(m.PredictedLoad.Value), 1e-9)
+
+	for _, c := range Claims() {
+		switch c.Model {
+		case "Llama 3.1 70B":
+			assert.InDelta(t, 105000.0*327680/0.58, float64(c.Needs.Value), 1)
+			assert.Equal(t, 2, c.LinksNeeded, "WEKA's claim needs two 400 Gbit/s links")
+		case "Qwen3-32B":
+			assert.InDelta(t, 131072.0*262144/1.5, float64(c.Needs.Value), 1)
+		case "Llama 3.1 405B":
+			assert.InDelta(t, 127188.0*516096/3, float64(c.Needs.Value), 1)
+			assert.Equal(t, 2, c.LinksNeeded)
+		}
+	}
+
+	beaten := []int{3, 3, 0}
+	for i, row := range TransportTable() {
+		assert.Equal(t, beaten[i], row.Beaten, row.Transport.Name)
+		assert.True(t, row.Robust, "%s: the verdict holds over the intervals", row.Transport.Name)
+	}
+
+	h := LablupHitRate()
+	assert.InDelta(t, (26.3-22.3)/((26.3-22.3)+22.0-6.6), h.BreakEvenH.Value, 1e-9)
+	assert.InDelta(t, (22.3+4*22.0)/5, float64(h.MeanBase.Value), 1e-9)
+	assert.InDelta(t, (26.3+4*6.6)/5, float64(h.MeanOffld.Value), 1e-9)
+	assert.InDelta(t, 0.8, h.HitShare, 1e-12)
+
+	newer := NewerTable()
+	require.Len(t, newer, 4)
+	assert.InDelta(t, 131072.0*516096, float64(newer[0].At128K), 1)
+	assert.InDelta(t, 1000*131072.0*516096, float64(newer[0].Parked), 1e3)
+	assert.InDelta(t, 1.05e9, float64(newer[3].At128K), 1, "DeepSeek V4 Pro's 128K size is the post's, fixed state included")
+}

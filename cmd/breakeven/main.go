@@ -1,0 +1,129 @@
+// Command breakeven reproduces, audits and extends the arithmetic of "The
+// break-even bandwidth": when loading a prompt's KV cache from storage
+// beats recomputing it.
+//
+// Usage:
+//
+//	breakeven audit [--json]     every figure the post prints, recomputed, with a verdict
+//	breakeven models [--json]    the model catalog with per-token cache sizes and sources
+//	breakeven help [command]
+//
+// Exit status: 0 for an answer, 1 when the audit finds a verdict other
+// than the one expected, 2 for bad usage or input.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string
+	usage   string // flags and examples, after the synopsis
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+var commands []command
+
+func init() {
+	commands = []command{
+		{"audit", "recompute every figure the post prints and give a verdict", auditUsage, runAudit},
+		{"models", "list the model catalog: cache per token, at 128K, and sources", modelsUsage, runModels},
+	}
+}
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// run dispatches a command line and returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		if len(args) > 1 {
+			if c, ok := find(args[1]); ok {
+				fmt.Fprint(stdout, c.usage)
+				return 0
+			}
+			fmt.Fprintf(stderr, "breakeven: unknown command %q\n", args[1])
+			usage(stderr)
+			return 2
+		}
+		usage(stdout)
+		return 0
+	}
+	c, ok := find(args[0])
+	if !ok {
+		fmt.Fprintf(stderr, "breakeven: unknown command %q\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	return c.run(args[1:], stdout, stderr)
+}
+
+func find(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "Usage: breakeven <command> [flags]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "When does loading a prompt's KV cache beat recomputing it?")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	names := make([]string, 0, len(commands))
+	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		c, _ := find(n)
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, `Run "breakeven help <command>" or "breakeven <command> -h" for its flags.`)
+}
+
+// newFlags returns a flag set that prints the command's usage on -h and
+// on a bad flag, and reports errors through stderr.
+func newFlags(c string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(c, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		cmd, _ := find(c)
+		fmt.Fprint(stderr, cmd.usage)
+		fmt.Fprintln(stderr, "\nFlags:")
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args; it returns the exit status to stop with, or -1
+// to go on. -h exits 0; a bad flag or a stray argument exits 2.
+func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) int {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "breakeven %s: unexpected argument %q (flags start with -)\n", fs.Name(), strings.Join(fs.Args(), " "))
+		return 2
+	}
+	return -1
+}

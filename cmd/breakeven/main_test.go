@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func runCmd(args ...string) (code int, stdout, stderr string) {
+	var o, e bytes.Buffer
+	code = run(args, &o, &e)
+	return code, o.String(), e.String()
+}
+
+func TestUsageErrorsExit2(t *testing.T) {
+	for _, args := range [][]string{{}, {"bogus"}, {"audit", "--frob"}, {"models", "--attention", "quantum"},
+		{"audit", "--only", "maybe"}, {"audit", "--section", "Nowhere"}, {"models", "extra"}, {"help", "bogus"}} {
+		code, _, stderr := runCmd(args...)
+		assert.Equal(t, 2, code, "%v", args)
+		assert.NotEmpty(t, stderr, "%v", args)
+	}
+	code, _, stderr := runCmd("models", "--attention", "quantum")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, `"quantum"`)
+	assert.Contains(t, stderr, "--attention mla")
+}
+
+func TestHelp(t *testing.T) {
+	code, out, _ := runCmd("help")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "audit")
+	assert.Contains(t, out, "models")
+	code, out, _ = runCmd("help", "audit")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "Examples:")
+	code, _, errOut := runCmd("audit", "-h")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, errOut, "--json")
+}
+
+func TestAuditTable(t *testing.T) {
+	code, out, stderr := runCmd("audit")
+	require.Equal(t, 0, code, stderr)
+	// The headline and a known difference, as the post prints them.
+	assert.Contains(t, out, "open.break-even")
+	assert.Contains(t, out, "1.06 GB/s")
+	assert.Regexp(t, `hit\.mean\.offload +10\.6 s +10\.54 \(10\.49-10\.59\) +approx`, out)
+	for _, line := range strings.Split(out, "\n") {
+		assert.LessOrEqual(t, len([]rune(line)), 80, "line fits 80 columns: %q", line)
+	}
+	code, out, _ = runCmd("audit", "--only", "differs")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "newer.million")
+	assert.NotContains(t, out, "open.break-even ")
+}
+
+func TestAuditJSON(t *testing.T) {
+	code, out, stderr := runCmd("audit", "--json")
+	require.Equal(t, 0, code, stderr)
+	var rows []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	require.NotEmpty(t, rows)
+	for _, k := range []string{"id", "section", "printed", "recomputed", "unit", "verdict"} {
+		assert.Contains(t, rows[0], k)
+	}
+	for _, r := range rows {
+		if r["id"] == "open.break-even" {
+			assert.Equal(t, "GB/s", r["unit"])
+			assert.InDelta(t, 1.06, r["printed"], 1e-12)
+			// 127,188 tokens / 62 s x 516,096 B, in GB/s.
+			assert.InDelta(t, 127188.0/62*516096/1e9, r["recomputed"], 1e-9)
+			assert.Equal(t, "match", r["verdict"])
+		}
+	}
+}
+
+func TestModels(t *testing.T) {
+	code, out, stderr := runCmd("models", "--json")
+	require.Equal(t, 0, code, stderr)
+	var rows []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	assert.GreaterOrEqual(t, len(rows), 20)
+	byName := map[string]map[string]any{}
+	for _, r := range rows {
+		for _, k := range []string{"name", "aliases", "bytes_per_token", "fixed_bytes", "source"} {
+			assert.Contains(t, r, k, r["name"])
+		}
+		byName[r["name"].(string)] = r
+	}
+	assert.InDelta(t, 2*126*8*128*2, byName["Llama 3.1 405B"]["bytes_per_token"], 1e-9)
+	assert.InDelta(t, (512+64)*61*2, byName["DeepSeek-V3"]["bytes_per_token"], 1e-9)
+
+	code, out, _ = runCmd("models", "--attention", "MLA")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "DeepSeek-V3")
+	assert.NotContains(t, out, "Llama 3.1 405B")
+	for _, line := range strings.Split(out, "\n") {
+		assert.LessOrEqual(t, len([]rune(line)), 80, "line fits 80 columns: %q", line)
+	}
+}

@@ -1,0 +1,253 @@
+package sources
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The per-token growth of each config model, worked by hand from the
+// config's figures at 2 bytes per element:
+//
+//	GQA: 2 (K and V) x full-context layers x KV heads x head dim x 2
+//	MLA: layers x (latent + rope) x 2
+//
+// Windowed, chunked and linear layers add nothing per token once full.
+func TestConfigModelsBytesPerToken(t *testing.T) {
+	cases := []struct {
+		name string
+		want float64
+	}{
+		{"Llama 3.1 8B", 2 * 32 * 8 * 128 * 2},
+		{"Llama 3.1 70B", 2 * 80 * 8 * 128 * 2},
+		{"Llama 3.1 405B", 2 * 126 * 8 * 128 * 2},
+		{"Llama 3.3 70B", 2 * 80 * 8 * 128 * 2},
+		{"Llama 3.2 3B", 2 * 28 * 8 * 128 * 2},
+		{"Qwen3-8B", 2 * 36 * 8 * 128 * 2},
+		{"Qwen3-32B", 2 * 64 * 8 * 128 * 2},
+		{"Qwen3-30B-A3B", 2 * 48 * 4 * 128 * 2},
+		{"Qwen3-235B-A22B", 2 * 94 * 4 * 128 * 2},
+		{"Qwen3-Next-80B-A3B", 2 * 12 * 2 * 256 * 2},
+		{"DeepSeek-V3", (512 + 64) * 61 * 2},
+		{"DeepSeek-V2", (512 + 64) * 60 * 2},
+		{"Kimi K2", (512 + 64) * 61 * 2},
+		{"Mistral Large 2", 2 * 88 * 8 * 128 * 2},
+		{"Mistral 7B v0.1", 0},
+		{"Mixtral 8x22B", 2 * 56 * 8 * 128 * 2},
+		{"Gemma 3 27B", 2 * 10 * 16 * 128 * 2},
+		{"Gemma 3 12B", 2 * 8 * 8 * 256 * 2},
+		{"gpt-oss-120b", 2 * 18 * 8 * 64 * 2},
+		{"gpt-oss-20b", 2 * 12 * 8 * 64 * 2},
+		{"Llama 4 Scout", 2 * 12 * 8 * 128 * 2},
+		{"Llama 4 Maverick", 2 * 12 * 8 * 128 * 2},
+		{"GLM-4.5", 2 * 92 * 8 * 128 * 2},
+	}
+	known := 0
+	for _, m := range configModels {
+		if m.Known() {
+			known++
+		}
+	}
+	require.Len(t, cases, known, "every known config model needs a hand-worked case")
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m, err := FindModel(c.name)
+			require.NoError(t, err)
+			assert.InDelta(t, c.want, float64(m.Arch.BytesPerToken()), 0.5)
+		})
+	}
+}
+
+// The cache of a 128K-token (131,072) conversation for the windowed,
+// chunked and hybrid models: the full-context layers at every token, the
+// windowed layers capped at their window, plus any fixed state.
+func TestConfigModelsCacheSize128K(t *testing.T) {
+	const n = 131072
+	cases := []struct {
+		name string
+		want float64
+	}{
+		// 10 global layers at n tokens, 52 local layers at 1024.
+		{"Gemma 3 27B", 2*10*16*128*2*n + 2*52*16*128*2*1024},
+		// 8 global layers at n, 40 local at 1024.
+		{"Gemma 3 12B", 2*8*8*256*2*n + 2*40*8*256*2*1024},
+		// 18 full layers at n, 18 windowed at 128.
+		{"gpt-oss-120b", 2*18*8*64*2*n + 2*18*8*64*2*128},
+		// 12 full, 12 windowed at 128.
+		{"gpt-oss-20b", 2*12*8*64*2*n + 2*12*8*64*2*128},
+		// 12 global (NoPE) layers at n, 36 chunked at 8192.
+		{"Llama 4 Scout", 2*12*8*128*2*n + 2*36*8*128*2*8192},
+		{"Llama 4 Maverick", 2*12*8*128*2*n + 2*36*8*128*2*8192},
+		// every layer windowed at 4096.
+		{"Mistral 7B v0.1", 2 * 32 * 8 * 128 * 2 * 4096},
+		// 12 GQA layers at n, plus 36 Gated DeltaNet states of
+		// (32 x 128 x 128 recurrent + (2x16x128 + 32x128) x 4 conv) x 2 bytes.
+		{"Qwen3-Next-80B-A3B", 2*12*2*256*2*n + 36*(32*128*128+(2*16*128+32*128)*4)*2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m, err := FindModel(c.name)
+			require.NoError(t, err)
+			assert.InDelta(t, c.want, float64(m.Arch.CacheSize(n)), 0.5)
+		})
+	}
+}
+
+// A plain GQA or MLA model's cache is its per-token size times the tokens.
+func TestConfigModelsPlainCacheIsLinear(t *testing.T) {
+	for _, m := range configModels {
+		if !m.Known() {
+			continue
+		}
+		windowed := m.Arch.FixedBytes() > 0
+		for _, g := range m.Arch.Groups {
+			windowed = windowed || g.Window > 0
+		}
+		if windowed {
+			continue
+		}
+		assert.InDelta(t, float64(m.Arch.BytesPerToken())*131072, float64(m.Arch.CacheSize(131072)), 1, m.Name)
+	}
+}
+
+func TestConfigModelsCount(t *testing.T) {
+	assert.GreaterOrEqual(t, len(configModels), 22)
+	for _, name := range []string{
+		"Llama 3.1 8B", "Llama 3.1 70B", "Llama 3.1 405B", "Qwen3-32B", "Qwen3-235B-A22B",
+		"Qwen3-Next-80B-A3B", "DeepSeek-V3", "Kimi K2", "Mistral Large 2", "Gemma 3 27B",
+		"gpt-oss-120b", "gpt-oss-20b", "Mixtral 8x22B", "Llama 4 Scout", "Llama 4 Maverick",
+		"GLM-4.5", "Mistral Medium 3.5",
+	} {
+		found := false
+		for _, m := range configModels {
+			found = found || m.Name == name
+		}
+		assert.True(t, found, "configModels lacks %q", name)
+	}
+	// The post's newer models come from elsewhere, not this file.
+	for _, m := range configModels {
+		for _, nm := range NewerModels {
+			assert.NotEqual(t, nm.Name, m.Name)
+		}
+	}
+}
+
+func TestDeepSeekR1IsV3(t *testing.T) {
+	m, err := FindModel("deepseek-r1")
+	require.NoError(t, err)
+	assert.Equal(t, "DeepSeek-V3", m.Name)
+}
+
+func TestMistralMedium35IsUnknown(t *testing.T) {
+	m, err := FindModel(LablupModel)
+	require.NoError(t, err)
+	assert.Equal(t, Unknown, m.Provenance)
+	assert.Empty(t, m.Arch.Groups)
+	assert.False(t, m.Known())
+	assert.Contains(t, m.Note, "no config")
+}
+
+// Every catalog model cites a registered source, with a locator and a
+// provenance; the config models also quote their file.
+func TestCatalogCitations(t *testing.T) {
+	for _, m := range Models() {
+		s, ok := Lookup(m.Source)
+		if assert.True(t, ok, "%s cites unregistered source %q", m.Name, m.Source) {
+			assert.NotEmpty(t, s.Title, m.Name)
+			assert.NotEmpty(t, s.Access, m.Name)
+		}
+		assert.NotEmpty(t, m.Locator, m.Name)
+		assert.NotEmpty(t, m.Provenance, m.Name)
+		assert.NotEmpty(t, m.Attention, m.Name)
+	}
+	valid := map[Provenance]bool{Primary: true, Copy: true, Unverified: true, PostOnly: true, Unknown: true}
+	for _, m := range configModels {
+		assert.True(t, valid[m.Provenance], "%s: provenance %q", m.Name, m.Provenance)
+		assert.NotEmpty(t, m.Quote, m.Name)
+		assert.NotEmpty(t, m.Note, m.Name)
+		if m.Provenance == Unverified || m.Provenance == Unknown {
+			assert.NotEmpty(t, m.Note, "%s must say what is not verified", m.Name)
+		}
+		s, ok := Lookup(m.Source)
+		require.True(t, ok, m.Name)
+		assert.NotEmpty(t, s.URL, m.Name)
+		assert.NotEmpty(t, s.Seen, m.Name)
+		assert.Contains(t, []Access{Read, Partial}, s.Access, m.Name)
+	}
+}
+
+// Every source this file registers is cited by at least one model.
+func TestConfigSourcesAreCited(t *testing.T) {
+	ids := []SourceID{
+		LlamaModelsSKU, LlamaStackSKU, MaxTextLlama4Scout, MaxTextLlama4Mav,
+		MaxTextQwen3_8B, MaxTextQwen3_32B, MaxTextQwen3_30B, MaxTextQwen3_235B,
+		HFQwen3NextConfig, DeepSeekV3Repo, MaxTextDeepSeekV2, MaxTextKimiK2,
+		MistralLargeConfig, HFMistralConfig, MaxTextMixtral, GemmaTransformer,
+		GPTOSSModel, MaxTextGPTOSS20B, GLM5ReportTable, UnslothMistral35,
+	}
+	for _, id := range ids {
+		_, ok := Lookup(id)
+		assert.True(t, ok, "source %q not registered", id)
+		cited := false
+		for _, m := range configModels {
+			cited = cited || m.Source == id
+		}
+		assert.True(t, cited, "source %q cited by no model", id)
+	}
+}
+
+func TestKnownArchitecturesValidate(t *testing.T) {
+	for _, m := range Models() {
+		if !m.Known() {
+			continue
+		}
+		assert.NoError(t, m.Arch.Validate(), m.Name)
+		if m.TotalParams > 0 && m.ActiveParams > 0 {
+			assert.LessOrEqual(t, m.ActiveParams, m.TotalParams, m.Name)
+		}
+		assert.GreaterOrEqual(t, float64(m.Context), 0.0, m.Name)
+	}
+}
+
+// No name or alias of one model may be a name or alias of another, after
+// slugging, or FindModel would return the wrong model.
+func TestCatalogSlugsUnique(t *testing.T) {
+	owner := map[string]string{}
+	for _, m := range Models() {
+		seen := map[string]bool{}
+		for _, s := range append([]string{m.Name}, m.Aliases...) {
+			sl := slug(s)
+			require.NotEmpty(t, sl, "%s: empty alias", m.Name)
+			if seen[sl] {
+				continue
+			}
+			seen[sl] = true
+			if other, dup := owner[sl]; dup {
+				t.Errorf("%q is claimed by both %q and %q", s, other, m.Name)
+				continue
+			}
+			owner[sl] = m.Name
+		}
+	}
+}
+
+func TestFindModelByNameAndAliases(t *testing.T) {
+	for _, m := range Models() {
+		for _, s := range append([]string{m.Name}, m.Aliases...) {
+			for _, q := range []string{s, strings.ToLower(s), strings.ToUpper(s)} {
+				got, err := FindModel(q)
+				if assert.NoError(t, err, q) {
+					assert.Equal(t, m.Name, got.Name, q)
+				}
+			}
+		}
+	}
+}
+
+func TestPostModelsResolve(t *testing.T) {
+	for _, name := range []string{"Llama 3.1 405B", "Llama 3.1 70B", "Qwen3-32B", LablupModel} {
+		assert.NotPanics(t, func() { MustModel(name) }, name)
+	}
+}
