@@ -30,13 +30,15 @@ type command struct {
 	run     func(args []string, stdout, stderr io.Writer) int
 }
 
+// commands holds the subcommands; each file registers its own in an init
+// function, and usage lists them sorted by name.
 var commands []command
 
+func register(c command) { commands = append(commands, c) }
+
 func init() {
-	commands = []command{
-		{"audit", "recompute every figure the post prints and give a verdict", auditUsage, runAudit},
-		{"models", "list the model catalog: cache per token, at 128K, and sources", modelsUsage, runModels},
-	}
+	register(command{"audit", "recompute every figure the post prints and give a verdict", auditUsage, runAudit})
+	register(command{"models", "list the model catalog: cache per token, at 128K, and sources", modelsUsage, runModels})
 }
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
