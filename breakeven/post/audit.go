@@ -246,8 +246,10 @@ func inputValue(ref string) (E[float64], string, error) {
 	return E[float64]{}, "", fmt.Errorf("no input %q", ref)
 }
 
-// judge compares a printed value (at its step) with a recomputation.
-func judge(printed, step float64, r E[float64]) Verdict {
+// Judge compares a printed value (at its step) with a recomputation in
+// the same unit: Match if the recomputed value rounds to it, WithinApprox
+// if only the intervals meet, Differs otherwise.
+func Judge(printed, step float64, r E[float64]) Verdict {
 	half := step / 2 * (1 + 1e-9)
 	if math.Abs(r.Value-printed) <= half {
 		return Match
@@ -290,7 +292,7 @@ func AuditEntry(e sources.Entry) (Finding, error) {
 	}
 	f.How = r.how
 	f.Recomputed = r.f().Scale(1 / e.Unit.Scale())
-	f.Verdict = judge(v, step, f.Recomputed)
+	f.Verdict = Judge(v, step, f.Recomputed)
 	if f.Verdict == Match && f.Expected == AsSourced {
 		f.Verdict = AsSourced
 	}

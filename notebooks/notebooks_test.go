@@ -1,0 +1,210 @@
+package notebooks
+
+// The notebook test executes every notebook in this folder headless with
+// nbconvert and the GoNB kernel, fails with the failing cell's source and
+// error when a cell errors, and fails when the executed notebook differs
+// from the committed one. "go test ./notebooks -update" writes the
+// executed notebooks back, which is how their outputs are committed.
+//
+// It needs Debian's jupyter-nbconvert and jupyter-client. GoNB and
+// goimports are built from the versions pinned as tools in go.mod, and
+// the kernel is installed into a temporary Jupyter data folder, so
+// nothing outside the test's temp dir changes. Without Jupyter the test
+// skips, with the install command; with CI set it fails instead.
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "write the executed notebooks back into notebooks/")
+
+const installHint = "apt-get update && apt-get install -y --no-install-recommends jupyter-nbconvert jupyter-client"
+
+// findJupyter returns a jupyter that has nbconvert. Debian's lives in
+// /usr/bin and runs Debian's python3, whatever python is first on PATH.
+func findJupyter() (string, error) {
+	var candidates []string
+	if p, err := exec.LookPath("jupyter"); err == nil {
+		candidates = append(candidates, p)
+	}
+	candidates = append(candidates, "/usr/bin/jupyter")
+	for _, c := range candidates {
+		if err := exec.Command(c, "nbconvert", "--version").Run(); err == nil {
+			return c, nil
+		}
+	}
+	return "", fmt.Errorf("no jupyter with nbconvert (tried %v)", candidates)
+}
+
+// kernel builds GoNB and goimports from go.mod's tools and installs the
+// kernel into a temporary Jupyter data folder. It returns the environment
+// to run nbconvert with.
+func kernel(t *testing.T) []string {
+	t.Helper()
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "bin")
+	for pkg, name := range map[string]string{"github.com/janpfeifer/gonb": "gonb", "golang.org/x/tools/cmd/goimports": "goimports"} {
+		cmd := exec.Command("go", "build", "-o", filepath.Join(bin, name), pkg)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("building %s: %v\n%s", pkg, err, out)
+		}
+	}
+	env := append(os.Environ(),
+		"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
+		"JUPYTER_DATA_DIR="+filepath.Join(dir, "jupyter"),
+		"KV_HEADLESS=1",
+	)
+	cmd := exec.Command(filepath.Join(bin, "gonb"), "--install", "--raw_error", "--force_deps")
+	cmd.Env = env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("installing the GoNB kernel: %v\n%s", err, out)
+	}
+	return env
+}
+
+func TestNotebooks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("notebooks are not executed with -short")
+	}
+	nbs, err := filepath.Glob("*.ipynb")
+	if err != nil || len(nbs) == 0 {
+		t.Fatalf("no notebooks found: %v", err)
+	}
+	sort.Strings(nbs)
+	jupyter, err := findJupyter()
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%v; install with: %s", err, installHint)
+		}
+		t.Skipf("%v; install with: %s", err, installHint)
+	}
+	env := kernel(t)
+	out := t.TempDir()
+	for _, nb := range nbs {
+		t.Run(strings.TrimSuffix(nb, ".ipynb"), func(t *testing.T) {
+			cmd := exec.Command(jupyter, "nbconvert", "--to", "notebook", "--execute", "--allow-errors",
+				"--output-dir", out,
+				"--ExecutePreprocessor.timeout=300",
+				"--ClearMetadataPreprocessor.enabled=True",
+				"--ClearMetadataPreprocessor.preserve_nb_metadata_mask=kernelspec",
+				nb)
+			cmd.Env = env
+			if log, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("nbconvert failed: %v\n%s", err, tail(string(log), 40))
+			}
+			got, err := os.ReadFile(filepath.Join(out, nb))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range cellErrors(t, got) {
+				t.Error(e)
+			}
+			if t.Failed() {
+				return
+			}
+			if *update {
+				if err := os.WriteFile(nb, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(nb)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("executing %s changed it: the committed outputs are stale or not byte-stable.\n"+
+					"Re-run with: go test ./notebooks -run TestNotebooks -update\nfirst difference:\n%s", nb, firstDiff(want, got))
+			}
+		})
+	}
+}
+
+// notebook is the part of nbformat the test reads.
+type notebook struct {
+	Cells []struct {
+		CellType string          `json:"cell_type"`
+		Source   json.RawMessage `json:"source"`
+		Outputs  []struct {
+			OutputType string          `json:"output_type"`
+			Name       string          `json:"name"`
+			Text       json.RawMessage `json:"text"`
+			Ename      string          `json:"ename"`
+			Evalue     string          `json:"evalue"`
+			Traceback  []string        `json:"traceback"`
+		} `json:"outputs"`
+	} `json:"cells"`
+}
+
+// joined reads an nbformat multi-line string: a string or a list of them.
+func joined(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var ss []string
+	if json.Unmarshal(raw, &ss) == nil {
+		return strings.Join(ss, "")
+	}
+	return string(raw)
+}
+
+// cellErrors lists every cell whose outputs hold an error or text on
+// stderr, with the cell's source and the error.
+func cellErrors(t *testing.T, data []byte) []string {
+	var nb notebook
+	if err := json.Unmarshal(data, &nb); err != nil {
+		t.Fatalf("executed notebook is not JSON: %v", err)
+	}
+	var errs []string
+	for i, c := range nb.Cells {
+		for _, o := range c.Outputs {
+			var msg string
+			switch {
+			case o.OutputType == "error":
+				msg = o.Ename + ": " + o.Evalue + "\n" + strings.Join(o.Traceback, "\n")
+			case o.OutputType == "stream" && o.Name == "stderr":
+				msg = joined(o.Text)
+			default:
+				continue
+			}
+			errs = append(errs, fmt.Sprintf("cell %d failed.\n--- source ---\n%s\n--- error ---\n%s", i+1, joined(c.Source), tail(msg, 30)))
+		}
+	}
+	return errs
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// firstDiff shows the first differing line of two texts.
+func firstDiff(a, b []byte) string {
+	al, bl := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	for i := 0; i < len(al) || i < len(bl); i++ {
+		var x, y string
+		if i < len(al) {
+			x = al[i]
+		}
+		if i < len(bl) {
+			y = bl[i]
+		}
+		if x != y {
+			return fmt.Sprintf("line %d\n- committed: %.200s\n+ executed:  %.200s", i+1, x, y)
+		}
+	}
+	return "(none)"
+}

@@ -1,0 +1,157 @@
+// Package show displays the project's tables and figures in a GoNB
+// notebook: tables as HTML, figures as inline SVG (the image/svg+xml MIME
+// type, which GitHub renders), and checks that fail the cell when a
+// recomputed number drifts from the post's printed one.
+//
+// Outside a notebook the display calls do nothing, so a cell's code can be
+// copied into a program or test unchanged. A notebook cell reads:
+//
+//	show.Table([]string{"model", "break-even"}, rows)
+//	show.Plot(figures.BreakEvenVsLinks())
+//	show.Printed("open.break-even", be.Float()) // the post prints 1.06 GB/s
+package show
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"math"
+	"os"
+	"strings"
+
+	"github.com/go-gota/gota/dataframe"
+	"github.com/janpfeifer/gonb/gonbui"
+	"github.com/janpfeifer/gonb/gonbui/protocol"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/post"
+	"signalweight.dev/kv/sources"
+)
+
+// InNotebook reports whether the code runs under GoNB.
+func InNotebook() bool { return os.Getenv(protocol.GONB_PIPE_ENV) != "" }
+
+// Headless reports whether the notebook runs without a browser (nbconvert
+// in tests and CI set KV_HEADLESS): widgets, which wait for a browser,
+// must not be created then.
+func Headless() bool { return os.Getenv("KV_HEADLESS") != "" || !InNotebook() }
+
+// Table displays rows under a header as an HTML table. Cells are escaped;
+// numbers should be formatted by the caller, as the post prints them.
+func Table(header []string, rows [][]string) {
+	gonbui.DisplayHTML(TableHTML(header, rows))
+}
+
+// TableHTML returns the HTML of Table.
+func TableHTML(header []string, rows [][]string) string {
+	var b strings.Builder
+	b.WriteString("<table>\n<thead><tr>")
+	for _, h := range header {
+		fmt.Fprintf(&b, "<th>%s</th>", html.EscapeString(h))
+	}
+	b.WriteString("</tr></thead>\n<tbody>\n")
+	for _, r := range rows {
+		b.WriteString("<tr>")
+		for _, c := range r {
+			fmt.Fprintf(&b, "<td>%s</td>", html.EscapeString(c))
+		}
+		b.WriteString("</tr>\n")
+	}
+	b.WriteString("</tbody>\n</table>")
+	return b.String()
+}
+
+// Frame displays a gota DataFrame as an HTML table.
+func Frame(df dataframe.DataFrame) {
+	recs := df.Records()
+	if len(recs) == 0 {
+		return
+	}
+	Table(recs[0], recs[1:])
+}
+
+// Markdown displays markdown text.
+func Markdown(s string) { gonbui.DisplayMarkdown(s) }
+
+// Figure width and height for inline plots.
+const (
+	Width  = 16 * vg.Centimeter
+	Height = 10 * vg.Centimeter
+)
+
+// Plot renders p as SVG and displays it inline.
+func Plot(p *plot.Plot) {
+	svg, err := SVG(p, Width, Height)
+	if err != nil {
+		panic(err)
+	}
+	SVGBytes(svg)
+}
+
+// SVG renders a plot to SVG bytes.
+func SVG(p *plot.Plot, w, h vg.Length) ([]byte, error) {
+	wt, err := p.WriterTo(w, h, "svg")
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if _, err := wt.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// SVGBytes displays SVG as an image/svg+xml output.
+func SVGBytes(svg []byte) {
+	if !InNotebook() {
+		return
+	}
+	gonbui.SendData(&protocol.DisplayData{Data: map[protocol.MIMEType]any{protocol.MIMEImageSVG: string(svg)}})
+}
+
+// Printed checks a value the cell recomputed, in SI units, against the
+// figure the post prints under ledger id, at the precision printed, and
+// prints the check. The verdict must be the one the audit expects (match
+// for most figures; see post.Audit for the few that differ, with their
+// reasons). A drift panics, which fails the notebook's execution.
+func Printed(id string, got breakeven.Estimate[float64]) {
+	e, ok := sources.FindEntry(id)
+	if !ok {
+		panic(fmt.Sprintf("no ledger entry %q", id))
+	}
+	f, err := post.AuditEntry(e)
+	if err != nil {
+		panic(err)
+	}
+	v, step, err := e.Value()
+	if err != nil {
+		panic(err)
+	}
+	inUnit := got.Scale(1 / e.Unit.Scale())
+	verdict := post.Judge(v, step, inUnit)
+	if math.IsNaN(inUnit.Value) || verdict != f.Expected && !(f.Expected == post.AsSourced && verdict == post.Match) {
+		panic(fmt.Sprintf("%s: recomputed %s %s, the post prints %q: %s, expected %s", id, trimFloat(inUnit.Value, step), e.Unit, e.Printed, verdict, f.Expected))
+	}
+	fmt.Printf("ok  %-26s post %-9s recomputed %s %s (%s)\n", id, e.Printed, trimFloat(inUnit.Value, step), e.Unit, verdict)
+}
+
+// PrintedValue is Printed for an exact value.
+func PrintedValue(id string, got float64) { Printed(id, breakeven.Exact(got)) }
+
+// Check panics with msg unless ok; it prints the check when it holds.
+func Check(ok bool, msg string) {
+	if !ok {
+		panic("check failed: " + msg)
+	}
+	fmt.Println("ok  " + msg)
+}
+
+// trimFloat prints v one digit finer than step.
+func trimFloat(v, step float64) string {
+	d := 0
+	for s := step / 10; s < 0.999999 && d < 8; s *= 10 {
+		d++
+	}
+	return fmt.Sprintf("%.*f", d, v)
+}
