@@ -76,8 +76,11 @@ func TestNotebooks(t *testing.T) {
 		t.Skip("notebooks are not executed with -short")
 	}
 	nbs, err := filepath.Glob("*.ipynb")
-	if err != nil || len(nbs) == 0 {
-		t.Fatalf("no notebooks found: %v", err)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(nbs) == 0 {
+		t.Skip("no notebooks in notebooks/")
 	}
 	sort.Strings(nbs)
 	jupyter, err := findJupyter()
