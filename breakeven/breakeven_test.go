@@ -170,3 +170,32 @@ func TestEstimate(t *testing.T) {
 	assert.InDelta(t, 0.9*6.55+0.1*26, float64(m.Lo), 1e-9)
 	assert.InDelta(t, 0.7*6.65+0.3*26, float64(m.Hi), 1e-9)
 }
+
+func TestConstructors(t *testing.T) {
+	for _, bad := range []float64{0, -1, math.NaN(), math.Inf(1)} {
+		_, err := NewBandwidth(bad)
+		assert.ErrorContains(t, err, "bandwidth", "%v", bad)
+		_, err = NewTokenRate(bad)
+		assert.ErrorContains(t, err, "prefill speed", "%v", bad)
+		_, err = NewTokens(bad)
+		assert.ErrorContains(t, err, "token count", "%v", bad)
+		_, err = NewSeconds(bad)
+		assert.ErrorContains(t, err, "duration", "%v", bad)
+	}
+	for _, bad := range []float64{-1, math.NaN(), math.Inf(1)} {
+		_, err := NewBytes(bad)
+		assert.ErrorContains(t, err, "size", "%v", bad)
+	}
+	for _, bad := range []float64{-0.01, 1.5, math.NaN()} {
+		_, err := NewHitRate(bad)
+		assert.ErrorContains(t, err, "hit rate", "%v", bad)
+	}
+	bw, err := NewBandwidth(22.6e9)
+	require.NoError(t, err)
+	assert.Equal(t, 22.6*GBps, bw)
+	_, err = NewBytes(0)
+	assert.NoError(t, err)
+	h, err := NewHitRate(1)
+	require.NoError(t, err)
+	assert.Equal(t, 1.0, h)
+}
