@@ -74,8 +74,8 @@ type LayerGroup struct {
 	Window int
 	// StateBytes is the fixed state per layer of a Linear group.
 	StateBytes Bytes
-	// PerToken16 is the published size per token of a Reported group, at
-	// 16 bits per element.
+	// PerToken16 is the published size per token and layer of a Reported
+	// group, at 16 bits per element; a whole-model figure is one layer.
 	PerToken16 BytesPerToken
 }
 
@@ -196,7 +196,7 @@ func (a Architecture) perToken(g LayerGroup) float64 {
 		// both keys and values.
 		v = float64(g.Layers) * float64(g.LatentDim+g.RopeDim) * el
 	case Reported:
-		v = float64(g.PerToken16) * el / 2
+		v = float64(g.Layers) * float64(g.PerToken16) * el / 2
 	}
 	return v / a.compression()
 }

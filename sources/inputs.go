@@ -69,8 +69,9 @@ type PrefillTest struct {
 	Label    string // "Llama 3.1 405B, 8 H100s", as the post's table names it
 	Model    string // catalog name
 	Hardware string
-	GPUs     Input[float64]
-	Tokens   Input[breakeven.Tokens]
+	// GPUs is the number of GPUs, where the post states it.
+	GPUs   Input[float64]
+	Tokens Input[breakeven.Tokens]
 	// Uncached is the time to first token without a cache; zero where the
 	// source's value is not known (then Prefill is given).
 	Uncached Input[breakeven.Seconds]
@@ -121,8 +122,9 @@ var (
 	VASTLinkSpeed = exact("vast405b.link-speed", 100*breakeven.Gbps, via(VASTCoreWeave, "network setup"))
 	// VASTPerToken and VASTCache are VAST's own figures in binary units.
 	VASTPerToken = printed("vast405b.per-token", 504*breakeven.KiB, breakeven.KiB, via(VASTCoreWeave, "KV cache per token"))
-	// VASTCache is printed by VAST as "61 GB"; the post reads it as binary.
-	VASTCache = printed("vast405b.cache", 61*breakeven.GiB, breakeven.GiB, via(VASTCoreWeave, "KV cache of the prompt"))
+	// VASTCache is VAST's cache of the prompt as printed, "61 GB"; the post
+	// reads it as binary units, and the audit finds it is GiB.
+	VASTCache = printed("vast405b.cache", 61*breakeven.GB, breakeven.GB, via(VASTCoreWeave, "KV cache of the prompt"))
 	// VASTWeightBits is the AWQ weight precision of the test.
 	VASTWeightBits = exact("vast405b.weight-bits", 4.0, via(VASTCoreWeave, "model weights: AWQ 4-bit"))
 )
@@ -136,7 +138,6 @@ var (
 		Label:    "Llama 3.1 70B, DGX H100",
 		Model:    "Llama 3.1 70B",
 		Hardware: "DGX H100 (8x H100)",
-		GPUs:     exact("weka70b.gpus", 8.0, via(NANDWEKA, "DGX H100")),
 		Tokens:   exact("weka70b.tokens", breakeven.Tokens(105000), via(NANDWEKA, "prompt length")),
 		Prefill:  printed("weka70b.prefill", breakeven.TokenRate(4380), 10, post("table 'Three published tests', Prefill column", "4,380 tokens/s")),
 		Cached:   exact("weka70b.cached", breakeven.Seconds(0.58), via(NANDWEKA, "TTFT with Augmented Memory Grid")),

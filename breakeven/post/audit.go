@@ -43,6 +43,11 @@ type Finding struct {
 	Expected Verdict
 	// How says how the value was recomputed.
 	How string
+	// Transcribed is, for an input, how the value typed in package sources
+	// compares with the printed figure: Match unless the input was typed
+	// wrong. A cross-checked input is judged on its recomputation, so this
+	// keeps its transcription checked too. Empty for a derived figure.
+	Transcribed Verdict
 	// Reason explains any verdict other than match or input.
 	Reason string
 }
@@ -277,15 +282,15 @@ func AuditEntry(e sources.Entry) (Finding, error) {
 		f.Expected = Match
 	case sources.InputFigure:
 		f.Expected = AsSourced
+		val, how, err := inputValue(e.Input)
+		if err != nil {
+			return Finding{}, fmt.Errorf("post: input figure %s: %w", e.ID, err)
+		}
+		f.Transcribed = Judge(v, step, val.Scale(1/e.Unit.Scale()))
+		r = recomputation{"as sourced: " + how, func() E[float64] { return val }}
 		if cc, ok := crossChecks[e.Input]; ok {
 			r = cc
 			f.Expected = Match
-		} else {
-			val, how, err := inputValue(e.Input)
-			if err != nil {
-				return Finding{}, fmt.Errorf("post: input figure %s: %w", e.ID, err)
-			}
-			r = recomputation{"as sourced: " + how, func() E[float64] { return val }}
 		}
 	default:
 		return Finding{}, fmt.Errorf("post: entry %s has unknown kind %q", e.ID, e.Kind)

@@ -1,6 +1,10 @@
 package post
 
 import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -29,6 +33,9 @@ func TestAuditEveryPrintedFigure(t *testing.T) {
 				assert.NotEmpty(t, f.Reason, "a non-match carries its reason")
 			}
 			assert.NotEmpty(t, f.How)
+			if f.Entry.Kind == sources.InputFigure {
+				assert.Equal(t, Match, f.Transcribed, "%s: the value typed in sources is not the printed %q", f.Entry.ID, f.Entry.Printed)
+			}
 		})
 	}
 }
@@ -98,4 +105,77 @@ func TestTablesAgainstHandArithmetic(t *testing.T) {
 	assert.InDelta(t, 131072.0*516096, float64(newer[0].At128K), 1)
 	assert.InDelta(t, 1000*131072.0*516096, float64(newer[0].Parked), 1e3)
 	assert.InDelta(t, 1.05e9, float64(newer[3].At128K), 1, "DeepSeek V4 Pro's 128K size is the post's, fixed state included")
+}
+
+// An input's interval is the one its printed figure stands for: a figure
+// printed to a step covers half a step either side; one printed with
+// "about" may cover five steps either side. Inputs with bounds of their own ("over 11 seconds",
+// llm-d's ranges) are checked against their quotes below.
+func TestInputIntervalsFollowThePrintedPrecision(t *testing.T) {
+	for _, e := range sources.Ledger {
+		if e.Kind != sources.InputFigure {
+			continue
+		}
+		in, ok := registered(e.Input)
+		if !ok || in.Value.IsExact() {
+			continue
+		}
+		v := in.Value
+		if v.Value-v.Lo != v.Hi-v.Value {
+			continue // one-sided or quoted bounds
+		}
+		_, step, err := e.Value()
+		require.NoError(t, err)
+		half := step / 2 * e.Unit.Scale()
+		got := v.Value - v.Lo
+		if strings.HasPrefix(e.Printed, "about ") && math.Abs(got-10*half) < half*1e-9 {
+			continue // "about 140K": five steps either side
+		}
+		assert.InDelta(t, half, got, half*1e-9, "%s (%s): interval", e.ID, e.Input)
+	}
+}
+
+func registered(name string) (sources.AnyInput, bool) {
+	for _, in := range sources.Inputs() {
+		if in.Name == name {
+			return in, true
+		}
+	}
+	return sources.AnyInput{}, false
+}
+
+// Inputs quoted with a range ("12.0-12.2 GB/s") carry that range.
+func TestQuotedRanges(t *testing.T) {
+	rng := regexp.MustCompile(`(\d+\.\d+)-(\d+\.\d+) GB/s`)
+	n := 0
+	for _, in := range sources.Inputs() {
+		m := rng.FindStringSubmatch(in.Quote)
+		if m == nil {
+			continue
+		}
+		n++
+		lo, _ := strconv.ParseFloat(m[1], 64)
+		hi, _ := strconv.ParseFloat(m[2], 64)
+		assert.InDelta(t, lo*1e9, in.Value.Lo, 1, in.Name)
+		assert.InDelta(t, hi*1e9, in.Value.Hi, 1, in.Name)
+	}
+	assert.Equal(t, 2, n, "RoCE's and UCCL's ranges")
+}
+
+// Figures the post does not print, checked against their sources' words
+// and independent arithmetic.
+func TestUnprintedInputs(t *testing.T) {
+	// WEKA: "~300GB/s (2400Gb) per host", more than the 59 GB/s its claim needs.
+	assert.InDelta(t, 2400e9/8, float64(sources.WEKAHostBandwidth.V()), 1)
+	assert.Contains(t, sources.WEKAHostBandwidth.Quote, "2400Gb")
+	assert.Less(t, float64(claimOf("Llama 3.1 70B").Needs.Value), float64(sources.WEKAHostBandwidth.V()))
+	// WEKA's 41x, at its rounding, against 105,000 tokens and 0.58 s.
+	cc := crossChecks["weka70b.prefill"].f()
+	assert.InDelta(t, 105000/(41*0.58), cc.Value, 1e-6)
+	assert.InDelta(t, 105000/(41.5*0.58), cc.Lo, 1e-6)
+	assert.InDelta(t, 105000/(40.5*0.58), cc.Hi, 1e-6)
+	assert.Contains(t, sources.WEKAHeadline.Quote, "41x")
+	// "over 11 seconds": from 11 s to (short of) 12 s.
+	assert.Equal(t, 11.0, float64(sources.QwenWWT.Uncached.Value.Lo))
+	assert.Equal(t, 12.0, float64(sources.QwenWWT.Uncached.Value.Hi))
 }

@@ -1,0 +1,222 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"signalweight.dev/kv/breakeven/post"
+	"signalweight.dev/kv/figures"
+)
+
+const reproduceUsage = `Usage: breakeven reproduce [--out DIR]
+
+Regenerates everything the project publishes from the inputs in sources/:
+the post's tables, its computed comparisons, the audit ledger and the
+inputs as CSV in DIR/data/, and every figure as SVG in DIR/figures/
+(figure 2 as PNG too, for the README). DIR defaults to the root of this
+repository, found by walking up from the working directory to the go.mod
+of module signalweight.dev/kv.
+
+CSV numbers are in SI base units at full precision, with _low and _high
+columns for values known to an interval. A file whose bytes would not
+change is left alone, so a second run leaves git clean.
+
+Prints what it wrote and the ledger's verdicts, and exits 1 if any ledger
+entry has a verdict other than the one expected.
+
+Examples:
+  breakeven reproduce
+  breakeven reproduce --out /tmp/kv
+`
+
+func init() {
+	register(command{"reproduce", "regenerate the CSV tables, the audit ledger and every figure", reproduceUsage, runReproduce})
+}
+
+// module is the module whose root reproduce writes into by default.
+const module = "signalweight.dev/kv"
+
+func runReproduce(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("reproduce", stderr)
+	out := fs.String("out", "", "directory to write data/ and figures/ into (default: the repository root)")
+	if code := parseFlags(fs, args, stderr); code >= 0 {
+		return code
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "breakeven reproduce: %v\n", err)
+		return 1
+	}
+	root := *out
+	if root == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return fail(err)
+		}
+		if root, err = moduleRoot(wd); err != nil {
+			fmt.Fprintf(stderr, "breakeven reproduce: %v\n", err)
+			return 2
+		}
+	}
+
+	tables, err := post.Tables()
+	if err != nil {
+		return fail(err)
+	}
+	data := newOutput(root, "data")
+	for _, t := range tables {
+		b, err := t.CSV()
+		if err != nil {
+			return fail(fmt.Errorf("%s: %w", t.Name, err))
+		}
+		if err := data.write(t.Name+".csv", b); err != nil {
+			return fail(err)
+		}
+	}
+
+	figs, err := figures.All()
+	if err != nil {
+		return fail(err)
+	}
+	images := newOutput(root, "figures")
+	for _, f := range figs {
+		for _, format := range f.Formats() {
+			b, err := f.Render(format)
+			if err != nil {
+				return fail(err)
+			}
+			if err := images.write(f.Name+"."+format, b); err != nil {
+				return fail(err)
+			}
+		}
+	}
+
+	findings, err := post.Audit()
+	if err != nil {
+		return fail(err)
+	}
+	fmt.Fprintln(stdout, data.summary("tables"))
+	fmt.Fprintln(stdout, images.summary("figures"))
+	fmt.Fprintln(stdout, ledgerSummary(findings))
+	return auditStatus(findings, stderr)
+}
+
+// output writes files into one directory, rewriting only those whose
+// bytes change.
+type output struct {
+	dir, label     string // where, and how the summary names it: "data/"
+	names, changed []string
+}
+
+func newOutput(root, sub string) *output {
+	return &output{dir: filepath.Join(root, sub), label: sub + "/"}
+}
+
+func (o *output) write(name string, b []byte) error {
+	o.names = append(o.names, name)
+	path := filepath.Join(o.dir, name)
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, b) {
+		return nil
+	}
+	if err := os.MkdirAll(o.dir, 0o755); err != nil {
+		return err
+	}
+	// Write beside the file and rename, so a reader never sees half a
+	// file.
+	tmp, err := os.CreateTemp(o.dir, "."+name+".*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	o.changed = append(o.changed, name)
+	return nil
+}
+
+// summary says what was written: "tables: 9 in data/ (2 updated, 7
+// unchanged): a.csv, b.csv".
+func (o *output) summary(what string) string {
+	return fmt.Sprintf("%s: %d in %s (%d updated, %d unchanged): %s", what, len(o.names), o.label,
+		len(o.changed), len(o.names)-len(o.changed), strings.Join(o.names, ", "))
+}
+
+// ledgerSummary counts the verdicts: "ledger: 135 figures: 48 match, 6
+// within approximation, 3 differ, 78 inputs as sourced; 0 unexpected".
+func ledgerSummary(findings []post.Finding) string {
+	counts := map[post.Verdict]int{}
+	bad := 0
+	for _, f := range findings {
+		counts[f.Verdict]++
+		if f.Unexpected() {
+			bad++
+		}
+	}
+	return fmt.Sprintf("ledger: %d figures: %d match, %d within approximation, %d differ, %d inputs as sourced; %d unexpected",
+		len(findings), counts[post.Match], counts[post.WithinApprox], counts[post.Differs], counts[post.AsSourced], bad)
+}
+
+// moduleRoot walks up from dir to the directory whose go.mod declares
+// this module.
+func moduleRoot(dir string) (string, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	start := dir
+	for {
+		name, err := moduleName(filepath.Join(dir, "go.mod"))
+		switch {
+		case err == nil && name == module:
+			return dir, nil
+		case err == nil:
+			return "", fmt.Errorf("%s is module %q, not %s: run inside this repository or give --out DIR", filepath.Join(dir, "go.mod"), name, module)
+		case !errors.Is(err, os.ErrNotExist):
+			return "", err
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod of %s in %s or above: run inside this repository or give --out DIR", module, start)
+		}
+		dir = parent
+	}
+}
+
+// moduleName reads the module path from a go.mod file.
+func moduleName(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if rest, ok := strings.CutPrefix(line, "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			return strings.Trim(strings.TrimSpace(rest), `"`), nil
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return "", err
+	}
+	return "", fmt.Errorf("%s has no module line", path)
+}

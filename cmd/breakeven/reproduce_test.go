@@ -1,0 +1,97 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// repoRoot is the repository root, two levels above this package.
+const repoRoot = "../.."
+
+// reproduce regenerates everything into a temporary directory; each file
+// must be byte for byte the committed one, so drift between the code and
+// what is committed fails here.
+func TestReproduceMatchesCommittedFiles(t *testing.T) {
+	out := t.TempDir()
+	code, stdout, stderr := runCmd("reproduce", "--out", out)
+	require.Equal(t, 0, code, stderr)
+	assert.Regexp(t, `tables: \d+ in data/ \(\d+ updated, 0 unchanged\)`, stdout)
+	assert.Regexp(t, `figures: \d+ in figures/ \(\d+ updated, 0 unchanged\)`, stdout)
+	assert.Regexp(t, `ledger: \d+ figures: \d+ match, \d+ within approximation, \d+ differ, \d+ inputs as sourced; 0 unexpected`, stdout)
+	assert.Contains(t, stdout, "02-ttft-vs-bandwidth.png", "the README's headline figure")
+
+	n := 0
+	for _, sub := range []string{"data", "figures"} {
+		entries, err := os.ReadDir(filepath.Join(out, sub))
+		require.NoError(t, err)
+		for _, e := range entries {
+			n++
+			got, err := os.ReadFile(filepath.Join(out, sub, e.Name()))
+			require.NoError(t, err)
+			want, err := os.ReadFile(filepath.Join(repoRoot, sub, e.Name()))
+			if !assert.NoError(t, err, "%s/%s is not committed; run: go run ./cmd/breakeven reproduce", sub, e.Name()) {
+				continue
+			}
+			assert.True(t, bytes.Equal(got, want), "%s/%s differs from what reproduce writes; run: go run ./cmd/breakeven reproduce", sub, e.Name())
+		}
+	}
+	assert.GreaterOrEqual(t, n, 9+9, "nine tables and nine figure files")
+
+	// A second run changes nothing.
+	code, stdout, stderr = runCmd("reproduce", "--out", out)
+	require.Equal(t, 0, code, stderr)
+	assert.Regexp(t, `tables: \d+ in data/ \(0 updated`, stdout)
+	assert.Regexp(t, `figures: \d+ in figures/ \(0 updated`, stdout)
+}
+
+func TestReproduceUsage(t *testing.T) {
+	for _, args := range [][]string{{"reproduce", "extra"}, {"reproduce", "--bogus"}} {
+		code, _, stderr := runCmd(args...)
+		assert.Equal(t, 2, code, "%v", args)
+		assert.NotEmpty(t, stderr)
+	}
+	code, out, _ := runCmd("help", "reproduce")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "--out")
+	code, out, _ = runCmd("help")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "reproduce")
+
+	// A file where the output directory should be is an error.
+	file := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	code, _, stderr := runCmd("reproduce", "--out", file)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "breakeven reproduce:")
+}
+
+func TestModuleRoot(t *testing.T) {
+	dir := t.TempDir()
+	deep := filepath.Join(dir, "a", "b")
+	require.NoError(t, os.MkdirAll(deep, 0o755))
+	_, err := moduleRoot(deep)
+	assert.ErrorContains(t, err, "--out")
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("// the project\nmodule signalweight.dev/kv\n\ngo 1.26.0\n"), 0o644))
+	root, err := moduleRoot(deep)
+	require.NoError(t, err)
+	assert.Equal(t, dir, root)
+
+	other := filepath.Join(dir, "a", "go.mod")
+	require.NoError(t, os.WriteFile(other, []byte("module example.com/other\n"), 0o644))
+	_, err = moduleRoot(deep)
+	assert.ErrorContains(t, err, `"example.com/other"`)
+
+	root, err = moduleRoot(".")
+	require.NoError(t, err)
+	abs, _ := filepath.Abs(repoRoot)
+	rootAbs, _ := filepath.Abs(root)
+	assert.Equal(t, abs, rootAbs)
+	assert.False(t, strings.HasSuffix(rootAbs, "cmd/breakeven"))
+}

@@ -1,0 +1,185 @@
+package figures
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/cmpimg"
+
+	"signalweight.dev/kv/sources"
+)
+
+// The -regen flag is gonum/plot's own, from package cmpimg:
+//
+//	go test ./figures -regen
+//
+// rewrites the committed figures from the code, on purpose.
+var regen = cmpimg.GenerateTestData
+
+func all(t *testing.T) []*Figure {
+	t.Helper()
+	figs, err := All()
+	require.NoError(t, err)
+	require.Len(t, figs, len(Makers()))
+	return figs
+}
+
+// Each figure, regenerated in memory, is byte for byte the committed file,
+// in the manner of gonum/plot's golden tests.
+func TestFiguresMatchCommittedFiles(t *testing.T) {
+	for _, f := range all(t) {
+		for _, format := range f.Formats() {
+			name := f.Name + "." + format
+			got, err := f.Render(format)
+			require.NoError(t, err, name)
+			if *regen {
+				require.NoError(t, os.WriteFile(name, got, 0o644))
+				continue
+			}
+			want, err := os.ReadFile(name)
+			require.NoError(t, err, "%s is not committed; run: go test ./figures -regen", name)
+			if bytes.Equal(got, want) {
+				continue
+			}
+			same, err := cmpimg.Equal(format, got, want)
+			require.NoError(t, err, name)
+			if format == "png" && same {
+				t.Errorf("%s: same pixels, different bytes (a PNG encoder change?); run: go test ./figures -regen", name)
+				continue
+			}
+			t.Errorf("%s differs from the figure the code draws; if the change is meant, run: go test ./figures -regen", name)
+		}
+	}
+}
+
+// Two renderings give the same bytes.
+func TestFiguresAreDeterministic(t *testing.T) {
+	a, b := all(t), all(t)
+	for i := range a {
+		for _, format := range a[i].Formats() {
+			x, err := a[i].Render(format)
+			require.NoError(t, err)
+			y, err := b[i].Render(format)
+			require.NoError(t, err)
+			assert.True(t, bytes.Equal(x, y), "%s.%s", a[i].Name, format)
+		}
+	}
+}
+
+// Every figure has a title, axis labels with units, a legend and a caption
+// that names its sources by title; bandwidth and size axes are log.
+func TestFigureAnatomy(t *testing.T) {
+	logAxes := map[string][]string{
+		"01-break-even-vs-links":       {"y"},
+		"02-ttft-vs-bandwidth":         {"x", "y"},
+		"03-speedup-vs-bandwidth":      {"x", "y"},
+		"04-transports-vs-break-evens": {"y"},
+		"06-newer-model-caches":        {"y"},
+	}
+	names := map[string]bool{}
+	for _, f := range all(t) {
+		assert.False(t, names[f.Name], "unique name %s", f.Name)
+		names[f.Name] = true
+		p := f.Plot
+		assert.NotEmpty(t, p.Title.Text, f.Name)
+		assert.NotEmpty(t, f.LegendTexts(), "%s has a legend", f.Name)
+		assert.True(t, strings.HasPrefix(f.Caption, "Sources: "), f.Name)
+		for _, l := range []string{p.X.Label.Text, p.Y.Label.Text} {
+			if l != "" {
+				assert.Regexp(t, `\(.+\)`, l, "%s: axis label %q names its unit", f.Name, l)
+			}
+		}
+		for _, a := range logAxes[f.Name] {
+			axis := p.X
+			if a == "y" {
+				axis = p.Y
+			}
+			assert.IsType(t, plot.LogScale{}, axis.Scale, "%s: %s axis is log", f.Name, a)
+			assert.Contains(t, axis.Label.Text, "log scale", f.Name)
+		}
+		w, h := f.Size()
+		assert.Equal(t, Width, w)
+		assert.Greater(t, h, PlotHeight)
+	}
+	assert.Len(t, names, 8)
+}
+
+func title(id sources.SourceID) string {
+	s, _ := sources.Lookup(id)
+	return s.Title
+}
+
+func TestCaptionsNameTheSources(t *testing.T) {
+	want := map[string][]sources.SourceID{
+		"01-break-even-vs-links":       {sources.VASTCoreWeave, sources.NANDWEKA, sources.WWT, sources.LLMD},
+		"02-ttft-vs-bandwidth":         {sources.VASTCoreWeave},
+		"03-speedup-vs-bandwidth":      {sources.VASTCoreWeave, sources.NANDWEKA, sources.WWT},
+		"04-transports-vs-break-evens": {sources.LLMD},
+		"05-mean-ttft-vs-hit-rate":     {sources.LablupVAST, sources.DeepSeekDay6},
+		"06-newer-model-caches":        {sources.InsideOpenModels},
+		"07-claims-checked":            {sources.VASTCoreWeave, sources.WWT, sources.NANDWEKA},
+		"08-storage-tiers":             {sources.NVIDIAICMS, sources.VASTRightSizing},
+	}
+	for _, f := range all(t) {
+		for _, id := range want[f.Name] {
+			assert.Contains(t, f.Caption, title(id), "%s cites %s", f.Name, id)
+		}
+	}
+}
+
+// The figures print what the post prints, at the post's precision: the
+// text of each SVG holds the post's figures.
+func TestFiguresShowThePostsNumbers(t *testing.T) {
+	want := map[string][]string{
+		"01-break-even-vs-links":       {"1.06 GB/s", "1.44 GB/s", "3.12 GB/s", "22.6 GB/s", "50.0 GB/s", "550 MB/s"},
+		"02-ttft-vs-bandwidth":         {"1.06 GB/s", "65.6 GB", "516 KB/token", "181 Gbit/s", "2.90 s"},
+		"03-speedup-vs-bandwidth":      {"20x", "21.4x"},
+		"04-transports-vs-break-evens": {"12.0 GB/s: beats 3 of 3", "beats 3 of 3", "550 MB/s: beats 0 of 3"},
+		"05-mean-ttft-vs-hit-rate":     {"21% hit rate", "56.3%", "10.6 s", "22.1 s"},
+		"06-newer-model-caches":        {"516 KB/token", "94.0 KB/token", "27.6 KB/token", "67.6 GB", "12.9 GB", "4.10 GB", "1.05 GB", "67.6 TB", "65x"},
+		"07-claims-checked":            {"needs 22.9 GB/s", "34.4 GB", "59.3 GB/s", "400 Gbit/s = 50.0 GB/s"},
+		"08-storage-tiers":             {"G1", "G2", "G3", "G3.5", "G4"},
+	}
+	for _, f := range all(t) {
+		svg, err := f.SVG()
+		require.NoError(t, err)
+		for _, s := range want[f.Name] {
+			assert.Contains(t, string(svg), s, f.Name)
+		}
+	}
+}
+
+func TestHelpers(t *testing.T) {
+	lo, hi := logRange(0.545, 50)
+	assert.Equal(t, 0.5, lo)
+	assert.Equal(t, 50.0, hi)
+	lo, hi = logRange(0.0789, 101)
+	assert.InDelta(t, 0.05, lo, 1e-15)
+	assert.Equal(t, 200.0, hi)
+	assert.Equal(t, 30.0, ceilStep(26.1))
+	assert.Equal(t, 120.0, ceilTo(105, 5))
+
+	sty := style(captionFont, black)
+	lines := wrap(sty, strings.Repeat("word ", 200), Width)
+	assert.Greater(t, len(lines), 1)
+	for _, l := range lines {
+		assert.LessOrEqual(t, sty.Width(l), Width)
+	}
+	assert.Equal(t, []string{"one line"}, wrap(sty, "one  line", Width))
+
+	ticks := logTicks{plain}.Ticks(0.5, 20)
+	var labels []string
+	for _, tk := range ticks {
+		if tk.Label != "" {
+			labels = append(labels, tk.Label)
+		}
+	}
+	assert.Equal(t, []string{"0.5", "1", "2", "5", "10", "20"}, labels)
+	assert.Equal(t, "1 TB", bytesTick(1e12))
+	assert.Equal(t, "10 Gbit/s", gbit(sources.TenGbE.V()))
+}
