@@ -241,7 +241,12 @@ func BreakEvenData() Table {
 	b.est("break_even", "break-even", uBandwidth, func(i int) E[float64] { return rows[i].BreakEven.Float() })
 	b.text("model", "model", func(i int) string { return rows[i].Test.Model })
 	b.text("hardware", "hardware", func(i int) string { return rows[i].Test.Hardware })
-	b.count("gpus", "GPUs", func(i int) float64 { return rows[i].Test.GPUs.V() })
+	b.count("gpus", "GPUs", func(i int) float64 {
+		if rows[i].Test.GPUs.Name == "" {
+			return nan() // not stated in the post
+		}
+		return rows[i].Test.GPUs.V()
+	})
 	b.num("prompt", "prompt", uTokens, func(i int) float64 { return float64(rows[i].Test.Tokens.V()) })
 	b.est("uncached_ttft", "uncached TTFT", uSeconds, func(i int) E[float64] {
 		if rows[i].Test.Uncached.Name == "" {
@@ -436,5 +441,6 @@ func Tables() ([]Table, error) {
 		NewerData(),
 		ledger,
 		InputsData(),
+		CatalogData(),
 	}, nil
 }

@@ -2,6 +2,7 @@ package post
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/go-gota/gota/series"
@@ -22,7 +23,9 @@ func TestFramesInThePostsUnits(t *testing.T) {
 	assert.InDelta(t, 3.1, be[2], 0.05, "≈3.1 GB/s")
 	assert.InDelta(t, 2.86, df.Col("break-even low (GB/s)").Float()[2], 0.005, "2.86 GB/s, from 12 s")
 	assert.InDelta(t, 516.096, df.Col("cache per token (KB/token)").Float()[0], 1e-9, "516,096 bytes")
-	assert.Equal(t, series.Int, df.Col("GPUs").Type())
+	gpus := df.Col("GPUs").Float()
+	assert.Equal(t, []float64{8, 1}, []float64{gpus[0], gpus[2]}, "8 H100s and 1 H100, as the post prints them")
+	assert.True(t, math.IsNaN(gpus[1]), "the post does not state the WEKA test's GPU count")
 
 	hr := HitRateFrame()
 	require.NoError(t, hr.Err)
