@@ -7,7 +7,7 @@
 // copied into a program or test unchanged. A notebook cell reads:
 //
 //	show.Table([]string{"model", "break-even"}, rows)
-//	show.Plot(figures.BreakEvenVsLinks())
+//	show.Figure(figures.BreakEvenVsLinks())
 //	show.Printed("open.break-even", be.Float()) // the post prints 1.06 GB/s
 package show
 
@@ -26,6 +26,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/post"
+	"signalweight.dev/kv/figures"
 	"signalweight.dev/kv/sources"
 )
 
@@ -80,7 +81,20 @@ const (
 	Height = 10 * vg.Centimeter
 )
 
-// Plot renders p as SVG and displays it inline.
+// Figure displays one of the project's figures inline as SVG, legend and
+// sources caption included: show.Figure(figures.TTFTVsBandwidth()).
+func Figure(f *figures.Figure, err error) {
+	if err != nil {
+		panic(err)
+	}
+	svg, err := f.SVG()
+	if err != nil {
+		panic(err)
+	}
+	SVGBytes(svg)
+}
+
+// Plot renders a bare gonum plot as SVG and displays it inline.
 func Plot(p *plot.Plot) {
 	svg, err := SVG(p, Width, Height)
 	if err != nil {

@@ -1,0 +1,66 @@
+package figures
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/plot/vg/draw"
+
+	"signalweight.dev/kv/breakeven"
+)
+
+// ScenarioTTFT draws the time to first token of any calculator scenario
+// against link bandwidth, as figure 2 does for the 405B test: the flat
+// recompute line N / r, the load curve (cache size / B), their crossing
+// at the break-even and the scenario's own link. label names the model
+// and hardware in the title.
+func ScenarioTTFT(label string, s breakeven.Scenario) (*Figure, error) {
+	res, err := s.Evaluate()
+	if err != nil {
+		return nil, err
+	}
+	be, link := gbps(res.BreakEven), gbps(s.Link)
+	xlo, xhi := logRange(math.Min(be, link)/4, math.Max(be, link)*4)
+	bws, xs := bandwidths(xlo, xhi)
+	load := make([]float64, len(bws))
+	for i, bw := range bws {
+		load[i] = float64(breakeven.LoadTime(res.CacheBytes, bw))
+	}
+	rec := float64(res.Recompute)
+	ylo, yhi := logRange(math.Min(load[len(load)-1], rec)/2, math.Max(load[0], rec)*2)
+
+	f := newFigure("scenario-ttft",
+		fmt.Sprintf("%s, %s-token prompt: %s wins at %s", label, s.Tokens, res.Winner, s.Link),
+		"link bandwidth into GPU memory, B (GB/s, log scale)", "time to first token (s, log scale)")
+	p := f.Plot
+	logAxis(&p.X, xlo, xhi, plain)
+	logAxis(&p.Y, ylo, yhi, plain)
+	p.Add(xband(math.NaN(), be, tint(vermillion, 0.07)), xband(be, math.NaN(), tint(blue, 0.07)))
+
+	flat := hrule(rec, solid(vermillion))
+	p.Add(flat)
+	lc, err := curve(p, xs, load, solid(blue))
+	if err != nil {
+		return nil, err
+	}
+	p.Add(vrule(be, dotted(black)).span(ylo, rec))
+	cross, err := marks(p, points{pt(be, rec)}, modelGlyph(black))
+	if err != nil {
+		return nil, err
+	}
+	p.Add(newNote(be, rec, fmt.Sprintf("break-even %s\n(%s)", res.BreakEven, res.BreakEven.Bits()), black).
+		align(draw.XRight, draw.YTop).offset(-6, -6))
+	at, err := marks(p, points{pt(link, float64(res.Load))}, measuredGlyph(black))
+	if err != nil {
+		return nil, err
+	}
+	p.Add(newNote(link, float64(res.Load), fmt.Sprintf("your link: load %s", res.Load), black).
+		align(draw.XLeft, draw.YBottom).offset(6, 4))
+
+	f.AddLegend(fmt.Sprintf("recompute: N / r = %s at %s", res.Recompute, s.Prefill), flat)
+	f.AddLegend(fmt.Sprintf("load: a %s cache over B", res.CacheBytes), lc)
+	f.AddLegend("break-even B* = r x b, where the two cross", cross...)
+	f.AddLegend(fmt.Sprintf("the chosen link, %s (%s): speedup %.3gx", s.Link, s.Link.Bits(), res.Speedup), at...)
+	f.Caption = "Computed by the calculator from the inputs given; no published measurement is shown."
+	return f, nil
+}
