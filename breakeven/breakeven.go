@@ -37,8 +37,9 @@ func RequiredBandwidth(size Bytes, t Seconds) Bandwidth {
 // LinksNeeded returns how many links of the given speed carry the required
 // bandwidth at line rate: the ceiling of required / link.
 func LinksNeeded(required, link Bandwidth) int {
-	// A small tolerance keeps an exact multiple from rounding up.
-	return int(math.Ceil(float64(required)/float64(link) - 1e-9))
+	// A relative tolerance keeps an exact multiple from rounding up; any
+	// positive need takes at least one link.
+	return max(1, int(math.Ceil(float64(required)/float64(link)*(1-1e-12))))
 }
 
 // ParkedCapacity returns the storage that k parked conversations of the

@@ -115,6 +115,11 @@ func roundSig(x float64, sig int) float64 {
 		return x
 	}
 	d := sig - 1 - int(math.Floor(math.Log10(math.Abs(x))))
+	if d > 290 || d < -290 {
+		// 10^d would overflow (subnormal or huge x): print x as it is.
+		return x
+	}
+	// Halves round away from zero, as people round: 516.5 KB is 517 KB.
 	p := math.Pow(10, float64(d))
 	return math.Round(x*p) / p
 }

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven/post"
+	"signalweight.dev/kv/sources"
+)
+
+// WEKA's claim, from the inputs in sources: about 59 GB/s needed against
+// the 50 GB/s of one 400 Gbit/s link.
+func TestCheckWEKA(t *testing.T) {
+	w := sources.WEKA70B
+	code, out, errOut := runCmd("check", "--model", w.Model, "--tokens", text(w.Tokens.V()), "--seconds", text(w.Cached.V()),
+		"--links", "1x"+text(sources.WEKALinkSpeed.V())+" B/s", "--json")
+	require.Equal(t, 0, code, errOut)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &m))
+	for _, k := range []string{"model", "tokens", "cache_bytes", "claimed_seconds", "required_bytes_per_second",
+		"link_bytes_per_second", "links_needed", "verdict", "explanation"} {
+		assert.Contains(t, m, k)
+	}
+	perToken := 2.0 * 80 * 8 * 128 * 2 // Llama 3.1 70B at 16 bits
+	assert.InEpsilon(t, 105000*perToken, m["cache_bytes"], 1e-12)
+	assert.InEpsilon(t, 105000*perToken/0.58, m["required_bytes_per_second"], 1e-12)
+	// The post: "needs 59 GB/s ... One 400 Gbit/s InfiniBand link carries 50."
+	assert.Equal(t, 59.0, math.Round(m["required_bytes_per_second"].(float64)/1e9))
+	assert.Equal(t, 50.0, m["link_bytes_per_second"].(float64)/1e9)
+	assert.Equal(t, "needs-more-links", m["verdict"])
+	assert.Greater(t, m["links_needed"], 1.0)
+	assert.Contains(t, m["explanation"], "50.0 GB/s")
+}
+
+// check --claims data/claims.csv gives what the post's claim table
+// (post.Claims) gives.
+func TestCheckClaimsFileMatchesPost(t *testing.T) {
+	code, out, errOut := runCmd("check", "--claims", filepath.Join("..", "..", "data", "claims.csv"), "--json")
+	require.Equal(t, 0, code, errOut)
+	var rows []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &rows))
+	byModel := map[string]map[string]any{}
+	for _, r := range rows {
+		byModel[r["model"].(string)] = r
+	}
+	claims := post.Claims()
+	require.Len(t, rows, len(claims))
+	for _, c := range claims {
+		r, ok := byModel[c.Model]
+		require.True(t, ok, c.Model)
+		assert.InEpsilon(t, float64(c.Tokens.Value), r["tokens"], 1e-12, c.Name)
+		assert.InEpsilon(t, float64(c.Seconds.Value), r["claimed_seconds"], 1e-12, c.Name)
+		assert.InEpsilon(t, float64(c.Cache.Value), r["cache_bytes"], 1e-12, c.Name)
+		assert.InEpsilon(t, float64(c.Needs.Value), r["required_bytes_per_second"], 1e-12, c.Name)
+		if c.Link > 0 {
+			assert.InEpsilon(t, float64(c.Link), r["link_each_bytes_per_second"], 1e-12, c.Name)
+			assert.Equal(t, float64(c.LinksNeeded), r["links_needed"], c.Name)
+		} else {
+			assert.Nil(t, r["link_bytes_per_second"], c.Name)
+			assert.Nil(t, r["links_needed"], c.Name)
+		}
+		assert.NotEmpty(t, r["source"], c.Name)
+		assert.Greater(t, r["line"], 1.0, c.Name)
+	}
+}
+
+func TestCheckBadInputsExit2(t *testing.T) {
+	good := []string{"check", "--model", "llama-3.1-70b", "--tokens", "105000", "--seconds", "0.58"}
+	cases := []struct {
+		args  []string
+		names string
+	}{
+		{[]string{"--model", "llama-3.1-450b"}, `--model "llama-3.1-450b"`},
+		{[]string{"--model", "Mistral Medium 3.5"}, `--model "Mistral Medium 3.5"`},
+		{[]string{"--links", "12 parsecs/s"}, `--links "12 parsecs/s"`},
+		{[]string{"--seconds", "-1"}, `--seconds "-1"`},
+		{[]string{"--seconds", "0"}, `--seconds "0"`},
+		{[]string{"--tokens", "200000"}, `--tokens "200000"`},
+		{[]string{"--tokens", "many"}, `--tokens "many"`},
+		{[]string{"--kv-dtype", "fp7"}, `--kv-dtype "fp7"`},
+		{[]string{"--ceiling", "fast"}, `--ceiling "fast"`},
+		{[]string{"--fail-on", "maybe"}, `--fail-on "maybe"`},
+	}
+	for _, c := range cases {
+		code, out, errOut := runCmd(append(append([]string(nil), good...), c.args...)...)
+		assert.Equal(t, 2, code, "%v", c.args)
+		assert.Empty(t, out, "%v", c.args)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), "one line: %q", errOut)
+		assert.Contains(t, errOut, c.names)
+		assert.Contains(t, errOut, "e.g.")
+	}
+}
+
+// Bad rows are reported by line on stderr, good rows still checked, and
+// the status is 2; --fail-on gives 1 only when asked.
+func TestCheckClaimsFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+		return p
+	}
+	bad := write("bad.csv", "model,tokens,seconds,links,source\nqwen3-32b,131072,1.5,,wwt\nnope,1,1,,x\nqwen3-32b,131072,0,,x\n")
+	code, out, errOut := runCmd("check", "--claims", bad)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, out, "Qwen3-32B")
+	assert.Contains(t, errOut, bad+`:3: model "nope": unknown model`)
+	assert.Contains(t, errOut, bad+`:4: seconds "0": zero value`)
+
+	implausible := write("fast.csv", "model,tokens,seconds,links,source\nllama-3.1-405b,127188,0.01,1x400GbE,x\n")
+	code, _, _ = runCmd("check", "--claims", implausible)
+	assert.Equal(t, 0, code, "a verdict is an answer unless --fail-on asks otherwise")
+	code, _, errOut = runCmd("check", "--claims", implausible, "--fail-on", "implausible")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "implausible-as-stated")
+	code, out, _ = runCmd("check", "--claims", implausible, "--csv")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, ",implausible-as-stated,")
+}
+
+// writeClaims writes n generated claims: the catalog's computable models
+// in turn, with varied lengths, times and links.
+func writeClaims(w io.Writer, n int) {
+	var models []string
+	for _, m := range sources.Models() {
+		if m.Known() {
+			models = append(models, m.Name)
+		}
+	}
+	links := []string{"1x400Gbit/s", "2x100GbE", "", "ndr", "8xPCIe5x16", "22.6 GB/s"}
+	bw := bufio.NewWriter(w)
+	fmt.Fprintln(bw, "model,tokens,seconds,links,source,note")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(bw, "%s,%d,%g,%s,generated,row %d\n", models[i%len(models)], 1000+(i*7919)%60000, 0.05+float64(i%97)/10, links[i%len(links)], i)
+	}
+	bw.Flush()
+}
+
+// BenchmarkCheckClaims100k checks a generated file of 100,000 claims
+// through the command, as "breakeven check --claims FILE" does.
+func BenchmarkCheckClaims100k(b *testing.B) {
+	p := filepath.Join(b.TempDir(), "claims.csv")
+	f, err := os.Create(p)
+	require.NoError(b, err)
+	writeClaims(f, 100000)
+	require.NoError(b, f.Close())
+	for _, format := range []string{"", "--json", "--csv"} {
+		b.Run("format="+strings.TrimPrefix(format, "--"), func(b *testing.B) {
+			args := []string{"check", "--claims", p}
+			if format != "" {
+				args = append(args, format)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if code := run(args, io.Discard, io.Discard); code != 0 {
+					b.Fatalf("exit %d", code)
+				}
+			}
+		})
+	}
+}
+
+// TestGenerateClaims writes the generated file for a measured run when
+// KV_CLAIMS_OUT names a path:
+//
+//	KV_CLAIMS_OUT=/tmp/claims100k.csv go test -run TestGenerateClaims ./cmd/breakeven
+func TestGenerateClaims(t *testing.T) {
+	path := os.Getenv("KV_CLAIMS_OUT")
+	if path == "" {
+		t.Skip("set KV_CLAIMS_OUT to write a file of 100,000 generated claims")
+	}
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	writeClaims(f, 100000)
+	require.NoError(t, f.Close())
+}
