@@ -4,12 +4,16 @@
 //
 // Usage:
 //
+//	breakeven reproduce          regenerate data/*.csv and figures/* from sources
 //	breakeven audit [--json]     every figure the post prints, recomputed, with a verdict
+//	breakeven calc ...           does loading beat recomputing? for any model, prefill and link
+//	breakeven check ...          check a vendor's "N tokens in t seconds" claim, or a CSV of them
 //	breakeven models [--json]    the model catalog with per-token cache sizes and sources
 //	breakeven help [command]
 //
-// Exit status: 0 for an answer, 1 when the audit finds a verdict other
-// than the one expected, 2 for bad usage or input.
+// Exit status: 0 for an answer; 1 when the audit (or reproduce) finds a
+// verdict other than the one expected, or a batch check fails with
+// --fail-on; 2 for bad usage or input.
 package main
 
 import (
@@ -94,7 +98,7 @@ func usage(w io.Writer) {
 	sort.Strings(names)
 	for _, n := range names {
 		c, _ := find(n)
-		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, `Run "breakeven help <command>" or "breakeven <command> -h" for its flags.`)
