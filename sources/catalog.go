@@ -138,9 +138,9 @@ func nearest(s string, k int) []string {
 	}
 	var cs []cand
 	for _, m := range catalog {
-		d := levenshtein(s, slug(m.Name))
+		d := editDistance(s, slug(m.Name))
 		for _, a := range m.Aliases {
-			d = min(d, levenshtein(s, slug(a)))
+			d = min(d, editDistance(s, slug(a)))
 		}
 		// Also count a name that contains the input, such as "405b".
 		if s != "" && strings.Contains(slug(m.Name), s) {
@@ -159,25 +159,32 @@ func nearest(s string, k int) []string {
 	return out
 }
 
-func levenshtein(a, b string) int {
+// editDistance is the optimal-string-alignment distance: insertions,
+// deletions, substitutions and swaps of two neighbours each cost one, so
+// "450b" is one edit from "405b".
+func editDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
 		for j := 1; j <= len(rb); j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(rb)]
+	return d[len(ra)][len(rb)]
 }
 
 // catalog is the whole model list: the models read from configs

@@ -209,7 +209,8 @@ func TestFindModel(t *testing.T) {
 	_, err = FindModel("llama-3.1-450b")
 	var unknown *UnknownModelError
 	require.ErrorAs(t, err, &unknown)
-	assert.Contains(t, unknown.Nearest, "Llama 3.1 405B")
+	require.NotEmpty(t, unknown.Nearest)
+	assert.Equal(t, "Llama 3.1 405B", unknown.Nearest[0], "a swap of two digits is one edit")
 	assert.Contains(t, err.Error(), `"llama-3.1-450b"`)
 	_, err = FindModel("")
 	assert.Error(t, err)
