@@ -183,7 +183,7 @@ func TestFieldErrors(t *testing.T) {
 		field string
 		says  string
 	}{
-		{"unknown model", with(func(c *factcheck.Claim) { c.Model = "llama-3.1-450b" }), "model", `did you mean "Llama 3.1 70B"`},
+		{"unknown model", with(func(c *factcheck.Claim) { c.Model = "llama-3.1-450b" }), "model", `did you mean "Llama 3.1 405B"`},
 		{"no model", with(func(c *factcheck.Claim) { c.Model = " " }), "model", "missing"},
 		{"no config", with(func(c *factcheck.Claim) { c.Model = "Mistral Medium 3.5" }), "model", "no published config"},
 		{"tokens not a number", with(func(c *factcheck.Claim) { c.Tokens = "lots" }), "tokens", "no number"},
