@@ -160,6 +160,9 @@ var crossChecks = map[string]recomputation{
 	}},
 	"lablup.mean.no-offload": {"(one miss + four hits) / five turns, without offload", func() E[float64] { return est(LablupHitRate().MeanBase) }},
 	"lablup.mean.offload":    {"(one miss + four hits) / five turns, with offload", func() E[float64] { return est(LablupHitRate().MeanOffld) }},
+	"qwen32b.uncached": {"the fastest prefill the stated hardware allows, at its peak (MFU = 1): FLOPs of the prompt / (GPUs x peak)", func() E[float64] {
+		return exactF(float64(limitRow(sources.QwenWWT.ID).MinTime))
+	}},
 	"deepseek.hit-rate": {"342B / 608B", func() E[float64] {
 		return breakeven.Apply2(sources.DeepSeekHitTokens.Value, sources.DeepSeekInputTokens.Value,
 			func(h, n breakeven.Tokens) float64 { return float64(h / n) })
@@ -189,6 +192,9 @@ var expected = map[string]struct {
 			p, sources.WEKAHeadline.V(), sources.WEKA70B.Tokens.V(), sources.WEKAHeadline.V(), sources.WEKA70B.Cached.V(),
 			breakeven.GroupThousands(cc.Value, 0), 100*(cc.Value/float64(p)-1), breakeven.GroupThousands(cc.Lo, 0), breakeven.GroupThousands(cc.Hi, 0), sources.WEKAHeadline.V())
 	}},
+	"tests.qwen.uncached": {Differs, func() string {
+		return "physically implausible as stated: " + limitRow(sources.QwenWWT.ID).Reason
+	}},
 	"hit.mean.offload": {WithinApprox, func() string {
 		m := LablupHitRate().MeanOffld
 		turns := sources.LablupTurns.V()
@@ -207,6 +213,16 @@ var expected = map[string]struct {
 			sources.BoundBandwidth.V(), breakeven.Bytes(sources.DeepSeekV4Pro.PerToken.V()), breakeven.GroupThousands(r.Value, 0),
 			breakeven.GroupThousands(math.Round(r.Value/1000)*1000, 0), breakeven.GroupThousands(r.Lo, 0), breakeven.GroupThousands(r.Hi, 0))
 	}},
+}
+
+// limitRow returns a published test's check against its hardware.
+func limitRow(id string) LimitRow {
+	for _, r := range LimitTable() {
+		if r.Test.ID == id {
+			return r
+		}
+	}
+	panic("post: no hardware check for test " + id)
 }
 
 // reportedSpeedupReason explains VAST's 20x against its own times.

@@ -431,7 +431,7 @@ func Tables() ([]Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("post: ledger: %w", err)
 	}
-	return []Table{
+	return append([]Table{
 		BreakEvenData(),
 		LinkData(),
 		MultiplierData(),
@@ -442,5 +442,5 @@ func Tables() ([]Table, error) {
 		ledger,
 		InputsData(),
 		CatalogData(),
-	}, nil
+	}, ExtendedTables()...), nil
 }

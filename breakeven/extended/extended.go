@@ -1,0 +1,179 @@
+// Package extended adds to the post's formula what the post says it leaves
+// out: a load with a fixed cost and an efficiency, prefill that grows
+// faster than linearly, and computing and loading at the same time.
+//
+//	t_load(N)  = latency + cache(N) / (efficiency x B)
+//	crossover  = the prompt length below which recomputing wins
+//	B*(N)      = cache(N) / (efficiency x (t_recompute(N) - latency))
+//	overlap    = recompute the first x tokens while loading the rest, both
+//	             finishing together
+//
+// With no latency, an efficiency of 1 and a constant prefill speed r, the
+// load time is the post's N b / B and B*(N) is the post's r x b for every
+// N. For example, with r = 2,000 tokens/s, b = 500 KB/token, a 25 GB/s
+// link at efficiency 1 and a 0.1 s fixed cost, loading wins from
+// N = 0.1 / (1/2000 - 500e3/25e9) = 208 tokens:
+//
+//	n, _ := extended.CrossoverLinear(2000, 500e3, extended.Load{Latency: 0.1, Efficiency: 1, Link: 25e9})
+//
+// Every function takes times as functions of the prompt length, so the
+// prefill model of package prefill (or the post's N / r) plugs in.
+package extended
+
+import (
+	"fmt"
+	"math"
+
+	"signalweight.dev/kv/breakeven"
+)
+
+// Load is a link with the fixed cost of a load (lookup, connection) and
+// the share of its line rate a transfer reaches.
+type Load struct {
+	Latency    breakeven.Seconds
+	Efficiency float64 // in (0, 1]; 1 is line rate
+	Link       breakeven.Bandwidth
+}
+
+// Validate reports a load that the formulas cannot use.
+func (l Load) Validate() error {
+	if l.Latency < 0 || math.IsNaN(float64(l.Latency)) || math.IsInf(float64(l.Latency), 0) {
+		return fmt.Errorf("extended: latency %v must be a non-negative finite time (e.g. 0.05 s)", float64(l.Latency))
+	}
+	if !(l.Efficiency > 0 && l.Efficiency <= 1) {
+		return fmt.Errorf("extended: efficiency %v must be in (0, 1] (e.g. 0.96)", l.Efficiency)
+	}
+	if !(l.Link > 0) || math.IsInf(float64(l.Link), 0) {
+		return fmt.Errorf("extended: link %v must be a positive bandwidth (e.g. 25 GB/s)", float64(l.Link))
+	}
+	return nil
+}
+
+// Effective returns efficiency x B, the rate a transfer moves at.
+func (l Load) Effective() breakeven.Bandwidth { return breakeven.Bandwidth(l.Efficiency) * l.Link }
+
+// Time returns latency + size / (efficiency x B); a size of zero needs no
+// load and takes no time.
+func (l Load) Time(size breakeven.Bytes) breakeven.Seconds {
+	if size <= 0 {
+		return 0
+	}
+	return l.Latency + breakeven.LoadTime(size, l.Effective())
+}
+
+// TimeFunc is a time as a function of the prompt length.
+type TimeFunc func(breakeven.Tokens) breakeven.Seconds
+
+// LinearPrefill is the post's prefill at a constant speed: N / r.
+func LinearPrefill(r breakeven.TokenRate) TimeFunc {
+	return func(n breakeven.Tokens) breakeven.Seconds { return breakeven.RecomputeTime(n, r) }
+}
+
+// LoadOf returns the load time of an architecture's cache over a link.
+func LoadOf(a breakeven.Architecture, l Load) TimeFunc {
+	return func(n breakeven.Tokens) breakeven.Seconds { return l.Time(a.CacheSize(n)) }
+}
+
+// BreakEvenAt returns B*(N), the line rate at which loading an N-token
+// cache of the given size takes as long as recomputing it:
+// size / (efficiency x (t_recompute - latency)). It is +Inf when the fixed
+// cost alone is as long as the recompute. With no latency, efficiency 1
+// and t_recompute = N / r it is the post's r x b.
+func BreakEvenAt(size breakeven.Bytes, recompute, latency breakeven.Seconds, efficiency float64) breakeven.Bandwidth {
+	if recompute <= latency {
+		return breakeven.Bandwidth(math.Inf(1))
+	}
+	return breakeven.Bandwidth(float64(size) / (efficiency * float64(recompute-latency)))
+}
+
+// CrossoverLinear returns the prompt length above which loading wins, for
+// a constant prefill speed r and b bytes per token:
+// N* = latency / (1/r - b / (efficiency x B)). It returns an error when
+// the link is at or below the break-even, since then loading never wins.
+func CrossoverLinear(r breakeven.TokenRate, b breakeven.BytesPerToken, l Load) (breakeven.Tokens, error) {
+	per := 1/float64(r) - float64(b)/float64(l.Effective())
+	if per <= 0 {
+		return 0, fmt.Errorf("extended: an effective %v is not above the break-even %v, so loading never wins", l.Effective(), breakeven.BreakEvenBandwidth(r, b))
+	}
+	return breakeven.Tokens(float64(l.Latency) / per), nil
+}
+
+// Crossover returns the shortest prompt, up to max tokens, from which
+// loading is faster than recomputing, found by bisection on
+// recompute(N) - load(N) (to a token). It returns an error if loading does
+// not win at max. Below the crossover recomputing wins.
+func Crossover(recompute, load TimeFunc, max breakeven.Tokens) (breakeven.Tokens, error) {
+	wins := func(n breakeven.Tokens) bool { return load(n) < recompute(n) }
+	if !wins(max) {
+		return 0, fmt.Errorf("extended: loading does not win even at %s tokens", max)
+	}
+	lo, hi := breakeven.Tokens(0), max
+	for hi-lo > 0.5 {
+		mid := (lo + hi) / 2
+		if wins(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi, nil
+}
+
+// Overlap is the result of computing part of a prompt while loading the
+// rest.
+type Overlap struct {
+	// Computed is the number of leading tokens recomputed; the rest is
+	// loaded.
+	Computed breakeven.Tokens
+	Time     breakeven.Seconds // the overlapped time to the full cache
+	// Recompute and Load are the single paths' times; Best is the smaller.
+	Recompute, Load, Best breakeven.Seconds
+	// Gain is Best / Time, at least 1.
+	Gain float64
+}
+
+// Split finds the overlap of recomputing the first x tokens of an n-token
+// prompt while loading the cache of the other n - x, both starting at
+// once (Cake's "compute or load? why not both"). prefix(x) is the time to
+// prefill x tokens; loadRest(x) the time to load what the first x do not
+// cover, fixed cost included (zero when nothing is left). The best x is
+// where the two finish together, found by bisection; if either single
+// path is faster (a fixed cost longer than the remaining work), that path
+// is taken, so the overlap is never slower than the better single path.
+func Split(n breakeven.Tokens, prefix, loadRest TimeFunc) Overlap {
+	o := Overlap{Recompute: prefix(n), Load: loadRest(0)}
+	o.Best = min(o.Recompute, o.Load)
+	lo, hi := breakeven.Tokens(0), n
+	for i := 0; i < 200 && hi-lo > 1e-6*n; i++ {
+		mid := (lo + hi) / 2
+		if prefix(mid) < loadRest(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	x := (lo + hi) / 2
+	o.Computed, o.Time = x, max(prefix(x), loadRest(x))
+	if o.Recompute <= o.Time {
+		o.Computed, o.Time = n, o.Recompute
+	}
+	if o.Load < o.Time {
+		o.Computed, o.Time = 0, o.Load
+	}
+	o.Gain = float64(o.Best / o.Time)
+	return o
+}
+
+// SplitCache is Split for an architecture's cache over a load: the rest's
+// bytes are what the first x tokens do not add, cache(n) - (cache(x) -
+// fixed state), so a fixed state is always loaded with the rest.
+func SplitCache(a breakeven.Architecture, n breakeven.Tokens, prefix TimeFunc, l Load) Overlap {
+	total := a.CacheSize(n)
+	rest := func(x breakeven.Tokens) breakeven.Seconds {
+		if x >= n {
+			return 0
+		}
+		return l.Time(total - (a.CacheSize(x) - a.FixedBytes()))
+	}
+	return Split(n, prefix, rest)
+}

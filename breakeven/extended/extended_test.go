@@ -1,0 +1,95 @@
+package extended
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
+)
+
+var arch = breakeven.GQAArchitecture(126, 8, 128) // 516,096 bytes per token at 16 bits
+
+func TestLoadTimeByHand(t *testing.T) {
+	l := Load{Latency: 0.1, Efficiency: 0.5, Link: 10 * breakeven.GBps}
+	require.NoError(t, l.Validate())
+	// 0.1 s + 10 GB / (0.5 x 10 GB/s) = 2.1 s.
+	assert.InDelta(t, 2.1, float64(l.Time(10*breakeven.GB)), 1e-12)
+	assert.Zero(t, float64(l.Time(0)))
+	assert.Error(t, Load{Latency: -1, Efficiency: 1, Link: 1}.Validate())
+	assert.Error(t, Load{Efficiency: 1.5, Link: 1}.Validate())
+}
+
+// With no latency and efficiency 1 the load is the post's N b / B, and
+// with a constant prefill B*(N) is the post's r x b for every N.
+func TestSpecialCasesAreThePost(t *testing.T) {
+	l := Load{Efficiency: 1, Link: 22.6 * breakeven.GBps}
+	r := breakeven.TokenRate(2051)
+	for _, n := range []breakeven.Tokens{1000, 127188, 1e6} {
+		assert.InDelta(t, float64(breakeven.LoadTime(arch.CacheSize(n), l.Link)), float64(LoadOf(arch, l)(n)), 1e-12)
+		be := BreakEvenAt(arch.CacheSize(n), LinearPrefill(r)(n), 0, 1)
+		assert.InDelta(t, float64(breakeven.BreakEvenBandwidth(r, arch.BytesPerToken())), float64(be), 1e-3)
+	}
+	// No fixed cost: loading wins from the first token when B > r b.
+	n, err := CrossoverLinear(r, arch.BytesPerToken(), l)
+	require.NoError(t, err)
+	assert.Zero(t, float64(n))
+}
+
+func TestCrossoverByHand(t *testing.T) {
+	// r = 2,000 tokens/s, b = 500 KB, 25 GB/s at efficiency 1, 0.1 s:
+	// N* = 0.1 / (1/2000 - 500e3/25e9) = 0.1 / 0.00048 = 208.33 tokens.
+	l := Load{Latency: 0.1, Efficiency: 1, Link: 25 * breakeven.GBps}
+	n, err := CrossoverLinear(2000, 500e3, l)
+	require.NoError(t, err)
+	assert.InDelta(t, 0.1/(1.0/2000-500e3/25e9), float64(n), 1e-9)
+	// The bisection finds the same length.
+	a := breakeven.Architecture{Groups: []breakeven.LayerGroup{{Attention: breakeven.Reported, Layers: 1, PerToken16: 500e3}}}
+	nb, err := Crossover(LinearPrefill(2000), LoadOf(a, l), 1e6)
+	require.NoError(t, err)
+	assert.InDelta(t, float64(n), float64(nb), 1)
+	// Below the break-even loading never wins.
+	_, err = CrossoverLinear(2000, 500e3, Load{Latency: 0.1, Efficiency: 1, Link: 0.5 * breakeven.GBps})
+	assert.Error(t, err)
+	_, err = Crossover(LinearPrefill(2000), LoadOf(a, Load{Latency: 0.1, Efficiency: 1, Link: 0.5 * breakeven.GBps}), 1e6)
+	assert.Error(t, err)
+}
+
+func TestBreakEvenAtLatency(t *testing.T) {
+	// 10 GB over (2 s - 0.5 s) at efficiency 0.8 = 10 / 1.2 GB/s.
+	assert.InDelta(t, 10e9/(0.8*1.5), float64(BreakEvenAt(10*breakeven.GB, 2, 0.5, 0.8)), 1e-3)
+	assert.True(t, math.IsInf(float64(BreakEvenAt(1, 0.1, 0.2, 1)), 1))
+}
+
+func TestOverlapByHand(t *testing.T) {
+	// Linear prefill 1,000 tokens/s; loading 1,000 tokens/s worth, no
+	// latency: each path alone takes N/1000 s; split in half, N/2000 s.
+	a := breakeven.Architecture{Groups: []breakeven.LayerGroup{{Attention: breakeven.Reported, Layers: 1, PerToken16: 1000}}}
+	l := Load{Efficiency: 1, Link: 1e6} // 1e6 B/s / 1000 B/token = 1000 tokens/s
+	o := SplitCache(a, 10000, LinearPrefill(1000), l)
+	assert.InDelta(t, 10, float64(o.Recompute), 1e-9)
+	assert.InDelta(t, 10, float64(o.Load), 1e-9)
+	assert.InDelta(t, 5, float64(o.Time), 1e-4)
+	assert.InDelta(t, 5000, float64(o.Computed), 0.1)
+	assert.InDelta(t, 2, o.Gain, 1e-4)
+}
+
+// Overlap is never slower than the better single path, whatever the
+// fixed cost, link and prompt.
+func TestOverlapNeverSlower(t *testing.T) {
+	quadratic := func(n breakeven.Tokens) breakeven.Seconds {
+		return breakeven.Seconds(float64(n)/5000 + float64(n)*float64(n)/5e9)
+	}
+	for _, lat := range []breakeven.Seconds{0, 0.05, 0.5, 5} {
+		for _, bw := range []breakeven.Bandwidth{0.1 * breakeven.GBps, 1 * breakeven.GBps, 25 * breakeven.GBps, 400 * breakeven.GBps} {
+			for _, n := range []breakeven.Tokens{10, 1000, 32768, 131072} {
+				o := SplitCache(arch, n, quadratic, Load{Latency: lat, Efficiency: 0.9, Link: bw})
+				assert.LessOrEqual(t, float64(o.Time), float64(o.Best)*(1+1e-12), "lat %v bw %v n %v", lat, bw, n)
+				assert.GreaterOrEqual(t, o.Gain, 1-1e-12)
+				assert.LessOrEqual(t, float64(o.Best), float64(min(o.Recompute, o.Load)))
+			}
+		}
+	}
+}

@@ -1,0 +1,340 @@
+package post
+
+import (
+	"fmt"
+	"math"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/extended"
+	"signalweight.dev/kv/breakeven/prefill"
+	"signalweight.dev/kv/sources"
+)
+
+// This file is "beyond the post": the prefill FLOP model checked against
+// the published tests, the extended load model validated on them, and
+// the break-evens the post could not give, estimated.
+//
+// Calibration and validation use different tests: the MFU is calibrated
+// on CalibrationTest (VAST and CoreWeave's 405B run) and validated on the
+// other two; the load efficiency is calibrated on llm-d's RoCE
+// measurement, which is not one of the validated tests.
+
+// CalibrationTest is the published test the default MFU is calibrated on.
+var CalibrationTest = sources.VAST405B
+
+// TestHardware returns the hardware of a published test.
+func TestHardware(id string) sources.TestHardware {
+	for _, h := range sources.TestsHardware() {
+		if h.Test.ID == id {
+			return h
+		}
+	}
+	panic("post: no hardware for test " + id)
+}
+
+func testPrefillModel(t sources.PrefillTest) prefill.Model {
+	pm, err := sources.PrefillModel(sources.MustModel(t.Model))
+	if err != nil {
+		panic(err)
+	}
+	return pm
+}
+
+// ReportedPrefill returns a test's uncached time to first token: as
+// published, or N / r where only the post's prefill speed is known.
+func ReportedPrefill(t sources.PrefillTest) E[breakeven.Seconds] {
+	if t.Uncached.Name != "" {
+		return t.Uncached.Value
+	}
+	return breakeven.Apply2(t.Tokens.Value, t.Prefill.Value, breakeven.RecomputeTime)
+}
+
+// CalibratedMFU returns the MFU that reproduces CalibrationTest's
+// uncached time on its hardware, with the interval of its rounding.
+func CalibratedMFU() E[float64] {
+	t := CalibrationTest
+	return prefill.Calibrate(testPrefillModel(t), t.Tokens.Value, TestHardware(t.ID).GPUs(), ReportedPrefill(t))
+}
+
+// DefaultMFU is the MFU of the estimates: the calibrated value, within
+// the project's assumed range (widened to hold the calibration's own
+// interval).
+func DefaultMFU() E[float64] {
+	c := CalibratedMFU()
+	return breakeven.MustBetween(c.Value, math.Min(sources.MFULow.V(), c.Lo), math.Max(sources.MFUHigh.V(), c.Hi))
+}
+
+// DefaultEfficiency is the share of line rate a transfer reaches:
+// llm-d's RoCE throughput over its 100 Gbit/s NIC.
+func DefaultEfficiency() E[float64] {
+	return breakeven.Apply1(sources.RoCE.Delivered.Value, func(d breakeven.Bandwidth) float64 { return float64(d / sources.NIC100.V()) })
+}
+
+// LoadTime returns latency + size / (efficiency x link) over the default
+// latency and efficiency intervals.
+func LoadTime(size breakeven.Bytes, link breakeven.Bandwidth) E[breakeven.Seconds] {
+	return breakeven.Apply2(sources.LoadLatency.Value, DefaultEfficiency(), func(lat breakeven.Seconds, eff float64) breakeven.Seconds {
+		return extended.Load{Latency: lat, Efficiency: eff, Link: link}.Time(size)
+	})
+}
+
+// LimitRow is a published test against what its hardware can do.
+type LimitRow struct {
+	Test     sources.PrefillTest
+	Hardware sources.TestHardware
+	FLOPs    prefill.FLOPs
+	MinTime  breakeven.Seconds // at peak, MFU = 1
+	Reported E[breakeven.Seconds]
+	Implied  E[float64]
+	Verdict  prefill.Limit
+	// The load: the bandwidth the cached time needs against the stated
+	// links (zero where none is stated).
+	Cache     breakeven.Bytes
+	LoadNeeds E[breakeven.Bandwidth]
+	Links     breakeven.Bandwidth
+	LoadOK    string // "within the links", "faster than the links carry", "no link stated"
+	Reason    string // the arithmetic, where a check fails
+}
+
+// LimitTable checks every published test against its hardware: the
+// fastest prefill at peak, the MFU the reported time implies, and whether
+// the cached load fits through the stated links.
+func LimitTable() []LimitRow {
+	var rows []LimitRow
+	ceiling := sources.HighestPublishedMFU.V()
+	for _, h := range sources.TestsHardware() {
+		t := h.Test
+		pm := testPrefillModel(t)
+		g := h.GPUs()
+		n := t.Tokens.V()
+		r := LimitRow{Test: t, Hardware: h, FLOPs: pm.FLOPs(n), MinTime: prefill.MinTime(pm, n, g), Reported: ReportedPrefill(t)}
+		r.Implied = prefill.ImpliedMFU(pm, t.Tokens.Value, g, r.Reported)
+		r.Verdict = prefill.Check(r.Implied, ceiling)
+		r.Cache = archAt16(t.Model).CacheSize(n)
+		r.LoadNeeds = breakeven.Apply1(t.Cached.Value, func(s breakeven.Seconds) breakeven.Bandwidth { return breakeven.RequiredBandwidth(r.Cache, s) })
+		r.Links = h.Links
+		switch {
+		case h.Links == 0:
+			r.LoadOK = "no link stated"
+		case r.LoadNeeds.Lo > h.Links:
+			r.LoadOK = "faster than the links carry"
+		default:
+			r.LoadOK = "within the links"
+		}
+		if r.Verdict != prefill.Plausible {
+			r.Reason = fmt.Sprintf("%s tokens of %s take %s (2 x %.4g active parameters x N + attention); %s at %s peak each gives at least %s, but the test reports %s: an implied MFU of %.2f (%s)",
+				n, t.Model, r.FLOPs, pm.ActiveParams, g, g.Chip.Peak, r.MinTime, r.Reported, r.Implied.Value, r.Verdict)
+		}
+		if r.LoadOK == "faster than the links carry" {
+			if r.Reason != "" {
+				r.Reason += "; "
+			}
+			r.Reason += fmt.Sprintf("its %s cache in %s needs %s, more than the %s stated", r.Cache, t.Cached.Value.Value, r.LoadNeeds.Value, h.Links)
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// ValidationRow is one quantity of one published test: what the post's
+// formula predicts, what the extended model predicts, what was reported.
+type ValidationRow struct {
+	Test       sources.PrefillTest
+	Quantity   string // "uncached TTFT", "cached TTFT", "speedup"
+	Simple     E[float64]
+	Extended   E[float64]
+	Reported   E[float64]
+	Role       string // "calibration" or "validation"
+	SimpleNote string // where the simple value is an input, not a prediction
+}
+
+// relErr returns predicted / reported - 1 at the nominal values.
+func relErr(pred, rep E[float64]) float64 {
+	if math.IsNaN(pred.Value) || math.IsNaN(rep.Value) {
+		return math.NaN()
+	}
+	return pred.Value/rep.Value - 1
+}
+
+// ValidationTable compares, for every published test, the post's formula
+// (t = N / r with the test's own r, t_load = N b / B, speedup B / (r b))
+// with the extended model (FLOPs at the calibrated MFU; latency +
+// N b / (efficiency x B)) and with what was reported.
+func ValidationTable() []ValidationRow {
+	cal := CalibratedMFU()
+	var rows []ValidationRow
+	for _, h := range sources.TestsHardware() {
+		t := h.Test
+		role := "validation"
+		if t.ID == CalibrationTest.ID {
+			role = "calibration"
+		}
+		pm := testPrefillModel(t)
+		n := t.Tokens.V()
+		g := h.GPUs()
+		cache := archAt16(t.Model).CacheSize(n)
+		rate := t.PrefillRate()
+		rep := ReportedPrefill(t)
+		// The extended prefill at the calibrated MFU, with its interval.
+		ext := breakeven.Apply1(cal, func(u float64) breakeven.Seconds { return prefill.TimeAt(pm, n, g, u) })
+		rows = append(rows, ValidationRow{Test: t, Quantity: "uncached TTFT (s)", Simple: breakeven.Apply1(rate, func(r breakeven.TokenRate) float64 { return float64(breakeven.RecomputeTime(n, r)) }),
+			Extended: ext.Float(), Reported: rep.Float(), Role: role, SimpleNote: "the post's r is this test's N / t, so this is an input, not a prediction"})
+		none := noneE()
+		simpleLoad, extLoad, simpleSpeed, extSpeed := none, none, none, none
+		if h.Links > 0 {
+			simpleLoad = breakeven.Exact(float64(breakeven.LoadTime(cache, h.Links)))
+			el := LoadTime(cache, h.Links)
+			extLoad = el.Float()
+			simpleSpeed = breakeven.Apply1(rate, func(r breakeven.TokenRate) float64 {
+				return breakeven.Speedup(h.Links, breakeven.BreakEvenBandwidth(r, breakeven.BytesPerToken(float64(cache)/float64(n))))
+			})
+			extSpeed = breakeven.Apply2(ext, el, func(p, l breakeven.Seconds) float64 { return float64(p / l) })
+		}
+		rows = append(rows, ValidationRow{Test: t, Quantity: "cached TTFT (s)", Simple: simpleLoad, Extended: extLoad, Reported: t.Cached.Value.Float(), Role: role})
+		repSpeed := breakeven.Apply2(rep, t.Cached.Value, func(u, c breakeven.Seconds) float64 { return float64(u / c) })
+		switch t.ID {
+		case sources.VAST405B.ID:
+			repSpeed = sources.VASTSpeedup.Value
+		case sources.WEKA70B.ID:
+			repSpeed = sources.WEKAHeadline.Value
+		}
+		rows = append(rows, ValidationRow{Test: t, Quantity: "speedup (x)", Simple: simpleSpeed, Extended: extSpeed, Reported: repSpeed, Role: role})
+	}
+	return rows
+}
+
+// EstimateRow is a catalog model's estimated prefill and break-even.
+type EstimateRow struct {
+	Model     prefill.Model
+	Tokens    breakeven.Tokens
+	InContext bool
+	FLOPs     prefill.FLOPs
+	Time      E[breakeven.Seconds]
+	Rate      E[breakeven.TokenRate]
+	PerToken  breakeven.BytesPerToken // mean over the prompt, 16 bits
+	BreakEven E[breakeven.Bandwidth]  // cache / time (no latency, line rate)
+	// Beaten counts the post's compared links above the whole interval;
+	// Slowest is the slowest of them.
+	Beaten, Links int
+	Slowest       string
+}
+
+// EstimateGPUs returns the estimates' hardware: 8 H100s.
+func EstimateGPUs() prefill.GPUs {
+	g, err := sources.ParseGPUs(sources.EstimateChip)
+	if err != nil {
+		panic(err)
+	}
+	g.Count = int(sources.EstimateGPUs.V())
+	return g
+}
+
+// EstimateTokens returns the estimates' prompt lengths: 32K and the
+// post's 128K conversation.
+func EstimateTokens() []breakeven.Tokens {
+	return []breakeven.Tokens{sources.EstimateShort.V(), sources.Conversation128K.V()}
+}
+
+// Estimate returns one model's estimated prefill and break-even at n
+// tokens on g, over the default MFU.
+func Estimate(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs) EstimateRow {
+	m := sources.MustModel(pm.Name)
+	arch := archAt16(pm.Name)
+	r := EstimateRow{Model: pm, Tokens: n, InContext: m.Context == 0 || n <= m.Context, FLOPs: pm.FLOPs(n)}
+	r.Time = prefill.Time(pm, n, g, DefaultMFU())
+	r.Rate = prefill.Rate(pm, n, g, DefaultMFU())
+	r.PerToken = arch.MeanBytesPerToken(n)
+	size := arch.CacheSize(n)
+	r.BreakEven = breakeven.Apply1(r.Time, func(t breakeven.Seconds) breakeven.Bandwidth { return extended.BreakEvenAt(size, t, 0, 1) })
+	links := ComparedLinks()
+	r.Links = len(links)
+	for _, l := range links {
+		if l.Bandwidth.Lo > r.BreakEven.Hi {
+			r.Beaten++
+			if r.Slowest == "" {
+				r.Slowest = l.Name
+			}
+		}
+	}
+	return r
+}
+
+// EstimateTable estimates every catalog model with enough data on 8 H100s
+// at 32K and 128K tokens.
+func EstimateTable() []EstimateRow {
+	g := EstimateGPUs()
+	var rows []EstimateRow
+	for _, pm := range sources.PrefillModels() {
+		for _, n := range EstimateTokens() {
+			rows = append(rows, Estimate(pm, n, g))
+		}
+	}
+	return rows
+}
+
+// LimitData is the physical-limit check of every published test.
+func LimitData() Table {
+	rows := LimitTable()
+	b := newBuilder("physical-limits", "Every published test against its hardware: the fastest prefill at peak, the implied MFU, and the load against the stated links", len(rows))
+	b.text("test_id", "test id", func(i int) string { return rows[i].Test.ID })
+	b.text("test", "model and hardware", func(i int) string { return rows[i].Test.Label })
+	b.text("gpus", "GPUs", func(i int) string { return rows[i].Hardware.GPUs().String() })
+	b.num("prompt", "prompt", uTokens, func(i int) float64 { return float64(rows[i].Test.Tokens.V()) })
+	b.num("prefill_flop", "prefill work (PFLOP)", unit{"flop", "", "", 1e15}, func(i int) float64 { return float64(rows[i].FLOPs) })
+	b.num("min_recompute", "fastest at peak", uSeconds, func(i int) float64 { return float64(rows[i].MinTime) })
+	b.est("reported_uncached", "reported uncached", uSeconds, func(i int) E[float64] { return rows[i].Reported.Float() })
+	b.est("implied_mfu", "implied MFU", uRatio, func(i int) E[float64] { return rows[i].Implied })
+	b.num("highest_published_mfu", "highest published MFU", uRatio, func(i int) float64 { return sources.HighestPublishedMFU.V() })
+	b.text("prefill_verdict", "prefill verdict", func(i int) string { return string(rows[i].Verdict) })
+	b.num("cache", "cache", uGB, func(i int) float64 { return float64(rows[i].Cache) })
+	b.est("load_needs", "load needs", uBandwidth, func(i int) E[float64] { return rows[i].LoadNeeds.Float() })
+	b.num("stated_links", "stated links", uBandwidth, func(i int) float64 {
+		if rows[i].Links == 0 {
+			return nan()
+		}
+		return float64(rows[i].Links)
+	})
+	b.text("load_verdict", "load verdict", func(i int) string { return rows[i].LoadOK })
+	b.text("reason", "reason", func(i int) string { return rows[i].Reason })
+	return b.t
+}
+
+// ValidationData is the validation table.
+func ValidationData() Table {
+	rows := ValidationTable()
+	b := newBuilder("validation", fmt.Sprintf("The post's formula and the extended model against every published test (MFU calibrated on %s only)", CalibrationTest.ID), len(rows))
+	b.text("test_id", "test id", func(i int) string { return rows[i].Test.ID })
+	b.text("quantity", "quantity", func(i int) string { return rows[i].Quantity })
+	b.text("role", "role", func(i int) string { return rows[i].Role })
+	b.est("simple", "post's formula", uCount, func(i int) E[float64] { return rows[i].Simple })
+	b.est("extended", "extended model", uCount, func(i int) E[float64] { return rows[i].Extended })
+	b.est("reported", "reported", uCount, func(i int) E[float64] { return rows[i].Reported })
+	b.num("simple_error", "post's formula error", uFraction, func(i int) float64 { return relErr(rows[i].Simple, rows[i].Reported) })
+	b.num("extended_error", "extended error", uFraction, func(i int) float64 { return relErr(rows[i].Extended, rows[i].Reported) })
+	b.text("note", "note", func(i int) string { return rows[i].SimpleNote })
+	return b.t
+}
+
+// EstimateData is the estimated break-evens of the catalog.
+func EstimateData() Table {
+	rows := EstimateTable()
+	mfu := DefaultMFU()
+	b := newBuilder("estimated-break-evens", fmt.Sprintf("Estimates, not measurements: prefill and break-even on %s at MFU %.2f [%.2f, %.2f]", EstimateGPUs(), mfu.Value, mfu.Lo, mfu.Hi), len(rows))
+	b.text("model", "model", func(i int) string { return rows[i].Model.Name })
+	b.num("prompt", "prompt", uTokens, func(i int) float64 { return float64(rows[i].Tokens) })
+	b.text("within_context", "within context", func(i int) string { return boolText(rows[i].InContext) })
+	b.num("prefill_flop", "prefill work (PFLOP)", unit{"flop", "", "", 1e15}, func(i int) float64 { return float64(rows[i].FLOPs) })
+	b.est("prefill_time", "estimated prefill", uSeconds, func(i int) E[float64] { return rows[i].Time.Float() })
+	b.est("prefill", "estimated prefill speed", uTokenRate, func(i int) E[float64] { return rows[i].Rate.Float() })
+	b.num("", "cache per token", uPerToken, func(i int) float64 { return float64(rows[i].PerToken) })
+	b.est("break_even", "estimated break-even", uBandwidth, func(i int) E[float64] { return rows[i].BreakEven.Float() })
+	b.count("links_beaten", "post's links above it", func(i int) float64 { return float64(rows[i].Beaten) })
+	b.count("links_compared", "post's links", func(i int) float64 { return float64(rows[i].Links) })
+	b.text("slowest_link_clearing", "slowest link clearing it", func(i int) string { return rows[i].Slowest })
+	return b.t
+}
+
+// ExtendedTables returns the tables of "beyond the post", for data/.
+func ExtendedTables() []Table {
+	return []Table{LimitData(), ValidationData(), EstimateData()}
+}

@@ -1,0 +1,258 @@
+// Package prefill models the time a prefill takes from first principles:
+// the floating-point work of a prompt over the GPUs' peak rate and a model
+// FLOP utilisation (MFU).
+//
+// The work of an N-token prefill is a linear term, two FLOPs per active
+// parameter per token, plus attention, which grows with N squared in
+// full-attention layers. With causal masking a query at position i scores
+// i keys and mixes i values, so a layer of h query heads does
+//
+//	attention FLOPs = 2 x pairs x h x (d_qk + d_v),  pairs = N^2 / 2 (causal)
+//
+// which for d_qk = d_v = d is the familiar 2 x h x d x N^2 per layer. A
+// sliding-window or chunked layer scores at most W keys per query, so its
+// pairs stop growing quadratically at N = W; MLA layers use their own
+// query-key and value dims (DeepSeek-V3: 128 + 64 and 128).
+//
+//	t_prefill = FLOPs(N) / (GPUs x peak x MFU)
+//
+// The post's constant prefill speed is the special case r = N / t. With
+// MFU = 1 the same formula is the fastest prefill the hardware allows, and
+// a reported time gives back the MFU it implies:
+//
+//	m := prefill.Model{Name: "Llama 3.1 405B", ActiveParams: 405e9,
+//		Attention: []prefill.AttentionGroup{{Layers: 126, QueryHeads: 128, QKDim: 128, VDim: 128}}}
+//	g := prefill.GPUs{Count: 8, Chip: h100}
+//	mfu := prefill.ImpliedMFU(m, 127188, g, breakeven.Exact[breakeven.Seconds](62))
+//
+// The package holds no numbers of its own: chips, head counts and
+// parameter counts come from package sources.
+package prefill
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"signalweight.dev/kv/breakeven"
+)
+
+// FLOPs is an amount of floating-point work.
+type FLOPs float64
+
+// FLOPRate is floating-point work per second.
+type FLOPRate float64
+
+// Units of work and rate.
+const (
+	TFLOP  FLOPs    = 1e12
+	PFLOP  FLOPs    = 1e15
+	TFLOPS FLOPRate = 1e12
+	PFLOPS FLOPRate = 1e15
+)
+
+// String prints the work in PFLOP with three significant digits.
+func (f FLOPs) String() string {
+	return breakeven.FormatSignificant(float64(f/PFLOP), breakeven.DefaultSignificant) + " PFLOP"
+}
+
+// String prints the rate in TFLOP/s.
+func (r FLOPRate) String() string {
+	return breakeven.FormatSignificant(float64(r/TFLOPS), 4) + " TFLOP/s"
+}
+
+// AttentionGroup is a set of attention layers that cost alike.
+type AttentionGroup struct {
+	Layers     int
+	QueryHeads int
+	QKDim      int // numbers per query and key, per head (MLA: nope + rope)
+	VDim       int // numbers per value, per head
+	// Window caps the keys a query scores (sliding window or chunk); 0
+	// means every earlier token.
+	Window int
+}
+
+// Model is what the FLOP model needs of an LLM: its active parameters per
+// token and its attention layers. Linear-attention (state-space) layers
+// have no quadratic term; their work is in ActiveParams.
+type Model struct {
+	Name         string
+	ActiveParams float64
+	Attention    []AttentionGroup
+}
+
+// Validate reports a model the FLOP model cannot use.
+func (m Model) Validate() error {
+	if !(m.ActiveParams > 0) || math.IsInf(m.ActiveParams, 0) {
+		return fmt.Errorf("prefill: %s: active parameters %v must be positive (e.g. 405e9)", m.Name, m.ActiveParams)
+	}
+	for i, g := range m.Attention {
+		if g.Layers <= 0 || g.QueryHeads <= 0 || g.QKDim <= 0 || g.VDim <= 0 || g.Window < 0 {
+			return fmt.Errorf("prefill: %s: attention group %d needs positive layers, query heads and dims, got %+v", m.Name, i+1, g)
+		}
+	}
+	return nil
+}
+
+// CausalPairs returns the query-key pairs of a causal n-token prefill in
+// a layer whose queries see at most window keys (0: no window): n^2/2
+// below the window, w^2/2 + (n - w) w above it.
+func CausalPairs(n breakeven.Tokens, window int) float64 {
+	x := float64(n)
+	w := float64(window)
+	if window == 0 || x <= w {
+		return x * x / 2
+	}
+	return w*w/2 + (x-w)*w
+}
+
+// LinearFLOPs returns 2 x active parameters x n: the matrix products of
+// every token through the weights it uses.
+func (m Model) LinearFLOPs(n breakeven.Tokens) FLOPs {
+	return FLOPs(2 * m.ActiveParams * float64(n))
+}
+
+// AttentionFLOPs returns the sum over attention groups of
+// 2 x pairs x layers x query heads x (d_qk + d_v): scores and the
+// weighted sum of values, two FLOPs per multiply-add.
+func (m Model) AttentionFLOPs(n breakeven.Tokens) FLOPs {
+	var v float64
+	for _, g := range m.Attention {
+		v += 2 * CausalPairs(n, g.Window) * float64(g.Layers) * float64(g.QueryHeads) * float64(g.QKDim+g.VDim)
+	}
+	return FLOPs(v)
+}
+
+// FLOPs returns the work of an n-token prefill: linear plus attention.
+func (m Model) FLOPs(n breakeven.Tokens) FLOPs { return m.LinearFLOPs(n) + m.AttentionFLOPs(n) }
+
+// Chip is a GPU with its dense BF16 peak.
+type Chip struct {
+	Name    string
+	Aliases []string
+	Peak    FLOPRate // dense (no 2:4 sparsity) BF16 tensor peak
+}
+
+// GPUs is a number of one kind of chip working on one prefill.
+type GPUs struct {
+	Count int
+	Chip  Chip
+}
+
+// Peak returns Count x the chip's peak.
+func (g GPUs) Peak() FLOPRate { return FLOPRate(g.Count) * g.Chip.Peak }
+
+func (g GPUs) String() string { return fmt.Sprintf("%dx %s", g.Count, g.Chip.Name) }
+
+// ParseGPUs reads "8xH100", "8 x H200", "8*B200" or "H100" (one GPU)
+// against the chips given (sources.Chips()), ignoring case, spaces,
+// hyphens and underscores.
+func ParseGPUs(s string, chips []Chip) (GPUs, error) {
+	t := strings.TrimSpace(s)
+	count := 1
+	low := strings.ToLower(t)
+	if i := strings.IndexAny(low, "x*×"); i > 0 {
+		if n, err := strconv.Atoi(strings.TrimSpace(low[:i])); err == nil {
+			_, size := firstRune(low[i:])
+			count, low = n, low[i+size:]
+		}
+	}
+	if count < 1 {
+		return GPUs{}, fmt.Errorf("prefill: GPU count in %q must be at least 1 (e.g. 8xH100)", s)
+	}
+	want := fold(low)
+	var names []string
+	for _, c := range chips {
+		names = append(names, c.Name)
+		for _, a := range append([]string{c.Name}, c.Aliases...) {
+			if fold(a) == want {
+				return GPUs{Count: count, Chip: c}, nil
+			}
+		}
+	}
+	return GPUs{}, fmt.Errorf("prefill: unknown GPU %q in %q (known: %s; e.g. 8xH100)", strings.TrimSpace(low), s, strings.Join(names, ", "))
+}
+
+func firstRune(s string) (rune, int) {
+	for _, r := range s {
+		return r, len(string(r))
+	}
+	return 0, 0
+}
+
+func fold(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '-', '_':
+			return -1
+		}
+		return r
+	}, strings.ToLower(strings.TrimSpace(s)))
+}
+
+// MinTime returns the fastest prefill the hardware allows: the work at
+// peak, MFU = 1.
+func MinTime(m Model, n breakeven.Tokens, g GPUs) breakeven.Seconds {
+	return breakeven.Seconds(float64(m.FLOPs(n)) / float64(g.Peak()))
+}
+
+// TimeAt returns FLOPs / (GPUs x peak x mfu) for one MFU.
+func TimeAt(m Model, n breakeven.Tokens, g GPUs, mfu float64) breakeven.Seconds {
+	return breakeven.Seconds(float64(MinTime(m, n, g)) / mfu)
+}
+
+// Time returns the prefill time over an MFU interval: FLOPs / (GPUs x
+// peak x MFU). A higher MFU gives a shorter time, so the interval's low
+// end comes from the MFU's high end.
+func Time(m Model, n breakeven.Tokens, g GPUs, mfu breakeven.Estimate[float64]) breakeven.Estimate[breakeven.Seconds] {
+	return breakeven.Apply1(mfu, func(u float64) breakeven.Seconds { return TimeAt(m, n, g, u) })
+}
+
+// Rate returns the prefill speed r = N / t over an MFU interval: the
+// post's constant speed at this prompt length.
+func Rate(m Model, n breakeven.Tokens, g GPUs, mfu breakeven.Estimate[float64]) breakeven.Estimate[breakeven.TokenRate] {
+	return breakeven.Apply1(mfu, func(u float64) breakeven.TokenRate { return breakeven.PrefillRate(n, TimeAt(m, n, g, u)) })
+}
+
+// ImpliedMFU returns the MFU a reported prefill time implies:
+// FLOPs / (GPUs x peak x t) = MinTime / t. Above 1 the reported time
+// beats the hardware at peak.
+func ImpliedMFU(m Model, n breakeven.Estimate[breakeven.Tokens], g GPUs, t breakeven.Estimate[breakeven.Seconds]) breakeven.Estimate[float64] {
+	return breakeven.Apply2(n, t, func(n breakeven.Tokens, t breakeven.Seconds) float64 {
+		return float64(MinTime(m, n, g) / t)
+	})
+}
+
+// Calibrate returns the MFU that makes the model reproduce a measured
+// prefill: ImpliedMFU under the name its use as a default calls for. Time
+// at the calibrated MFU gives back the measured time.
+func Calibrate(m Model, n breakeven.Estimate[breakeven.Tokens], g GPUs, measured breakeven.Estimate[breakeven.Seconds]) breakeven.Estimate[float64] {
+	return ImpliedMFU(m, n, g, measured)
+}
+
+// Limit is the verdict of a reported prefill against the hardware.
+type Limit string
+
+// The verdicts.
+const (
+	// Plausible: the implied MFU is at most the highest published one.
+	Plausible Limit = "plausible"
+	// BeyondPublished: the time needs an MFU above every published one,
+	// but not above 1.
+	BeyondPublished Limit = "needs an MFU no published system reaches"
+	// BeyondPeak: the time beats the hardware at peak (MFU > 1).
+	BeyondPeak Limit = "faster than the hardware at peak"
+)
+
+// Check classifies an implied MFU against 1 and the highest published
+// MFU, on its low end: a verdict of failure holds over the whole interval.
+func Check(implied breakeven.Estimate[float64], highestPublished float64) Limit {
+	switch {
+	case implied.Lo > 1:
+		return BeyondPeak
+	case implied.Lo > highestPublished:
+		return BeyondPublished
+	}
+	return Plausible
+}

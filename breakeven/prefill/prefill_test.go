@@ -1,0 +1,87 @@
+package prefill
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
+)
+
+// A small model and chip written out so every figure below is hand
+// arithmetic: 1e9 active parameters, 2 layers of 4 query heads of dim 8.
+var (
+	toy  = Model{Name: "toy", ActiveParams: 1e9, Attention: []AttentionGroup{{Layers: 2, QueryHeads: 4, QKDim: 8, VDim: 8}}}
+	chip = Chip{Name: "X1", Aliases: []string{"x-one"}, Peak: 100 * TFLOPS}
+)
+
+func TestFLOPsByHand(t *testing.T) {
+	// 1,000 tokens: linear 2 x 1e9 x 1000 = 2e12; attention
+	// 2 x (1000^2 / 2) x 2 layers x 4 heads x (8 + 8) = 1.28e8.
+	assert.InDelta(t, 2e12, float64(toy.LinearFLOPs(1000)), 1e-3)
+	assert.InDelta(t, 1.28e8, float64(toy.AttentionFLOPs(1000)), 1e-6)
+	assert.InDelta(t, 2e12+1.28e8, float64(toy.FLOPs(1000)), 1e-3)
+	// The familiar form: 2 x layers x heads x d x N^2 for d_qk = d_v = d.
+	assert.InDelta(t, 2*2*4*8*1000.0*1000, float64(toy.AttentionFLOPs(1000)), 1e-6)
+}
+
+func TestWindowCapsAttention(t *testing.T) {
+	w := Model{Name: "w", ActiveParams: 1, Attention: []AttentionGroup{{Layers: 1, QueryHeads: 1, QKDim: 1, VDim: 1, Window: 100}}}
+	// Below the window: N^2 / 2 pairs; above: 100^2/2 + (N - 100) x 100.
+	assert.InDelta(t, 50*50/2.0, CausalPairs(50, 100), 1e-9)
+	assert.InDelta(t, 100*100/2.0+900*100, CausalPairs(1000, 100), 1e-9)
+	assert.InDelta(t, 2*(100*100/2.0+900*100)*2, float64(w.AttentionFLOPs(1000)), 1e-9)
+	// A window grows linearly once full.
+	d1 := w.AttentionFLOPs(2000) - w.AttentionFLOPs(1000)
+	d2 := w.AttentionFLOPs(3000) - w.AttentionFLOPs(2000)
+	assert.InDelta(t, float64(d1), float64(d2), 1e-6)
+}
+
+func TestTimeAndImpliedMFU(t *testing.T) {
+	g := GPUs{Count: 2, Chip: chip}
+	// 2e12 + 1.28e8 FLOPs over 2 x 100 TFLOP/s = 10.00064 s at peak.
+	assert.InDelta(t, (2e12+1.28e8)/2e14, float64(MinTime(toy, 1000, g)), 1e-12)
+	assert.InDelta(t, (2e12+1.28e8)/2e14/0.4, float64(TimeAt(toy, 1000, g, 0.4)), 1e-12)
+	mfu := breakeven.MustBetween(0.4, 0.2, 0.5)
+	tt := Time(toy, 1000, g, mfu)
+	assert.InDelta(t, float64(TimeAt(toy, 1000, g, 0.5)), float64(tt.Lo), 1e-12)
+	assert.InDelta(t, float64(TimeAt(toy, 1000, g, 0.2)), float64(tt.Hi), 1e-12)
+	assert.True(t, tt.Contains(tt.Value))
+	// The post's constant speed is the special case r = N / t.
+	r := Rate(toy, 1000, g, mfu)
+	assert.InDelta(t, 1000/float64(tt.Value), float64(r.Value), 1e-9)
+}
+
+// Calibration recovers the MFU a time was built from.
+func TestCalibrationRecoversMFU(t *testing.T) {
+	g := GPUs{Count: 8, Chip: chip}
+	for _, u := range []float64{0.1, 0.35, 0.75, 1.2} {
+		n := breakeven.Exact[breakeven.Tokens](127188)
+		measured := breakeven.Exact(TimeAt(toy, n.Value, g, u))
+		assert.InDelta(t, u, Calibrate(toy, n, g, measured).Value, 1e-12)
+	}
+}
+
+func TestCheck(t *testing.T) {
+	assert.Equal(t, Plausible, Check(breakeven.MustBetween(0.3, 0.29, 0.31), 0.75))
+	assert.Equal(t, BeyondPublished, Check(breakeven.MustBetween(0.9, 0.85, 0.95), 0.75))
+	assert.Equal(t, BeyondPeak, Check(breakeven.MustBetween(2.4, 2.2, 2.5), 0.75))
+	// A verdict of failure must hold over the whole interval.
+	assert.Equal(t, Plausible, Check(breakeven.MustBetween(0.8, 0.7, 0.9), 0.75))
+}
+
+func TestParseGPUs(t *testing.T) {
+	chips := []Chip{chip}
+	for s, n := range map[string]int{"8xX1": 8, "8 x X1": 8, "4*x-one": 4, "X1": 1, "16×x1": 16} {
+		g, err := ParseGPUs(s, chips)
+		require.NoError(t, err, s)
+		assert.Equal(t, n, g.Count, s)
+		assert.Equal(t, "X1", g.Chip.Name, s)
+	}
+	_, err := ParseGPUs("8xZ9", chips)
+	assert.ErrorContains(t, err, `"8xZ9"`)
+	_, err = ParseGPUs("0xX1", chips)
+	assert.Error(t, err)
+	assert.InDelta(t, 8*100e12, float64(GPUs{8, chip}.Peak()), 1)
+}
