@@ -1,0 +1,456 @@
+// Package calculator answers the calculator's question, does loading a
+// prompt's KV cache beat recomputing it, from the raw text a person types:
+// a model name, "62s", "181Gbit/s", "80%". The command (breakeven calc) and
+// the web page (breakeven serve, this package compiled to WebAssembly)
+// both call Compute, so they cannot disagree.
+//
+// A worked example, the post's headline test:
+//
+//	ans, err := calculator.Compute(calculator.Request{
+//		Model: "llama-3.1-405b", TTFT: "62s", Tokens: "127188", Link: "181Gbit/s"})
+//	// err == nil; ans.Output.BreakEvenBytesPerSecond is 1.06 GB/s,
+//	// ans.Output.Speedup is 21.4 and ans.Output.Winner is "load".
+//
+// A bad input is a *FieldError naming the input (by its flag name, which is
+// also the page's field and URL key), its value, what is wrong and a valid
+// example.
+package calculator
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/factcheck"
+	"signalweight.dev/kv/sources"
+)
+
+// Request is the calculator's inputs as typed. An empty field is not
+// given. The JSON keys are the command's flag names.
+type Request struct {
+	Model string `json:"model,omitempty"`
+	// A custom architecture instead of Model.
+	Layers    string `json:"layers,omitempty"`
+	KVHeads   string `json:"kv-heads,omitempty"`
+	HeadDim   string `json:"head-dim,omitempty"`
+	LatentDim string `json:"latent-dim,omitempty"`
+	RopeDim   string `json:"rope-dim,omitempty"`
+	Fixed     string `json:"fixed,omitempty"`
+
+	Tokens      string `json:"tokens,omitempty"`
+	Prefill     string `json:"prefill,omitempty"`
+	TTFT        string `json:"ttft,omitempty"`
+	Link        string `json:"link,omitempty"`
+	KVDtype     string `json:"kv-dtype,omitempty"`
+	Compression string `json:"compression,omitempty"`
+	HitRate     string `json:"hit-rate,omitempty"`
+	MissPenalty string `json:"miss-penalty,omitempty"`
+
+	AllowBeyondContext bool `json:"allow-beyond-context,omitempty"`
+}
+
+// Output is calc --json: SI base units, snake_case keys.
+type Output struct {
+	Model                    string   `json:"model"`
+	Tokens                   float64  `json:"tokens"`
+	KVDtype                  string   `json:"kv_dtype"`
+	Compression              float64  `json:"compression"`
+	BytesPerToken            float64  `json:"bytes_per_token"`
+	GrowthBytesPerToken      float64  `json:"growth_bytes_per_token"`
+	FixedBytes               float64  `json:"fixed_bytes"`
+	CacheBytes               float64  `json:"cache_bytes"`
+	PrefillTokensPerSecond   float64  `json:"prefill_tokens_per_second"`
+	Link                     string   `json:"link"`
+	LinkBytesPerSecond       float64  `json:"link_bytes_per_second"`
+	BreakEvenBytesPerSecond  float64  `json:"break_even_bytes_per_second"`
+	RecomputeSeconds         float64  `json:"recompute_seconds"`
+	LoadSeconds              float64  `json:"load_seconds"`
+	Speedup                  float64  `json:"speedup"`
+	Winner                   string   `json:"winner"`
+	LinkOverBreakEven        float64  `json:"link_over_break_even_bytes_per_second"`
+	HitRate                  *float64 `json:"hit_rate,omitempty"`
+	MissPenaltySeconds       *float64 `json:"miss_penalty_seconds,omitempty"`
+	MeanTTFTSeconds          *float64 `json:"mean_ttft_seconds,omitempty"`
+	BreakEvenHitRate         *float64 `json:"break_even_hit_rate,omitempty"`
+	BreakEvenHitRateNote     string   `json:"break_even_hit_rate_note,omitempty"`
+	ContextTokens            float64  `json:"context_tokens,omitempty"`
+	BeyondContextAllowedNote string   `json:"beyond_context,omitempty"`
+}
+
+// Input is what a Request resolves to.
+type Input struct {
+	Name        string // "Llama 3.1 405B", or "custom architecture"
+	Arch        breakeven.Architecture
+	Element     breakeven.ElementType
+	Compression float64
+	Context     breakeven.Tokens // 0 if unknown
+	Tokens      breakeven.Tokens
+	Prefill     breakeven.TokenRate
+	TTFT        breakeven.Seconds // 0 if Prefill was given
+	Link        factcheck.Link
+	LinkText    string
+	HitRate     *float64
+	Penalty     *breakeven.Seconds
+}
+
+// Answer is the calculator's answer: Output is what calc --json prints;
+// Input and Result are what the text report needs besides.
+type Answer struct {
+	Output Output
+	Input  Input
+	Result breakeven.Result
+}
+
+// FieldError is a bad input: the field (the flag name: "link",
+// "hit-rate"; empty when no single field is to blame), its value, what is
+// wrong and a valid example. Without an example, Message is a whole
+// sentence that names the fields itself.
+type FieldError struct {
+	Field   string `json:"field"`
+	Value   string `json:"value"`
+	Message string `json:"message"`
+	Example string `json:"example,omitempty"`
+}
+
+// Error prints the error as the command does: `--link "x": unknown unit
+// "x" (e.g. --link 181Gbit/s)`.
+func (e *FieldError) Error() string {
+	if e.Example == "" {
+		return e.Message
+	}
+	return fmt.Sprintf("--%s %q: %s (e.g. %s)", e.Field, e.Value, e.Message, e.Example)
+}
+
+// sentence is a FieldError whose message names its fields itself.
+func sentence(field, msg string) *FieldError { return &FieldError{Field: field, Message: msg} }
+
+// FromParse turns a parser's error into a FieldError with its reason.
+func FromParse(field, value string, err error, example string) *FieldError {
+	var pe *breakeven.ParseError
+	if errors.As(err, &pe) {
+		return &FieldError{field, value, pe.Reason, example}
+	}
+	return &FieldError{field, value, err.Error(), example}
+}
+
+// Compute resolves the request and answers it. Its error is a
+// *FieldError.
+func Compute(r Request) (Answer, error) {
+	in, err := Resolve(r)
+	if err != nil {
+		return Answer{}, err
+	}
+	res, err := breakeven.Scenario{Arch: in.Arch, Tokens: in.Tokens, Prefill: in.Prefill, Link: in.Link.Total()}.Evaluate()
+	if err != nil {
+		return Answer{}, sentence("", err.Error())
+	}
+	out := Output{
+		Model: in.Name, Tokens: float64(in.Tokens), KVDtype: in.Element.Name, Compression: in.Compression,
+		BytesPerToken: float64(res.BytesPerToken), GrowthBytesPerToken: float64(in.Arch.BytesPerToken()),
+		FixedBytes: float64(in.Arch.FixedBytes()), CacheBytes: float64(res.CacheBytes),
+		PrefillTokensPerSecond: float64(in.Prefill), Link: in.LinkText, LinkBytesPerSecond: float64(in.Link.Total()),
+		BreakEvenBytesPerSecond: float64(res.BreakEven), RecomputeSeconds: float64(res.Recompute),
+		LoadSeconds: float64(res.Load), Speedup: res.Speedup, Winner: string(res.Winner),
+		LinkOverBreakEven: float64(in.Link.Total() - res.BreakEven), ContextTokens: float64(in.Context),
+	}
+	if in.Context > 0 && in.Tokens > in.Context {
+		out.BeyondContextAllowedNote = fmt.Sprintf("--tokens is beyond %s's context of %v tokens", in.Name, in.Context)
+	}
+	checks := []struct {
+		what, field string
+		v           float64
+	}{{"cache", "tokens", out.CacheBytes}, {"break-even", "prefill", out.BreakEvenBytesPerSecond}, {"recompute time", "prefill", out.RecomputeSeconds},
+		{"load time", "link", out.LoadSeconds}, {"speedup", "link", out.Speedup}, {"link", "link", out.LinkBytesPerSecond}, {"prefill speed", "prefill", out.PrefillTokensPerSecond}}
+	for _, c := range checks {
+		if !InRange(c.v) {
+			field := c.field
+			if field == "prefill" && in.TTFT > 0 {
+				field = "ttft"
+			}
+			return Answer{}, sentence(field, fmt.Sprintf("these inputs give a %s outside what this tool prints (1e-12 to 1e21 in SI units); check --tokens, --prefill or --ttft, and --link (e.g. --prefill 2051 --link 10GbE)", c.what))
+		}
+	}
+	if in.HitRate != nil || in.Penalty != nil {
+		var p breakeven.Seconds
+		if in.Penalty != nil {
+			p = *in.Penalty
+		}
+		pf := float64(p)
+		out.MissPenaltySeconds = &pf
+		if in.HitRate != nil {
+			mean, err := breakeven.MeanTTFT(*in.HitRate, res.Load, res.Recompute, p)
+			if err != nil {
+				return Answer{}, sentence("hit-rate", err.Error())
+			}
+			m := float64(mean)
+			out.HitRate, out.MeanTTFTSeconds = in.HitRate, &m
+		}
+		if h, err := breakeven.BreakEvenHitRate(p, res.Recompute, res.Load); err == nil {
+			out.BreakEvenHitRate = &h
+		} else {
+			out.BreakEvenHitRateNote = fmt.Sprintf("none: a load of %v is no faster than a recompute of %v, so no hit rate makes offloading pay", res.Load, res.Recompute)
+		}
+	}
+	return Answer{Output: out, Input: in, Result: res}, nil
+}
+
+// given reports whether a field was typed.
+func given(s string) bool { return s != "" }
+
+// Resolve parses and checks the request's fields. Its error is a
+// *FieldError.
+func Resolve(r Request) (Input, error) {
+	var in Input
+	custom := false
+	for _, f := range []string{r.Layers, r.KVHeads, r.HeadDim, r.LatentDim, r.RopeDim, r.Fixed} {
+		custom = custom || given(f)
+	}
+	switch {
+	case given(r.Model) && custom:
+		return in, sentence("model", "--model and an architecture (--layers, --kv-heads, ...) are alternatives; give one (e.g. --model llama-3.1-70b)")
+	case given(r.Model):
+		m, err := sources.FindModel(r.Model)
+		var unknown *sources.UnknownModelError
+		switch {
+		case errors.As(err, &unknown):
+			reason := "unknown model"
+			if len(unknown.Nearest) > 0 {
+				reason += "; did you mean " + strings.Join(quoteAll(unknown.Nearest), ", ") + "?"
+			}
+			return in, &FieldError{"model", r.Model, reason, `--model llama-3.1-70b; "breakeven models" lists them`}
+		case err != nil:
+			return in, &FieldError{"model", r.Model, err.Error(), "--model llama-3.1-70b"}
+		case !m.Known():
+			return in, &FieldError{"model", r.Model, m.Name + " has no published config, so its cache size cannot be computed; give its architecture instead",
+				"--layers 88 --kv-heads 8 --head-dim 128"}
+		}
+		in.Name, in.Arch, in.Context = m.Name, m.Arch, m.Context
+	case custom:
+		a, err := customArch(r)
+		if err != nil {
+			return in, err
+		}
+		in.Name, in.Arch = "custom architecture", a
+	default:
+		return in, sentence("model", "no model: give --model NAME or an architecture (e.g. --model llama-3.1-405b, or --layers 80 --kv-heads 8 --head-dim 128)")
+	}
+
+	in.Element, in.Compression = sources.PostElement(), 1
+	if given(r.KVDtype) {
+		t, err := breakeven.ParseElementType(r.KVDtype)
+		if err != nil {
+			return in, FromParse("kv-dtype", r.KVDtype, err, "--kv-dtype fp8")
+		}
+		in.Element = t
+	}
+	if given(r.Compression) {
+		c, err := ParseFactor(r.Compression)
+		if err != nil {
+			return in, &FieldError{"compression", r.Compression, err.Error(), "--compression 5x"}
+		}
+		in.Compression = c
+	}
+	in.Arch = in.Arch.With(in.Element, in.Compression)
+
+	in.Tokens = sources.Conversation128K.V()
+	if given(r.Tokens) {
+		n, err := breakeven.ParseTokens(r.Tokens)
+		if err != nil {
+			return in, FromParse("tokens", r.Tokens, err, "--tokens 127188")
+		}
+		if n < 1 || float64(n) != math.Trunc(float64(n)) {
+			return in, &FieldError{"tokens", r.Tokens, "not a whole number of tokens", "--tokens 127188"}
+		}
+		in.Tokens = n
+	}
+	if in.Context > 0 && in.Tokens > in.Context && !r.AllowBeyondContext {
+		value := strconv.FormatFloat(float64(in.Tokens), 'f', -1, 64) + " (the default)"
+		if given(r.Tokens) {
+			value = r.Tokens
+		}
+		return in, &FieldError{"tokens", value, fmt.Sprintf("beyond %s's context of %v tokens; add --allow-beyond-context to compute it anyway", in.Name, in.Context),
+			"--tokens " + strconv.FormatFloat(float64(in.Context), 'f', -1, 64)}
+	}
+
+	switch {
+	case given(r.Prefill) && given(r.TTFT):
+		return in, sentence("prefill", "--prefill and --ttft are alternatives; give one (e.g. --prefill 2051, or --ttft 62s --tokens 127188)")
+	case given(r.Prefill):
+		rate, err := breakeven.ParseTokenRate(r.Prefill)
+		if err != nil {
+			return in, FromParse("prefill", r.Prefill, err, "--prefill 2051 or --prefill \"11.9k tokens/s\"")
+		}
+		in.Prefill = rate
+	case given(r.TTFT):
+		if !given(r.Tokens) {
+			return in, sentence("tokens", "--ttft needs --tokens, the prompt length it was measured on (e.g. --ttft 62s --tokens 127188)")
+		}
+		t, err := breakeven.ParseSeconds(r.TTFT)
+		if err != nil {
+			return in, FromParse("ttft", r.TTFT, err, "--ttft 62s")
+		}
+		in.TTFT, in.Prefill = t, breakeven.PrefillRate(in.Tokens, t)
+	default:
+		return in, sentence("prefill", "no prefill speed: give --prefill RATE or --ttft TIME with --tokens (e.g. --prefill 2051, or --ttft 62s --tokens 127188)")
+	}
+
+	if !given(r.Link) {
+		return in, sentence("link", `no link: give --link SPEED (e.g. --link 10GbE, --link "22.6 GB/s"; "breakeven calc --links" lists presets)`)
+	}
+	l, err := factcheck.ParseLink(r.Link)
+	if err != nil {
+		return in, FromParse("link", r.Link, err, `--link 181Gbit/s, --link 2x100GbE, --link "22.6 GB/s", --link ndr`)
+	}
+	in.Link, in.LinkText = l, r.Link
+
+	if given(r.HitRate) {
+		h, err := ParseHitRate(r.HitRate)
+		if err != nil {
+			return in, &FieldError{"hit-rate", r.HitRate, err.Error(), "--hit-rate 0.8 or --hit-rate 80%"}
+		}
+		in.HitRate = &h
+	}
+	if given(r.MissPenalty) {
+		p, err := parseDuration0(r.MissPenalty)
+		if err != nil {
+			return in, FromParse("miss-penalty", r.MissPenalty, err, "--miss-penalty 4s")
+		}
+		in.Penalty = &p
+	}
+	return in, nil
+}
+
+// customArch builds an architecture from the request: GQA with KVHeads
+// and HeadDim, or MLA with LatentDim (and RopeDim).
+func customArch(r Request) (breakeven.Architecture, error) {
+	var a breakeven.Architecture
+	num := func(name, value string, min int) (int, error) {
+		n, err := strconv.Atoi(strings.TrimSpace(value))
+		if err != nil || n < min {
+			return 0, &FieldError{name, value, fmt.Sprintf("not a whole number of at least %d", min), customExample(name)}
+		}
+		return n, nil
+	}
+	if !given(r.Layers) {
+		return a, sentence("layers", "an architecture needs --layers (e.g. --layers 80 --kv-heads 8 --head-dim 128)")
+	}
+	layers, err := num("layers", r.Layers, 1)
+	if err != nil {
+		return a, err
+	}
+	g := breakeven.LayerGroup{Layers: layers}
+	switch {
+	case given(r.LatentDim) && (given(r.KVHeads) || given(r.HeadDim)):
+		return a, sentence("latent-dim", "--latent-dim (MLA) and --kv-heads/--head-dim (GQA) are alternatives; give one (e.g. --latent-dim 512 --rope-dim 64)")
+	case given(r.LatentDim):
+		g.Attention = breakeven.MLA
+		if g.LatentDim, err = num("latent-dim", r.LatentDim, 1); err != nil {
+			return a, err
+		}
+		if given(r.RopeDim) {
+			if g.RopeDim, err = num("rope-dim", r.RopeDim, 0); err != nil {
+				return a, err
+			}
+		}
+	case given(r.RopeDim):
+		return a, sentence("rope-dim", "--rope-dim goes with --latent-dim, for MLA (e.g. --latent-dim 512 --rope-dim 64)")
+	case given(r.KVHeads) && given(r.HeadDim):
+		g.Attention = breakeven.GQA
+		if g.KVHeads, err = num("kv-heads", r.KVHeads, 1); err != nil {
+			return a, err
+		}
+		if g.HeadDim, err = num("head-dim", r.HeadDim, 1); err != nil {
+			return a, err
+		}
+	default:
+		return a, sentence("kv-heads", "an architecture needs --kv-heads and --head-dim (GQA), or --latent-dim (MLA) (e.g. --layers 80 --kv-heads 8 --head-dim 128)")
+	}
+	a.Groups = []breakeven.LayerGroup{g}
+	if given(r.Fixed) {
+		f, err := breakeven.ParseBytes(r.Fixed)
+		if err != nil {
+			return a, FromParse("fixed", r.Fixed, err, `--fixed "24 MiB"`)
+		}
+		a.Fixed = f
+	}
+	if err := a.Validate(); err != nil {
+		return a, sentence("layers", err.Error())
+	}
+	return a, nil
+}
+
+func customExample(name string) string {
+	switch name {
+	case "layers":
+		return "--layers 80"
+	case "kv-heads":
+		return "--kv-heads 8"
+	case "head-dim":
+		return "--head-dim 128"
+	case "latent-dim":
+		return "--latent-dim 512"
+	}
+	return "--rope-dim 64"
+}
+
+// ParseFactor reads a compression factor of at least 1: "5", "5x", "5×".
+func ParseFactor(s string) (float64, error) {
+	t := strings.TrimSpace(s)
+	t = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(t, "x"), "X"), "×")
+	f, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, errors.New("not a number")
+	}
+	if f < 1 {
+		return 0, errors.New("a compression factor is at least 1 (1 is none)")
+	}
+	if f > 1e6 {
+		return 0, errors.New("a compression factor above a million is not a cache")
+	}
+	return f, nil
+}
+
+// ParseHitRate reads a share in [0, 1], written as a fraction or a
+// percentage: "0.8", "80%".
+func ParseHitRate(s string) (float64, error) {
+	t := strings.TrimSpace(s)
+	scale := 1.0
+	if p, ok := strings.CutSuffix(t, "%"); ok {
+		t, scale = strings.TrimSpace(p), 0.01
+	}
+	h, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(h) || math.IsInf(h, 0) {
+		return 0, errors.New("not a number")
+	}
+	h *= scale
+	if h < 0 || h > 1 {
+		return 0, errors.New("a hit rate is between 0 and 1 (0% and 100%)")
+	}
+	return h, nil
+}
+
+// parseDuration0 is breakeven.ParseSeconds that also accepts zero.
+func parseDuration0(s string) (breakeven.Seconds, error) {
+	t, err := breakeven.ParseSeconds(s)
+	var pe *breakeven.ParseError
+	if errors.As(err, &pe) && pe.Reason == "zero value" {
+		return 0, nil
+	}
+	return t, err
+}
+
+// InRange reports whether a quantity in SI units is one the calculator
+// prints: finite, and neither vanishingly small nor absurdly large, so no
+// NaN, Inf or 300-digit number reaches the output.
+func InRange(x float64) bool { return !math.IsNaN(x) && x >= 1e-12 && x <= 1e21 }
+
+func quoteAll(list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = strconv.Quote(s)
+	}
+	return out
+}

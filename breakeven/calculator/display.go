@@ -1,0 +1,188 @@
+package calculator
+
+import (
+	"fmt"
+	"math"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/sources"
+)
+
+// Display is an answer as the page prints it: each value formatted by the
+// same types the command's report uses ("65.6 GB", "1.06 GB/s", "21.4x").
+type Display struct {
+	Cache            string `json:"cache"`
+	BytesPerToken    string `json:"bytes_per_token"`
+	Prefill          string `json:"prefill"`
+	Link             string `json:"link"`
+	Recompute        string `json:"recompute"`
+	Load             string `json:"load"`
+	BreakEven        string `json:"break_even"`
+	Speedup          string `json:"speedup"`
+	Winner           string `json:"winner"`
+	MeanTTFT         string `json:"mean_ttft,omitempty"`
+	BreakEvenHitRate string `json:"break_even_hit_rate,omitempty"`
+	Note             string `json:"note,omitempty"`
+}
+
+// Ratio prints a ratio with three significant digits and an x: "21.4x".
+func Ratio(x float64) string {
+	return breakeven.FormatSignificant(x, breakeven.DefaultSignificant) + "x"
+}
+
+// Show formats an answer for the page.
+func Show(a Answer) Display {
+	res, in, out := a.Result, a.Input, a.Output
+	d := Display{
+		Cache:         fmt.Sprintf("%v (%s)", res.CacheBytes, res.CacheBytes.IEC()),
+		BytesPerToken: breakeven.Bytes(res.BytesPerToken).String(),
+		Prefill:       in.Prefill.String(),
+		Link:          fmt.Sprintf("%v (%s)", in.Link.Total(), in.Link.Total().Bits()),
+		Recompute:     res.Recompute.String(),
+		Load:          res.Load.String(),
+		BreakEven:     fmt.Sprintf("%v (%s)", res.BreakEven, res.BreakEven.Bits()),
+		Speedup:       Ratio(res.Speedup),
+		Winner:        string(res.Winner),
+		Note:          out.BeyondContextAllowedNote,
+	}
+	if res.Winner != breakeven.Load {
+		d.Speedup = Ratio(res.Speedup) + " (loading takes " + Ratio(1/res.Speedup) + " as long)"
+	}
+	if out.MeanTTFTSeconds != nil {
+		d.MeanTTFT = fmt.Sprintf("%v (%v without offload)", breakeven.Seconds(*out.MeanTTFTSeconds), res.Recompute)
+	}
+	if out.BreakEvenHitRate != nil {
+		d.BreakEvenHitRate = breakeven.FormatSignificant(100**out.BreakEvenHitRate, 3) + "%"
+	} else if out.BreakEvenHitRateNote != "" {
+		d.BreakEvenHitRate = out.BreakEvenHitRateNote
+	}
+	return d
+}
+
+// Chart is time to first token against link bandwidth for an answer: the
+// load time N b / B at each bandwidth, the recompute time (flat), and with
+// a hit rate the mean time to first token.
+type Chart struct {
+	BytesPerSecond   []float64 `json:"bytes_per_second"`
+	LoadSeconds      []float64 `json:"load_seconds"`
+	MeanSeconds      []float64 `json:"mean_seconds,omitempty"`
+	RecomputeSeconds float64   `json:"recompute_seconds"`
+	BreakEven        float64   `json:"break_even_bytes_per_second"`
+	Link             float64   `json:"link_bytes_per_second"`
+}
+
+// chartPoints is the number of points on each curve.
+const chartPoints = 49
+
+// chartDecades is how far the chart reaches beyond the break-even and the
+// link on either side, in powers of ten.
+const chartDecades = 1
+
+// Plot returns the chart's points, spaced evenly on a log scale from a
+// decade below the lower of the break-even and the link to a decade above
+// the higher.
+func Plot(a Answer) Chart {
+	be, link := float64(a.Result.BreakEven), float64(a.Input.Link.Total())
+	lo := math.Log10(math.Min(be, link)) - chartDecades
+	hi := math.Log10(math.Max(be, link)) + chartDecades
+	c := Chart{RecomputeSeconds: float64(a.Result.Recompute), BreakEven: be, Link: link}
+	for i := range chartPoints {
+		bw := breakeven.Bandwidth(math.Pow(10, lo+(hi-lo)*float64(i)/(chartPoints-1)))
+		load := breakeven.LoadTime(a.Result.CacheBytes, bw)
+		c.BytesPerSecond = append(c.BytesPerSecond, float64(bw))
+		c.LoadSeconds = append(c.LoadSeconds, float64(load))
+		if a.Input.HitRate != nil {
+			var p breakeven.Seconds
+			if a.Input.Penalty != nil {
+				p = *a.Input.Penalty
+			}
+			if m, err := breakeven.MeanTTFT(*a.Input.HitRate, load, a.Result.Recompute, p); err == nil {
+				c.MeanSeconds = append(c.MeanSeconds, float64(m))
+			}
+		}
+	}
+	if len(c.MeanSeconds) != chartPoints {
+		c.MeanSeconds = nil
+	}
+	return c
+}
+
+// ModelGroup is the catalog's models of one attention type.
+type ModelGroup struct {
+	Attention string        `json:"attention"`
+	Models    []ModelOption `json:"models"`
+}
+
+// ModelOption is a catalog model as the page lists it.
+type ModelOption struct {
+	Name    string  `json:"name"`
+	Slug    string  `json:"slug"`
+	Known   bool    `json:"known"` // false: no published config, no cache size
+	Context float64 `json:"context_tokens,omitempty"`
+	Source  string  `json:"source"`
+}
+
+// LinkOption is a link preset as the page lists it.
+type LinkOption struct {
+	Name   string  `json:"name"`
+	Kind   string  `json:"kind"`
+	Speed  string  `json:"speed"`
+	Bytes  float64 `json:"bytes_per_second"`
+	Note   string  `json:"note"`
+	Source string  `json:"source"`
+}
+
+// Catalog is what the page's menus offer.
+type Catalog struct {
+	Models    []ModelGroup `json:"models"`
+	Links     []LinkOption `json:"links"`
+	Dtypes    []string     `json:"kv_dtypes"`
+	YourValue string       `json:"your_value"`
+	// Default is the request the page opens with.
+	Default Request `json:"default"`
+	// Sources lists the titles of the sources the page cites.
+	Sources []string `json:"sources"`
+}
+
+// KVDtypes are the element types the page offers; each parses with
+// breakeven.ParseElementType.
+var KVDtypes = []string{"bf16", "fp16", "fp8", "int8", "int4", "fp32"}
+
+// Menus returns the page's catalog: every model grouped by attention type
+// in catalog order, the link presets and the sources cited.
+func Menus() Catalog {
+	var c Catalog
+	idx := map[string]int{}
+	used := map[sources.SourceID]bool{}
+	title := func(id sources.SourceID) string {
+		used[id] = true
+		if s, ok := sources.Lookup(id); ok {
+			return s.Title
+		}
+		return string(id)
+	}
+	for _, m := range sources.Models() {
+		i, ok := idx[m.Attention]
+		if !ok {
+			i = len(c.Models)
+			idx[m.Attention] = i
+			c.Models = append(c.Models, ModelGroup{Attention: m.Attention})
+		}
+		c.Models[i].Models = append(c.Models[i].Models, ModelOption{Name: m.Name, Slug: m.Slug(), Known: m.Known(),
+			Context: float64(m.Context), Source: title(m.Source)})
+	}
+	for _, p := range sources.LinkPresets {
+		c.Links = append(c.Links, LinkOption{Name: p.Name, Kind: p.Kind, Speed: fmt.Sprintf("%v (%s)", p.Total(), p.Total().Bits()),
+			Bytes: float64(p.Total()), Note: p.Note, Source: title(p.Each.Source)})
+	}
+	for _, tl := range sources.TierLinks {
+		title(tl.Source)
+	}
+	for _, s := range sources.All() {
+		if used[s.ID] {
+			c.Sources = append(c.Sources, s.Title)
+		}
+	}
+	c.Dtypes, c.YourValue, c.Default = KVDtypes, sources.YourValue, DefaultRequest()
+	return c
+}

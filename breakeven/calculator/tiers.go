@@ -1,0 +1,87 @@
+package calculator
+
+import (
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/factcheck"
+	"signalweight.dev/kv/sources"
+)
+
+// Route is one route of the tier map evaluated for an answer: a hit from a
+// tier (its load time against the recompute) or the miss route's
+// handover.
+type Route struct {
+	Tier  string `json:"tier"`            // "G2", or "handover"
+	Route string `json:"route"`           // "hit" or "miss"
+	Place string `json:"place,omitempty"` // what the tier is
+	Reuse string `json:"reuse,omitempty"` // who can pick up a cache parked there
+	What  string `json:"what"`            // the link, in words
+	// Default is the cited default link ("" where none is cited).
+	Default string `json:"default"`
+	// Link is the link used: the reader's, or Default.
+	Link               string  `json:"link"`
+	NoTransfer         bool    `json:"no_transfer,omitempty"`
+	LinkBytesPerSecond float64 `json:"link_bytes_per_second,omitempty"`
+	// LoadSeconds is the time to move the cache over Link.
+	LoadSeconds float64 `json:"load_seconds,omitempty"`
+	// Winner is "load" or "recompute" for a hit; "" for the handover, or
+	// when no link is known.
+	Winner string `json:"winner,omitempty"`
+	// Speedup is the link over the break-even, for a hit.
+	Speedup float64 `json:"speedup,omitempty"`
+	// MissSeconds is the miss route: recompute, then the handover.
+	MissSeconds float64     `json:"miss_seconds,omitempty"`
+	Cite        string      `json:"cite"`
+	SourceTitle string      `json:"source_title"`
+	Error       *FieldError `json:"error,omitempty"`
+}
+
+// Routes evaluates the tier map for an answer. links holds the reader's
+// link for a tier ("G4": "2x100GbE"); a tier missing from it uses its
+// cited default, and a tier with no default and no link gets no verdict.
+// A bad link is reported in that route's Error, named "tier-G4".
+func Routes(ans Answer, links map[string]string) []Route {
+	place := map[string]sources.Tier{}
+	for _, t := range sources.Tiers {
+		place[t.Name] = t
+	}
+	out := make([]Route, 0, len(sources.TierLinks))
+	for _, tl := range sources.TierLinks {
+		r := Route{Tier: tl.Tier, Route: tl.Route, Place: place[tl.Tier].Place, Reuse: place[tl.Tier].Reuse,
+			What: tl.Link, Default: tl.Preset, Link: tl.Preset, NoTransfer: tl.NoTransfer, Cite: tl.Cite.String()}
+		if s, ok := sources.Lookup(tl.Source); ok {
+			r.SourceTitle = s.Title
+		}
+		if v, ok := links[tl.Tier]; ok && !tl.NoTransfer {
+			r.Link = v
+		}
+		switch {
+		case tl.NoTransfer:
+			r.Winner = string(breakeven.Load)
+		case r.Link == "":
+		default:
+			l, err := factcheck.ParseLink(r.Link)
+			if err != nil {
+				r.Error = FromParse("tier-"+tl.Tier, r.Link, err, "PCIe5x16, 2x100GbE or \"14 GB/s\"")
+				break
+			}
+			bw := l.Total()
+			load := breakeven.LoadTime(ans.Result.CacheBytes, bw)
+			if !InRange(float64(bw)) || !InRange(float64(load)) {
+				r.Error = &FieldError{"tier-" + tl.Tier, r.Link, "a speed outside what this tool prints (1e-12 to 1e21 B/s)", "PCIe5x16"}
+				break
+			}
+			r.LinkBytesPerSecond, r.LoadSeconds = float64(bw), float64(load)
+			if tl.Route == "hit" {
+				r.Speedup = breakeven.Speedup(bw, ans.Result.BreakEven)
+				r.Winner = string(breakeven.Recompute)
+				if bw > ans.Result.BreakEven {
+					r.Winner = string(breakeven.Load)
+				}
+			} else {
+				r.MissSeconds = float64(ans.Result.Recompute + load)
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}

@@ -1,0 +1,35 @@
+//go:build js && wasm
+
+// Command breakeven-wasm is the calculator compiled to WebAssembly for the
+// page that breakeven serve shows. It registers two functions on the
+// page's global object and then waits:
+//
+//	kvCompute(json) -> json   calculator.Page: the answer or field errors
+//	kvCatalog() -> json       calculator.Menus: models, links, sources
+//
+// Build it (breakeven serve embeds the result) with
+//
+//	GOOS=js GOARCH=wasm GOFLAGS=-buildvcs=false go build -trimpath -ldflags="-s -w" \
+//	    -o cmd/breakeven/web/calc.wasm ./cmd/breakeven-wasm
+package main
+
+import (
+	"syscall/js"
+
+	"signalweight.dev/kv/breakeven/calculator"
+)
+
+func main() {
+	js.Global().Set("kvCompute", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) != 1 {
+			return string(calculator.Page(nil))
+		}
+		return string(calculator.Page([]byte(args[0].String())))
+	}))
+	catalog := string(calculator.CatalogJSON())
+	js.Global().Set("kvCatalog", js.FuncOf(func(js.Value, []js.Value) any { return catalog }))
+	if ready := js.Global().Get("kvReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+	select {}
+}

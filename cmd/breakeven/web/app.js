@@ -1,0 +1,255 @@
+// The page's glue: it loads calc.wasm (the calculator in Go), fills the
+// menus from its catalog, sends the inputs on every change and shows the
+// answer, the tier map and the chart. All arithmetic happens in Go.
+"use strict";
+
+const FIELDS = ["model", "tokens", "prefill", "ttft", "link", "kv-dtype", "compression", "hit-rate", "miss-penalty"];
+const RESULTS = ["cache", "bytes_per_token", "prefill", "link", "recompute", "load", "break_even", "speedup", "winner", "mean_ttft", "break_even_hit_rate"];
+// The SI value behind each shown result, from calc --json.
+const VALUES = {
+  cache: "cache_bytes", bytes_per_token: "bytes_per_token", prefill: "prefill_tokens_per_second",
+  link: "link_bytes_per_second", recompute: "recompute_seconds", load: "load_seconds",
+  break_even: "break_even_bytes_per_second", speedup: "speedup", winner: "winner",
+  mean_ttft: "mean_ttft_seconds", break_even_hit_rate: "break_even_hit_rate",
+};
+const $ = (id) => document.getElementById(id);
+let catalog = null;
+let tierLinks = {}; // tier name -> the reader's link text
+
+function el(tag, attrs, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function fillMenus() {
+  const model = $("model");
+  for (const g of catalog.models) {
+    const og = el("optgroup", { label: g.attention });
+    for (const m of g.models) {
+      const o = el("option", { value: m.slug }, m.known ? m.name : m.name + " (no published config)");
+      og.append(o);
+    }
+    model.append(og);
+  }
+  const presets = $("presets");
+  for (const l of catalog.links) presets.append(el("option", { value: l.name }, l.speed + ": " + l.note));
+  const dt = $("kv-dtype");
+  for (const d of catalog.kv_dtypes) dt.append(el("option", { value: d }, d));
+  const src = $("sources");
+  for (const s of catalog.sources) src.append(el("li", {}, s));
+}
+
+// The request from the form.
+function request() {
+  const r = { tiers: {} };
+  for (const f of FIELDS) {
+    const v = $(f).value.trim();
+    if (v !== "") r[f] = v;
+  }
+  if ($("allow-beyond-context").checked) r["allow-beyond-context"] = true;
+  for (const [t, v] of Object.entries(tierLinks)) r.tiers[t] = v.trim();
+  return r;
+}
+
+// The state as a URL query: the fields given, and tier links changed.
+function query(r) {
+  const q = new URLSearchParams();
+  for (const f of FIELDS) if (r[f] !== undefined) q.set(f, r[f]);
+  if (r["allow-beyond-context"]) q.set("allow-beyond-context", "1");
+  for (const [t, v] of Object.entries(r.tiers)) q.set("tier-" + t, v);
+  return q.toString();
+}
+
+function restore() {
+  const q = new URLSearchParams(location.search);
+  const fromURL = FIELDS.some((f) => q.has(f));
+  const d = catalog.default;
+  for (const f of FIELDS) $(f).value = fromURL ? (q.get(f) || "") : (d[f] || "");
+  if ($("model").value === "" && (fromURL ? q.get("model") : d.model)) {
+    // A name or alias rather than a slug: add it so Go can judge it.
+    const v = fromURL ? q.get("model") : d.model;
+    const o = el("option", { value: v }, v);
+    $("model").prepend(o);
+    $("model").value = v;
+  }
+  $("allow-beyond-context").checked = q.get("allow-beyond-context") === "1";
+  for (const [k, v] of q) if (k.startsWith("tier-")) tierLinks[k.slice(5)] = v;
+}
+
+function clearErrors() {
+  for (const e of document.querySelectorAll(".err")) e.textContent = "";
+  for (const e of document.querySelectorAll("[aria-invalid]")) e.removeAttribute("aria-invalid");
+}
+
+function showError(fe) {
+  const text = fe.example ? fe.message + " (e.g. " + fe.example + ")" : fe.message;
+  const box = $("err-" + fe.field) || $("err-general");
+  box.textContent = text;
+  const input = $(fe.field);
+  if (input) input.setAttribute("aria-invalid", "true");
+}
+
+function compute() {
+  const t0 = performance.now();
+  const r = request();
+  const resp = JSON.parse(globalThis.kvCompute(JSON.stringify(r)));
+  clearErrors();
+  const form = document.body;
+  if (resp.errors) {
+    for (const fe of resp.errors) showError(fe);
+    form.dataset.state = "error";
+    for (const k of RESULTS) { $("r-" + k).textContent = "–"; $("r-" + k).removeAttribute("data-value"); }
+    $("r-note").textContent = "";
+  } else {
+    form.dataset.state = "ok";
+    for (const k of RESULTS) {
+      const dd = $("r-" + k);
+      const v = resp.output[VALUES[k]];
+      dd.textContent = resp.display[k] || "–";
+      if (v === undefined || v === null) dd.removeAttribute("data-value");
+      else dd.dataset.value = String(v);
+    }
+    $("r-winner").className = resp.output.winner;
+    $("r-note").textContent = resp.display.note ? "Note: " + resp.display.note : "";
+    drawTiers(resp.routes);
+    drawChart(resp.chart);
+  }
+  const q = query(r);
+  history.replaceState(null, "", q ? "?" + q : location.pathname);
+  $("share").href = location.href;
+  globalThis.kvLastMs = performance.now() - t0;
+  $("status").textContent = "Computed in Go (WebAssembly) in " + globalThis.kvLastMs.toFixed(1) + " ms.";
+}
+
+function drawTiers(routes) {
+  const body = $("tiers").tBodies[0];
+  // Keep the inputs (and focus) when only the numbers change.
+  for (const rt of routes) {
+    let row = body.querySelector('tr[data-tier="' + rt.tier + '"]');
+    if (!row) {
+      row = el("tr", { "data-tier": rt.tier });
+      const name = el("th", { scope: "row" }, rt.route === "miss" ? "Miss route" : rt.tier);
+      const what = el("td", {});
+      what.append(el("span", {}, rt.place ? rt.place + "; reused by " + rt.reuse + ". " : "Prefill computes the cache, then hands it over: "));
+      what.append(el("small", { class: "cite" }, "Link: " + rt.what + ". Source: " + rt.source_title));
+      const link = el("td", {});
+      if (rt.no_transfer) link.append(el("span", {}, "none needed"));
+      else {
+        const id = "tier-" + rt.tier;
+        link.append(el("label", { for: id, class: "sr" }, (rt.route === "miss" ? "Handover" : rt.tier + " hit") + " link"));
+        const inp = el("input", { id: id, "aria-describedby": "err-" + id, autocomplete: "off", list: "presets",
+          placeholder: catalog.your_value });
+        inp.value = tierLinks[rt.tier] !== undefined ? tierLinks[rt.tier] : rt.default;
+        inp.addEventListener("input", () => { tierLinks[rt.tier] = inp.value; compute(); });
+        link.append(inp, el("p", { class: "err", id: "err-" + id }));
+      }
+      row.append(name, what, link, el("td", { class: "t-load" }), el("td", { class: "verdict" }));
+      body.append(row);
+    }
+    const load = row.querySelector(".t-load"), verdict = row.querySelector(".verdict");
+    verdict.className = "verdict";
+    if (rt.error) { showError(rt.error); load.textContent = "–"; verdict.textContent = "–"; continue; }
+    if (rt.no_transfer) { load.textContent = "none"; verdict.textContent = "hit wins: nothing to move"; verdict.classList.add("load"); continue; }
+    if (!rt.link_bytes_per_second) { load.textContent = "–"; verdict.textContent = "give " + catalog.your_value; continue; }
+    load.textContent = fmtSeconds(rt.load_seconds);
+    load.dataset.value = String(rt.load_seconds);
+    if (rt.route === "miss") {
+      verdict.textContent = "recompute + handover: " + fmtSeconds(rt.miss_seconds);
+    } else {
+      verdict.textContent = rt.winner === "load" ? "hit beats recomputing" : "recomputing is faster";
+      verdict.classList.add(rt.winner);
+    }
+    verdict.dataset.winner = rt.winner || "";
+  }
+}
+
+// fmtSeconds prints a time for the tier table at three significant digits.
+function fmtSeconds(s) {
+  if (!isFinite(s)) return "–";
+  if (s < 1) return (s * 1000).toPrecision(3) + " ms";
+  return s.toPrecision(3) + " s";
+}
+
+const SVGNS = "http://www.w3.org/2000/svg";
+function svg(tag, attrs, text) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function drawChart(c) {
+  const W = 640, H = 344, L = 64, R = 16, T = 16, B = 72;
+  const xs = c.bytes_per_second, ys = c.load_seconds.concat([c.recompute_seconds], c.mean_seconds || []);
+  const lx0 = Math.log10(xs[0]), lx1 = Math.log10(xs[xs.length - 1]);
+  let ly0 = Math.floor(Math.log10(Math.min(...ys))), ly1 = Math.ceil(Math.log10(Math.max(...ys)));
+  if (ly1 === ly0) ly1 = ly0 + 1;
+  const X = (b) => L + (W - L - R) * (Math.log10(b) - lx0) / (lx1 - lx0);
+  const Y = (s) => T + (H - T - B) * (ly1 - Math.log10(s)) / (ly1 - ly0);
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": "chart-title" });
+  root.append(svg("title", { id: "chart-title" }, "Time to first token against link bandwidth"));
+  root.append(svg("rect", { x: L, y: T, width: W - L - R, height: H - T - B, class: "frame" }));
+  for (let k = Math.ceil(lx0); k <= Math.floor(lx1); k++) {
+    const x = X(10 ** k);
+    root.append(svg("line", { x1: x, x2: x, y1: T, y2: H - B, class: "grid" }));
+    root.append(svg("text", { x: x, y: H - B + 16, "text-anchor": "middle" }, tick(10 ** k / 1e9)));
+  }
+  for (let k = ly0; k <= ly1; k++) {
+    const y = Y(10 ** k);
+    root.append(svg("line", { x1: L, x2: W - R, y1: y, y2: y, class: "grid" }));
+    root.append(svg("text", { x: L - 6, y: y + 4, "text-anchor": "end" }, tick(10 ** k)));
+  }
+  root.append(svg("text", { x: (L + W - R) / 2, y: H - B + 32, "text-anchor": "middle" }, "link bandwidth (GB/s)"));
+  root.append(svg("text", { x: 14, y: (T + H - B) / 2, "text-anchor": "middle", transform: `rotate(-90 14 ${(T + H - B) / 2})` }, "time to first token (s)"));
+  const path = (vals, cls) => svg("polyline", { points: xs.map((b, i) => X(b) + "," + Y(vals[i])).join(" "), class: cls });
+  root.append(svg("line", { x1: L, x2: W - R, y1: Y(c.recompute_seconds), y2: Y(c.recompute_seconds), class: "recompute" }));
+  root.append(path(c.load_seconds, "loadline"));
+  if (c.mean_seconds) root.append(path(c.mean_seconds, "mean"));
+  root.append(svg("line", { x1: X(c.break_even_bytes_per_second), x2: X(c.break_even_bytes_per_second), y1: T, y2: H - B, class: "be" }));
+  root.append(svg("line", { x1: X(c.link_bytes_per_second), x2: X(c.link_bytes_per_second), y1: T, y2: H - B, class: "you" }));
+  const lg = [["recompute", "recompute"], ["loadline", "load"], ["be", "break-even"], ["you", "your link"]];
+  if (c.mean_seconds) lg.splice(2, 0, ["mean", "mean TTFT"]);
+  // The legend, in one row below the axis.
+  let x = L;
+  for (const [cls, label] of lg) {
+    const y = H - 30;
+    root.append(svg("line", { x1: x, x2: x + 20, y1: y - 4, y2: y - 4, class: cls }));
+    root.append(svg("text", { x: x + 24, y: y }, label));
+    x += 34 + label.length * 6.2;
+  }
+  $("chart").replaceChildren(root);
+}
+
+// tick prints a power of ten as an axis label: 0.01, 1, 1000.
+function tick(v) {
+  return v >= 1 ? String(Math.round(v)) : v.toPrecision(1);
+}
+
+async function start() {
+  const t0 = performance.now();
+  const go = new Go();
+  let inst;
+  try {
+    inst = await WebAssembly.instantiateStreaming(fetch("calc.wasm"), go.importObject);
+  } catch (_) {
+    // A host that does not serve application/wasm: compile from bytes.
+    const bytes = await (await fetch("calc.wasm")).arrayBuffer();
+    inst = await WebAssembly.instantiate(bytes, go.importObject);
+  }
+  go.run(inst.instance);
+  catalog = JSON.parse(globalThis.kvCatalog());
+  fillMenus();
+  restore();
+  for (const f of FIELDS) $(f).addEventListener("input", compute);
+  $("allow-beyond-context").addEventListener("change", compute);
+  compute();
+  globalThis.kvReadyMs = performance.now();
+  globalThis.kvStartMs = performance.now() - t0;
+  document.body.dataset.ready = "1";
+}
+
+start().catch((e) => {
+  $("status").textContent = "The calculator could not start: " + e;
+});

@@ -1,0 +1,274 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven/calculator"
+)
+
+// chromium finds Debian's chromium: the test skips without it, except
+// in CI, where it fails.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("chromium is missing: apt-get install -y --no-install-recommends chromium")
+	}
+	t.Skip("the browser test needs chromium: apt-get install -y --no-install-recommends chromium")
+	return ""
+}
+
+// browser starts headless chromium and returns a context for it.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium(t)), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.WindowSize(1100, 1400),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, 2*time.Minute)
+	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	require.NoError(t, chromedp.Do(ctx)) // start the browser
+	return ctx
+}
+
+// ready waits until the page has loaded calc.wasm and computed.
+func ready() chromedp.Action[chromedp.Void] {
+	return chromedp.WaitVisible(`body[data-ready="1"]`)
+}
+
+// shown reads each result the page shows: its text and its SI value.
+type shown struct {
+	Text  map[string]string `json:"text"`
+	Value map[string]string `json:"value"`
+	Error map[string]string `json:"error"`
+	Body  string            `json:"body"`
+	State string            `json:"state"`
+}
+
+const readJS = `(() => {
+  const r = {text: {}, value: {}, error: {}, body: document.body.innerText, state: document.body.dataset.state};
+  for (const dd of document.querySelectorAll('#results dd')) {
+    r.text[dd.id.slice(2)] = dd.textContent;
+    if (dd.dataset.value !== undefined) r.value[dd.id.slice(2)] = dd.dataset.value;
+  }
+  for (const e of document.querySelectorAll('.err')) if (e.textContent) r.error[e.id.slice(4)] = e.textContent;
+  return r;
+})()`
+
+// typeInto replaces a field's text as a person would, key by key.
+func typeInto(sel, text string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(setField(strings.TrimPrefix(sel, "#"), ""), chromedp.SendKeys(sel, text))
+}
+
+// setField sets a field's value and fires its input event, as a paste
+// or a menu choice would.
+func setField(id, value string) chromedp.Action[chromedp.Void] {
+	b, _ := json.Marshal(value)
+	set := chromedp.Evaluate[bool](`(() => { const f = document.getElementById(` +
+		strconv.Quote(id) + `); f.value = ` + string(b) + `; f.dispatchEvent(new Event('input')); return true })()`)
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := set(ctx, t)
+		return err
+	})
+}
+
+// eval runs JavaScript in the page and returns its value.
+func eval[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	require.NoError(t, err)
+	return v
+}
+
+// checkMatches compares what the page shows with calculator.Compute, the
+// code behind calc --json, for the same request.
+func checkMatches(t *testing.T, name string, got shown, r calculator.Request) {
+	t.Helper()
+	ans, err := calculator.Compute(r)
+	require.NoError(t, err, name)
+	b, err := json.Marshal(ans.Output)
+	require.NoError(t, err)
+	var want map[string]any
+	require.NoError(t, json.Unmarshal(b, &want))
+	keys := map[string]string{"cache": "cache_bytes", "bytes_per_token": "bytes_per_token", "prefill": "prefill_tokens_per_second",
+		"link": "link_bytes_per_second", "recompute": "recompute_seconds", "load": "load_seconds",
+		"break_even": "break_even_bytes_per_second", "speedup": "speedup", "mean_ttft": "mean_ttft_seconds", "break_even_hit_rate": "break_even_hit_rate"}
+	for shownKey, jsonKey := range keys {
+		w, ok := want[jsonKey]
+		if !ok {
+			assert.NotContains(t, got.Value, shownKey, "%s: %s", name, shownKey)
+			continue
+		}
+		v, err := strconv.ParseFloat(got.Value[shownKey], 64)
+		require.NoError(t, err, "%s: %s = %q", name, shownKey, got.Value[shownKey])
+		assert.Equal(t, w, v, "%s: %s", name, jsonKey)
+	}
+	assert.Equal(t, want["winner"], got.Value["winner"], name)
+	d := calculator.Show(ans)
+	for k, v := range map[string]string{"cache": d.Cache, "break_even": d.BreakEven, "speedup": d.Speedup, "load": d.Load, "recompute": d.Recompute, "winner": d.Winner} {
+		assert.Equal(t, v, got.Text[k], "%s: %s as shown", name, k)
+	}
+	assert.NotRegexp(t, `NaN|Infinity|undefined`, got.Body, name)
+}
+
+func query(r calculator.Request) string {
+	q := url.Values{}
+	b, _ := json.Marshal(r)
+	var m map[string]any
+	_ = json.Unmarshal(b, &m)
+	for k, v := range m {
+		q.Set(k, strings.Trim(strings.TrimSpace(jsonText(v)), `"`))
+	}
+	return q.Encode()
+}
+
+func jsonText(v any) string {
+	if b, ok := v.(bool); ok {
+		if b {
+			return "1"
+		}
+		return ""
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// TestWebPage loads the served page in headless chromium, sets inputs as
+// a person would and by URL, and checks that every number it shows is
+// what calc --json prints for the same inputs; that bad inputs show a
+// message beside their field; that the URL restores the state; and it
+// times the page and saves screenshots.
+func TestWebPage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	ctx := browser(t)
+	srv := httptest.NewServer(webHandler())
+	defer srv.Close()
+	shots := t.TempDir()
+
+	// The post's three tests, as the issue writes them.
+	vast := calculator.Request{Model: "llama-3.1-405b", TTFT: "62s", Tokens: "127188", Link: "181Gbit/s"}
+	weka := calculator.Request{Model: "llama-3.1-70b", Prefill: "4380", Tokens: "105000", Link: "1x400Gbit/s"}
+	qwen := calculator.Request{Model: "qwen3-32b", TTFT: "11s", Tokens: "131072", Link: "10GbE"}
+
+	// 1. Open the page, then type the 405B test into it.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), ready()))
+	readyMs := eval[float64](t, ctx, `globalThis.kvReadyMs`)
+	startMs := eval[float64](t, ctx, `globalThis.kvStartMs`)
+	t.Logf("page interactive %.0f ms after navigation start (calc.wasm fetched, compiled and run in %.0f ms)", readyMs, startMs)
+	assert.Less(t, readyMs, 1000.0, "interactive within 1 s on localhost")
+	require.NoError(t, chromedp.Do(ctx, setField("model", vast.Model), setField("prefill", ""), setField("hit-rate", ""),
+		setField("miss-penalty", ""), typeInto("#ttft", vast.TTFT), typeInto("#tokens", vast.Tokens), typeInto("#link", vast.Link)))
+	got := eval[shown](t, ctx, readJS)
+	require.Equal(t, "ok", got.State, got.Error)
+	checkMatches(t, "405B typed", got, vast)
+	assert.Contains(t, got.Text["break_even"], "1.06 GB/s", "the post prints 1.06 GB/s")
+	assert.Regexp(t, `^21(\.\d)?x$`, got.Text["speedup"], "the post prints 21x")
+
+	// The URL holds the state: loading it afresh restores every input.
+	href, err := chromedp.Run(ctx, chromedp.Location())
+	require.NoError(t, err)
+	u, err := url.Parse(href)
+	require.NoError(t, err)
+	assert.Equal(t, vast.Link, u.Query().Get("link"))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(href), ready()))
+	checkMatches(t, "405B from its URL", eval[shown](t, ctx, readJS), vast)
+	ttft, err := chromedp.Run(ctx, chromedp.Value("#ttft"))
+	require.NoError(t, err)
+	assert.Equal(t, vast.TTFT, ttft)
+
+	// Recompute time after an input change, measured in the page.
+	recompute := eval[[]float64](t, ctx, `(() => {
+	  const t = [], f = document.getElementById('hit-rate');
+	  for (let i = 0; i < 40; i++) {
+	    f.value = (i % 2 ? '80%' : '50%');
+	    const t0 = performance.now();
+	    f.dispatchEvent(new Event('input'));
+	    t.push(performance.now() - t0);
+	  }
+	  return t;
+	})()`)
+	sort.Float64s(recompute)
+	t.Logf("recompute after an input change: median %.2f ms, max %.2f ms over %d changes", recompute[len(recompute)/2], recompute[len(recompute)-1], len(recompute))
+	assert.Less(t, recompute[len(recompute)/2], 16.0, "a recompute within a frame")
+
+	// 2. The other two tests, and the 405B test with a hit rate, by URL.
+	hit := vast
+	hit.HitRate, hit.MissPenalty = "80%", "4s"
+	for name, r := range map[string]calculator.Request{"70B": weka, "Qwen3-32B": qwen, "405B hit rate": hit} {
+		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?"+query(r)), ready()))
+		got := eval[shown](t, ctx, readJS)
+		require.Equal(t, "ok", got.State, "%s: %v", name, got.Error)
+		checkMatches(t, name, got, r)
+	}
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?"+query(hit)), ready()))
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	require.NoError(t, err)
+	desktop := filepath.Join(shots, "web-calculator.png")
+	require.NoError(t, os.WriteFile(desktop, png, 0o644))
+	t.Logf("screenshot: %s", desktop)
+	if p := os.Getenv("KV_SCREENSHOT"); p != "" {
+		require.NoError(t, os.WriteFile(p, png, 0o644))
+	}
+
+	// The tier map: G1 needs no load; G4 at VAST's rate beats recomputing;
+	// G3 has no cited speed.
+	verdicts := eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll('#tiers tr[data-tier]')].map(r => [r.dataset.tier, r.querySelector('.verdict').textContent]))`)
+	assert.Len(t, verdicts, 6, "five tiers and the miss route")
+	assert.Contains(t, verdicts["G4"], "hit beats recomputing")
+	assert.Contains(t, verdicts["G3"], "your value")
+
+	// 3. Bad inputs: a message beside the field, naming what is wrong with
+	// a valid example; never NaN.
+	for _, c := range []struct{ field, value, message string }{
+		{"link", "12 parsecs/s", `unknown unit "parsecs/s"`},
+		{"hit-rate", "1.5", "a hit rate is between 0 and 1"},
+		{"tokens", "1.5", "not a whole number of tokens"},
+	} {
+		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?"+query(hit)), ready(), typeInto("#"+c.field, c.value)))
+		got := eval[shown](t, ctx, readJS)
+		assert.Equal(t, "error", got.State, c.field)
+		assert.Contains(t, got.Error[c.field], c.message, c.field)
+		assert.Contains(t, got.Error[c.field], "e.g.", c.field)
+		assert.NotRegexp(t, `NaN|Infinity|undefined`, got.Body, c.field)
+		assert.Equal(t, "true", eval[string](t, ctx, `document.getElementById(`+strconv.Quote(c.field)+`).getAttribute('aria-invalid')`), c.field)
+	}
+	png, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(shots, "web-bad-input.png"), png, 0o644))
+
+	// 4. A phone-width screen: nothing scrolls sideways.
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(390, 844), chromedp.Navigate(srv.URL+"/?"+query(hit)), ready()))
+	assert.False(t, eval[bool](t, ctx, `document.documentElement.scrollWidth > document.documentElement.clientWidth`), "the page fits a 390 px screen: %v",
+		eval[[]string](t, ctx, `[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5).slice(0, 5).map(e => e.tagName + "#" + e.id + " " + e.getBoundingClientRect().left + ".." + e.getBoundingClientRect().right).concat([String(document.documentElement.scrollWidth), String(document.documentElement.clientWidth), String(innerWidth)])`))
+	png, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(shots, "web-phone.png"), png, 0o644))
+
+	// 5. Every input has a label.
+	assert.Empty(t, eval[[]string](t, ctx, `[...document.querySelectorAll('input, select')].filter(e => !e.labels || e.labels.length === 0).map(e => e.id || e.outerHTML)`))
+}
