@@ -50,6 +50,15 @@ type Request struct {
 	MissPenalty string `json:"miss-penalty,omitempty"`
 
 	AllowBeyondContext bool `json:"allow-beyond-context,omitempty"`
+
+	// Beyond the post (see extended.go): GPUs for the FLOP model of
+	// prefill ("8xH100"), its MFU, and a load with a fixed cost and an
+	// efficiency, optionally overlapped with recomputing.
+	GPUs       string `json:"gpus,omitempty"`
+	MFU        string `json:"mfu,omitempty"`
+	Latency    string `json:"latency,omitempty"`
+	Efficiency string `json:"efficiency,omitempty"`
+	Overlap    bool   `json:"overlap,omitempty"`
 }
 
 // Output is calc --json: SI base units, snake_case keys.
@@ -78,6 +87,8 @@ type Output struct {
 	BreakEvenHitRateNote     string   `json:"break_even_hit_rate_note,omitempty"`
 	ContextTokens            float64  `json:"context_tokens,omitempty"`
 	BeyondContextAllowedNote string   `json:"beyond_context,omitempty"`
+
+	Extended
 }
 
 // Input is what a Request resolves to.
@@ -94,6 +105,10 @@ type Input struct {
 	LinkText    string
 	HitRate     *float64
 	Penalty     *breakeven.Seconds
+	// Model is the catalog model, nil for a custom architecture.
+	Model *sources.Model
+	// Flop is set when --gpus is given: the FLOP model of prefill.
+	Flop *FlopPrefill
 }
 
 // Answer is the calculator's answer: Output is what calc --json prints;
@@ -194,6 +209,9 @@ func Compute(r Request) (Answer, error) {
 			out.BreakEvenHitRateNote = fmt.Sprintf("none: a load of %v is no faster than a recompute of %v, so no hit rate makes offloading pay", res.Load, res.Recompute)
 		}
 	}
+	if err := extend(r, in, &out, &res); err != nil {
+		return Answer{}, err
+	}
 	return Answer{Output: out, Input: in, Result: res}, nil
 }
 
@@ -227,7 +245,7 @@ func Resolve(r Request) (Input, error) {
 			return in, &FieldError{"model", r.Model, m.Name + " has no published config, so its cache size cannot be computed; give its architecture instead",
 				"--layers 88 --kv-heads 8 --head-dim 128"}
 		}
-		in.Name, in.Arch, in.Context = m.Name, m.Arch, m.Context
+		in.Name, in.Arch, in.Context, in.Model = m.Name, m.Arch, m.Context, &m
 	case custom:
 		a, err := customArch(r)
 		if err != nil {
@@ -293,8 +311,20 @@ func Resolve(r Request) (Input, error) {
 			return in, FromParse("ttft", r.TTFT, err, "--ttft 62s")
 		}
 		in.TTFT, in.Prefill = t, breakeven.PrefillRate(in.Tokens, t)
+	case given(r.GPUs):
+		// No measured speed: the FLOP model gives it (extended.go).
 	default:
-		return in, sentence("prefill", "no prefill speed: give --prefill RATE or --ttft TIME with --tokens (e.g. --prefill 2051, or --ttft 62s --tokens 127188)")
+		return in, sentence("prefill", "no prefill speed: give --prefill RATE or --ttft TIME with --tokens, or --gpus for the FLOP model (e.g. --prefill 2051, or --ttft 62s --tokens 127188, or --gpus 8xH100)")
+	}
+	if given(r.GPUs) || given(r.MFU) {
+		f, err := resolveFlop(r, in)
+		if err != nil {
+			return in, err
+		}
+		in.Flop = &f
+		if in.Prefill == 0 {
+			in.Prefill = f.Rate
+		}
 	}
 
 	if !given(r.Link) {

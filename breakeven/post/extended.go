@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"signalweight.dev/kv/breakeven/calibration"
+
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/extended"
 	"signalweight.dev/kv/breakeven/prefill"
@@ -20,7 +22,7 @@ import (
 // measurement, which is not one of the validated tests.
 
 // CalibrationTest is the published test the default MFU is calibrated on.
-var CalibrationTest = sources.VAST405B
+var CalibrationTest = calibration.Test
 
 // TestHardware returns the hardware of a published test.
 func TestHardware(id string) sources.TestHardware {
@@ -43,32 +45,21 @@ func testPrefillModel(t sources.PrefillTest) prefill.Model {
 // ReportedPrefill returns a test's uncached time to first token: as
 // published, or N / r where only the post's prefill speed is known.
 func ReportedPrefill(t sources.PrefillTest) E[breakeven.Seconds] {
-	if t.Uncached.Name != "" {
-		return t.Uncached.Value
-	}
-	return breakeven.Apply2(t.Tokens.Value, t.Prefill.Value, breakeven.RecomputeTime)
+	return calibration.ReportedPrefill(t)
 }
 
 // CalibratedMFU returns the MFU that reproduces CalibrationTest's
 // uncached time on its hardware, with the interval of its rounding.
-func CalibratedMFU() E[float64] {
-	t := CalibrationTest
-	return prefill.Calibrate(testPrefillModel(t), t.Tokens.Value, TestHardware(t.ID).GPUs(), ReportedPrefill(t))
-}
+func CalibratedMFU() E[float64] { return calibration.CalibratedMFU() }
 
 // DefaultMFU is the MFU of the estimates: the calibrated value, within
 // the project's assumed range (widened to hold the calibration's own
 // interval).
-func DefaultMFU() E[float64] {
-	c := CalibratedMFU()
-	return breakeven.MustBetween(c.Value, math.Min(sources.MFULow.V(), c.Lo), math.Max(sources.MFUHigh.V(), c.Hi))
-}
+func DefaultMFU() E[float64] { return calibration.DefaultMFU() }
 
 // DefaultEfficiency is the share of line rate a transfer reaches:
 // llm-d's RoCE throughput over its 100 Gbit/s NIC.
-func DefaultEfficiency() E[float64] {
-	return breakeven.Apply1(sources.RoCE.Delivered.Value, func(d breakeven.Bandwidth) float64 { return float64(d / sources.NIC100.V()) })
-}
+func DefaultEfficiency() E[float64] { return calibration.DefaultEfficiency() }
 
 // LoadTime returns latency + size / (efficiency x link) over the default
 // latency and efficiency intervals.

@@ -39,6 +39,11 @@ Link: a speed ("10GbE", "2x100Gbit/s", "22.6 GB/s") or a preset, with an
 optional count ("2xndr"); "breakeven calc --links" lists the presets.
 With --hit-rate and --miss-penalty it adds the mean time to first token
 and the hit rate above which offloading pays.
+Beyond the post: --gpus COUNTxCHIP (with --mfu) prefills by the FLOP model
+when no --prefill or --ttft is given, and otherwise reports the MFU a
+measured time implies; --latency and --efficiency add a load's fixed cost
+and share of line rate, and the crossover length; --overlap reports
+recomputing the first tokens while loading the rest.
 
 Examples:
   breakeven calc --model llama-3.1-405b --ttft 62s --tokens 127188 \
@@ -48,6 +53,8 @@ Examples:
       --link ndr --tokens 105k
   breakeven calc --model deepseek-v3 --prefill 5000 --link roce \
       --hit-rate 80% --miss-penalty 4s --json
+  breakeven calc --model llama-3.1-405b --tokens 127188 --gpus 8xH100 \
+      --link 181Gbit/s --latency 50ms --overlap
   breakeven calc --links
 `
 
@@ -70,6 +77,11 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	str(&r.Compression, "compression", "KV compression `FACTOR`, at least 1 (\"5\" or \"5x\")")
 	str(&r.HitRate, "hit-rate", "`SHARE` of requests whose cache is found (\"0.8\" or \"80%\")")
 	str(&r.MissPenalty, "miss-penalty", "extra `TIME` a miss costs with offload (\"4s\"; default 0)")
+	str(&r.GPUs, "gpus", "`COUNTxCHIP` for the FLOP model of prefill (\"8xH100\")")
+	str(&r.MFU, "mfu", "model FLOP utilisation `SHARE` for --gpus (default: calibrated)")
+	str(&r.Latency, "latency", "fixed cost `TIME` of a load (\"50ms\")")
+	str(&r.Efficiency, "efficiency", "`SHARE` of line rate a load reaches (\"0.96\")")
+	fs.BoolVar(&r.Overlap, "overlap", false, "recompute the first tokens while loading the rest")
 	listLinks := fs.Bool("links", false, "list the link presets and exit")
 	fs.BoolVar(&r.AllowBeyondContext, "allow-beyond-context", false, "allow --tokens beyond the model's context")
 	asJSON := fs.Bool("json", false, "print the answer as JSON (SI units)")
@@ -203,8 +215,11 @@ func printCalc(w io.Writer, in calculator.Input, res breakeven.Result, out calcu
 	}
 	line(w, "cache", fmt.Sprintf("%v (%s)", res.CacheBytes, res.CacheBytes.IEC()))
 	prefill := in.Prefill.String()
-	if in.TTFT > 0 {
+	switch {
+	case in.TTFT > 0:
 		prefill += fmt.Sprintf(" (%v tokens in %v)", in.Tokens, in.TTFT)
+	case out.PrefillSource == "flop model":
+		prefill += fmt.Sprintf(" (FLOP model: %s at MFU %.3g)", out.GPUs, *out.MFU)
 	}
 	line(w, "prefill", prefill)
 	link := fmt.Sprintf("%v (%s)", in.Link.Total(), in.Link.Total().Bits())
@@ -228,6 +243,7 @@ func printCalc(w io.Writer, in calculator.Input, res breakeven.Result, out calcu
 		line(w, "winner", "recompute")
 		line(w, "link margin", fmt.Sprintf("%v below the break-even (%s it)", -breakeven.Bandwidth(out.LinkOverBreakEven), ratio(res.Speedup)))
 	}
+	printExtended(w, in, out)
 	if out.MissPenaltySeconds == nil {
 		return
 	}
@@ -281,4 +297,44 @@ func printLinkPresets(stdout, stderr io.Writer, asJSON bool) int {
 	fmt.Fprintln(stdout)
 	fmt.Fprintln(stdout, wrap("Standard rates are nominal, by the standard's name; PCIe is raw, one way, before 128b/130b coding; measured ones are what llm-d's transports delivered on a 100 Gbit/s NIC. Citations: breakeven calc --links --json", 78, ""))
 	return 0
+}
+
+// printExtended prints what --gpus, --latency, --efficiency and --overlap
+// add.
+func printExtended(w io.Writer, in calculator.Input, out calculator.Output) {
+	if out.GPUs == "" && out.LoadLatencySeconds == nil && out.LoadEfficiency == nil && out.OverlapSeconds == nil {
+		return
+	}
+	fmt.Fprintln(w)
+	if out.LoadLatencySeconds != nil || out.LoadEfficiency != nil {
+		lat, eff := 0.0, 1.0
+		if out.LoadLatencySeconds != nil {
+			lat = *out.LoadLatencySeconds
+		}
+		if out.LoadEfficiency != nil {
+			eff = *out.LoadEfficiency
+		}
+		line(w, "load model", fmt.Sprintf("%v fixed cost + cache / (%.3g x link); the load, speedup and break-even above include it", breakeven.Seconds(lat), eff))
+	}
+	if out.GPUs != "" {
+		line(w, "fastest prefill", fmt.Sprintf("%v on %s at peak (MFU 1)", breakeven.Seconds(*out.MinRecomputeSeconds), out.GPUs))
+		if in.Flop != nil && in.Flop.MFUDefault && out.MFU != nil {
+			line(w, "MFU", fmt.Sprintf("%.3g, calibrated on the VAST/CoreWeave 405B test", *out.MFU))
+		}
+		if out.ImpliedMFU != nil {
+			line(w, "implied MFU", fmt.Sprintf("%.3g of %s's peak: %s", *out.ImpliedMFU, out.GPUs, out.PhysicalLimit))
+		}
+	}
+	switch {
+	case out.CrossoverTokens != nil && *out.CrossoverTokens <= 1:
+		line(w, "crossover", "none: loading wins at every prompt length")
+	case out.CrossoverTokens != nil:
+		line(w, "crossover", fmt.Sprintf("loading wins from %s tokens; recomputing below", breakeven.Tokens(math.Ceil(*out.CrossoverTokens))))
+	case out.CrossoverNote != "":
+		line(w, "crossover", out.CrossoverNote)
+	}
+	if out.OverlapSeconds != nil {
+		line(w, "overlap", fmt.Sprintf("%v: recompute the first %s tokens while loading the rest (%s the better single path)",
+			breakeven.Seconds(*out.OverlapSeconds), breakeven.Tokens(math.Round(*out.OverlapRecomputeTokens)), ratio(*out.OverlapGain)))
+	}
 }

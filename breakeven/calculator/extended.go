@@ -1,0 +1,181 @@
+package calculator
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/calibration"
+	"signalweight.dev/kv/breakeven/extended"
+	"signalweight.dev/kv/breakeven/prefill"
+	"signalweight.dev/kv/sources"
+)
+
+// Extended is what calc --json adds beyond the post's formula, each key
+// only when its inputs are given (SI base units).
+type Extended struct {
+	// With --gpus: the prefill from the FLOP model.
+	GPUs string `json:"gpus,omitempty"`
+	// PrefillSource says where the prefill speed came from: "measured"
+	// (--prefill or --ttft) or "flop model" (--gpus at --mfu).
+	PrefillSource string   `json:"prefill_source,omitempty"`
+	MFU           *float64 `json:"mfu,omitempty"`
+	// MinRecomputeSeconds is the fastest prefill the GPUs allow, at their
+	// peak (MFU = 1).
+	MinRecomputeSeconds *float64 `json:"min_recompute_seconds,omitempty"`
+	// ImpliedMFU is the MFU a measured time implies on the GPUs, with
+	// PhysicalLimit saying whether it is possible.
+	ImpliedMFU    *float64 `json:"implied_mfu,omitempty"`
+	PhysicalLimit string   `json:"physical_limit,omitempty"`
+
+	// With --latency or --efficiency: the load's fixed cost and share of
+	// line rate (load_seconds, speedup, winner and the break-even then
+	// include them).
+	LoadLatencySeconds *float64 `json:"load_latency_seconds,omitempty"`
+	LoadEfficiency     *float64 `json:"load_efficiency,omitempty"`
+	// CrossoverTokens is the prompt length from which loading wins;
+	// CrossoverNote says why there is none.
+	CrossoverTokens *float64 `json:"crossover_tokens,omitempty"`
+	CrossoverNote   string   `json:"crossover_note,omitempty"`
+
+	// With --overlap: recompute the first tokens while loading the rest.
+	OverlapSeconds         *float64 `json:"overlap_seconds,omitempty"`
+	OverlapRecomputeTokens *float64 `json:"overlap_recompute_tokens,omitempty"`
+	OverlapGain            *float64 `json:"overlap_gain,omitempty"`
+}
+
+// FlopPrefill is the FLOP model of a prompt's prefill on given GPUs.
+type FlopPrefill struct {
+	Model      prefill.Model
+	GPUs       prefill.GPUs
+	MFU        float64
+	MFUDefault bool // the MFU calibrated on the 405B test, not given
+	Time       breakeven.Seconds
+	Rate       breakeven.TokenRate
+	Min        breakeven.Seconds
+}
+
+// TimeAt is the prefill time of n tokens at the chosen MFU.
+func (f FlopPrefill) TimeAt(n breakeven.Tokens) breakeven.Seconds {
+	return prefill.TimeAt(f.Model, n, f.GPUs, f.MFU)
+}
+
+func ptr(v float64) *float64 { return &v }
+
+// resolveFlop reads --gpus and --mfu for a catalog model.
+func resolveFlop(r Request, in Input) (FlopPrefill, error) {
+	var f FlopPrefill
+	if !given(r.GPUs) {
+		return f, sentence("mfu", "--mfu goes with --gpus, the GPUs it is a share of (e.g. --gpus 8xH100 --mfu 0.35)")
+	}
+	if in.Model == nil {
+		return f, sentence("gpus", "--gpus needs a catalog model (--model): the FLOP model uses its parameters and attention heads (e.g. --model llama-3.1-405b --gpus 8xH100)")
+	}
+	pm, err := sources.PrefillModel(*in.Model)
+	if err != nil {
+		return f, &FieldError{"gpus", r.GPUs, fmt.Sprintf("%s has no FLOP model (%v)", in.Model.Name, err), "--model llama-3.1-405b --gpus 8xH100"}
+	}
+	g, err := sources.ParseGPUs(r.GPUs)
+	if err != nil {
+		return f, &FieldError{"gpus", r.GPUs, strings.TrimPrefix(err.Error(), "prefill: "), gpusExample()}
+	}
+	f.Model, f.GPUs = pm, g
+	if given(r.MFU) {
+		m, err := ParseHitRate(r.MFU) // a share in (0, 1], as a fraction or a percentage
+		if err != nil || m == 0 {
+			return f, &FieldError{"mfu", r.MFU, "an MFU is a share of the GPUs' peak above 0 and at most 1", "--mfu 0.35 or --mfu 35%"}
+		}
+		f.MFU = m
+	} else {
+		f.MFU, f.MFUDefault = calibration.CalibratedMFU().Value, true
+	}
+	f.Time = f.TimeAt(in.Tokens)
+	f.Rate = breakeven.PrefillRate(in.Tokens, f.Time)
+	f.Min = prefill.MinTime(pm, in.Tokens, g)
+	return f, nil
+}
+
+// gpusExample lists the chips --gpus reads.
+func gpusExample() string {
+	var names []string
+	for _, c := range sources.Chips() {
+		names = append(names, c.Name)
+	}
+	return "--gpus 8xH100; chips: " + strings.Join(names, ", ")
+}
+
+// extend adds the extended model's answers to the output, and with a
+// latency or an efficiency recomputes the load, speedup, winner and
+// break-even with them.
+func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
+	if f := in.Flop; f != nil {
+		out.GPUs = f.GPUs.String()
+		out.MinRecomputeSeconds = ptr(float64(f.Min))
+		if given(r.Prefill) || given(r.TTFT) {
+			out.PrefillSource = "measured"
+			measured := breakeven.RecomputeTime(in.Tokens, in.Prefill)
+			implied := prefill.ImpliedMFU(f.Model, breakeven.Exact(in.Tokens), f.GPUs, breakeven.Exact(measured))
+			out.ImpliedMFU = ptr(implied.Value)
+			out.PhysicalLimit = string(prefill.Check(implied, sources.HighestPublishedMFU.V()))
+		} else {
+			out.PrefillSource = "flop model"
+			out.MFU = ptr(f.MFU)
+		}
+	}
+	recompute := extended.LinearPrefill(in.Prefill)
+	if f := in.Flop; f != nil && out.PrefillSource == "flop model" {
+		recompute = f.TimeAt
+	}
+	load := extended.Load{Efficiency: 1, Link: in.Link.Total()}
+	if given(r.Latency) {
+		t, err := parseDuration0(r.Latency)
+		if err != nil {
+			return FromParse("latency", r.Latency, err, "--latency 50ms")
+		}
+		load.Latency = t
+		out.LoadLatencySeconds = ptr(float64(t))
+	}
+	if given(r.Efficiency) {
+		e, err := ParseHitRate(r.Efficiency)
+		if err != nil || e == 0 {
+			return &FieldError{"efficiency", r.Efficiency, "an efficiency is the share of line rate a transfer reaches, above 0 and at most 1", "--efficiency 0.96 or --efficiency 96%"}
+		}
+		load.Efficiency = e
+		out.LoadEfficiency = ptr(e)
+	}
+	if given(r.Latency) || given(r.Efficiency) {
+		res.Load = load.Time(res.CacheBytes)
+		res.Speedup = float64(res.Recompute / res.Load)
+		res.Winner = breakeven.Recompute
+		if res.Load < res.Recompute {
+			res.Winner = breakeven.Load
+		}
+		res.BreakEven = extended.BreakEvenAt(res.CacheBytes, res.Recompute, load.Latency, load.Efficiency)
+		out.LoadSeconds, out.Speedup, out.Winner = float64(res.Load), res.Speedup, string(res.Winner)
+		if math.IsInf(float64(res.BreakEven), 0) {
+			return sentence("latency", fmt.Sprintf("the fixed cost of a load, %v, is as long as recomputing the whole prompt (%v), so no link makes loading win; try a longer --tokens or a smaller --latency (e.g. --latency 50ms)", load.Latency, res.Recompute))
+		}
+		out.BreakEvenBytesPerSecond = float64(res.BreakEven)
+		out.LinkOverBreakEven = float64(in.Link.Total() - res.BreakEven)
+	}
+	if given(r.Latency) || in.Flop != nil {
+		max := in.Tokens
+		if in.Context > max {
+			max = in.Context
+		}
+		n, err := extended.Crossover(recompute, extended.LoadOf(in.Arch, load), max)
+		if err != nil {
+			out.CrossoverNote = fmt.Sprintf("none up to %s tokens: recomputing wins at every length", max)
+		} else {
+			out.CrossoverTokens = ptr(float64(n))
+		}
+	}
+	if r.Overlap {
+		o := extended.SplitCache(in.Arch, in.Tokens, recompute, load)
+		out.OverlapSeconds = ptr(float64(o.Time))
+		out.OverlapRecomputeTokens = ptr(float64(o.Computed))
+		out.OverlapGain = ptr(o.Gain)
+	}
+	return nil
+}
