@@ -348,6 +348,10 @@ func Makers() []Maker {
 		NewerModelCaches,
 		ClaimsChecked,
 		StorageTiers,
+		// Beyond the post.
+		TTFTVsPromptLength,
+		BreakEvenVsPromptLength,
+		EstimatedBreakEvens,
 	}
 }
 

@@ -75,11 +75,14 @@ func TestFiguresAreDeterministic(t *testing.T) {
 // that names its sources by title; bandwidth and size axes are log.
 func TestFigureAnatomy(t *testing.T) {
 	logAxes := map[string][]string{
-		"01-break-even-vs-links":       {"y"},
-		"02-ttft-vs-bandwidth":         {"x", "y"},
-		"03-speedup-vs-bandwidth":      {"x", "y"},
-		"04-transports-vs-break-evens": {"y"},
-		"06-newer-model-caches":        {"y"},
+		"01-break-even-vs-links":         {"y"},
+		"02-ttft-vs-bandwidth":           {"x", "y"},
+		"03-speedup-vs-bandwidth":        {"x", "y"},
+		"04-transports-vs-break-evens":   {"y"},
+		"06-newer-model-caches":          {"y"},
+		"09-ttft-vs-prompt-length":       {"x", "y"},
+		"10-break-even-vs-prompt-length": {"x", "y"},
+		"11-estimated-break-evens":       {"x"},
 	}
 	names := map[string]bool{}
 	for _, f := range all(t) {
@@ -106,7 +109,7 @@ func TestFigureAnatomy(t *testing.T) {
 		assert.Equal(t, Width, w)
 		assert.Greater(t, h, PlotHeight)
 	}
-	assert.Len(t, names, 8)
+	assert.Len(t, names, 11, "the issue's eight, and three beyond the post")
 }
 
 func title(id sources.SourceID) string {
@@ -124,6 +127,7 @@ func TestCaptionsNameTheSources(t *testing.T) {
 		"06-newer-model-caches":        {sources.InsideOpenModels},
 		"07-claims-checked":            {sources.VASTCoreWeave, sources.WWT, sources.NANDWEKA},
 		"08-storage-tiers":             {sources.NVIDIAICMS, sources.VASTRightSizing},
+		"09-ttft-vs-prompt-length":     {sources.VASTCoreWeave, sources.LLMD},
 	}
 	for _, f := range all(t) {
 		for _, id := range want[f.Name] {
