@@ -271,4 +271,65 @@ func TestWebPage(t *testing.T) {
 
 	// 5. Every input has a label.
 	assert.Empty(t, eval[[]string](t, ctx, `[...document.querySelectorAll('input, select')].filter(e => !e.labels || e.labels.length === 0).map(e => e.id || e.outerHTML)`))
+
+	// 6. The keyboard reaches every control: Tab from the top of the page
+	// visits each input, select and link in the calculator and the tier map.
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1100, 900), chromedp.Navigate(srv.URL+"/?"+query(hit)), ready()))
+	controls := eval[[]string](t, ctx, `[...document.querySelectorAll('input, select, button')].filter(e => !e.disabled && e.offsetParent !== null).map(e => e.id)`)
+	require.NotEmpty(t, controls)
+	visited := map[string]bool{}
+	for i := 0; i < 3*len(controls)+10; i++ {
+		require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("\t")))
+		visited[eval[string](t, ctx, `document.activeElement ? document.activeElement.id : ""`)] = true
+	}
+	for _, id := range controls {
+		assert.True(t, visited[id], "Tab reaches #%s", id)
+	}
+	// Typing into the focused link field with the keyboard alone updates
+	// the answer.
+	require.NoError(t, chromedp.Do(ctx, chromedp.Focus("#link"), chromedp.KeyEvent("\b"), chromedp.KeyEvent("\b"), chromedp.KeyEvent("\b"),
+		chromedp.KeyEvent("\b"), chromedp.KeyEvent("\b"), chromedp.KeyEvent("\b"), chromedp.KeyEvent("\b"), chromedp.KeyEvent("\b"), chromedp.KeyEvent("\b"),
+		chromedp.KeyEvent("10GbE")))
+	byKeys := hit
+	byKeys.Link = "10GbE"
+	got = eval[shown](t, ctx, readJS)
+	require.Equal(t, "ok", got.State, got.Error)
+	checkMatches(t, "405B, link typed with the keyboard", got, byKeys)
+
+	// 7. Contrast: every text on the page reaches WCAG AA against the
+	// background behind it (4.5:1, or 3:1 for large text).
+	type contrast struct {
+		Low     []string `json:"low"`
+		Checked int      `json:"checked"`
+	}
+	c := eval[contrast](t, ctx, contrastJS)
+	assert.Greater(t, c.Checked, 50, "the check saw the page's texts")
+	assert.Empty(t, c.Low, "text below WCAG AA contrast")
+	// The check itself: grey #aaa on white is below 4.5:1.
+	c = eval[contrast](t, ctx, `(() => { const p = document.createElement('p'); p.textContent = 'pale'; p.style.color = '#aaa'; p.style.background = '#fff'; document.body.appendChild(p); return `+contrastJS+`; })()`)
+	assert.Len(t, c.Low, 1, "a pale text is caught")
 }
+
+// contrastJS lists the texts whose colour is below WCAG AA contrast
+// against the first opaque background behind them.
+const contrastJS = `(() => {
+  const rgb = s => (s.match(/[\d.]+/g) || []).map(Number);
+  const lum = c => { const [r, g, b] = c.slice(0, 3).map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const bg = e => { for (; e; e = e.parentElement) { const c = rgb(getComputedStyle(e).backgroundColor); if (c.length === 3 || (c.length === 4 && c[3] > 0.5)) return c; } return [255, 255, 255]; };
+  const out = [];
+  let checked = 0;
+  for (const e of document.querySelectorAll('body *')) {
+    if (e.offsetParent === null) continue;
+    const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim() !== '');
+    if (!own) continue;
+    checked++;
+    const st = getComputedStyle(e);
+    const fg = rgb(st.color), b = bg(e);
+    const l1 = lum(fg), l2 = lum(b);
+    const ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+    const size = parseFloat(st.fontSize), bold = parseInt(st.fontWeight) >= 700;
+    const large = size >= 24 || (bold && size >= 18.66);
+    if (ratio < (large ? 3 : 4.5)) out.push(e.tagName + (e.id ? '#' + e.id : '') + ' "' + e.textContent.trim().slice(0, 30) + '" ' + ratio.toFixed(2));
+  }
+  return {low: out, checked: checked};
+})()`
