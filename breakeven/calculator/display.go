@@ -3,6 +3,7 @@ package calculator
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/sources"
@@ -22,7 +23,12 @@ type Display struct {
 	Winner           string `json:"winner"`
 	MeanTTFT         string `json:"mean_ttft,omitempty"`
 	BreakEvenHitRate string `json:"break_even_hit_rate,omitempty"`
-	Note             string `json:"note,omitempty"`
+	// Beyond the post, with --gpus, --latency, --efficiency, --overlap.
+	FastestPrefill string `json:"fastest_prefill,omitempty"`
+	ImpliedMFU     string `json:"implied_mfu,omitempty"`
+	Crossover      string `json:"crossover,omitempty"`
+	Overlap        string `json:"overlap,omitempty"`
+	Note           string `json:"note,omitempty"`
 }
 
 // Ratio prints a ratio with three significant digits and an x: "21.4x".
@@ -47,6 +53,27 @@ func Show(a Answer) Display {
 	}
 	if res.Winner != breakeven.Load {
 		d.Speedup = Ratio(res.Speedup) + " (loading takes " + Ratio(1/res.Speedup) + " as long)"
+	}
+	if out.PrefillSource == "flop model" && out.MFU != nil {
+		d.Prefill += fmt.Sprintf(" (FLOP model: %s at MFU %.3g)", out.GPUs, *out.MFU)
+	}
+	if out.MinRecomputeSeconds != nil {
+		d.FastestPrefill = fmt.Sprintf("%v on %s at peak", breakeven.Seconds(*out.MinRecomputeSeconds), out.GPUs)
+	}
+	if out.ImpliedMFU != nil {
+		d.ImpliedMFU = fmt.Sprintf("%.3g: %s", *out.ImpliedMFU, out.PhysicalLimit)
+	}
+	switch {
+	case out.CrossoverTokens != nil && *out.CrossoverTokens <= 1:
+		d.Crossover = "none: loading wins at every length"
+	case out.CrossoverTokens != nil:
+		d.Crossover = fmt.Sprintf("loading wins from %s tokens", breakeven.Tokens(math.Ceil(*out.CrossoverTokens)))
+	case out.CrossoverNote != "":
+		d.Crossover = out.CrossoverNote
+	}
+	if out.OverlapSeconds != nil {
+		d.Overlap = fmt.Sprintf("%v, recomputing the first %s tokens (%s the better path)", breakeven.Seconds(*out.OverlapSeconds),
+			breakeven.Tokens(math.Round(*out.OverlapRecomputeTokens)), Ratio(*out.OverlapGain))
 	}
 	if out.MeanTTFTSeconds != nil {
 		d.MeanTTFT = fmt.Sprintf("%v (%v without offload)", breakeven.Seconds(*out.MeanTTFTSeconds), res.Recompute)
@@ -86,9 +113,17 @@ func Plot(a Answer) Chart {
 	lo := math.Log10(math.Min(be, link)) - chartDecades
 	hi := math.Log10(math.Max(be, link)) + chartDecades
 	c := Chart{RecomputeSeconds: float64(a.Result.Recompute), BreakEven: be, Link: link}
+	// With --latency or --efficiency the load pays them too.
+	latency, efficiency := 0.0, 1.0
+	if v := a.Output.LoadLatencySeconds; v != nil {
+		latency = *v
+	}
+	if v := a.Output.LoadEfficiency; v != nil {
+		efficiency = *v
+	}
 	for i := range chartPoints {
 		bw := breakeven.Bandwidth(math.Pow(10, lo+(hi-lo)*float64(i)/(chartPoints-1)))
-		load := breakeven.LoadTime(a.Result.CacheBytes, bw)
+		load := breakeven.Seconds(latency) + breakeven.LoadTime(a.Result.CacheBytes, bw*breakeven.Bandwidth(efficiency))
 		c.BytesPerSecond = append(c.BytesPerSecond, float64(bw))
 		c.LoadSeconds = append(c.LoadSeconds, float64(load))
 		if a.Input.HitRate != nil {
@@ -178,6 +213,13 @@ func Menus() Catalog {
 	for _, tl := range sources.TierLinks {
 		title(tl.Source)
 	}
+	// The FLOP model's chip peaks and utilisation ceiling, for --gpus.
+	for _, in := range sources.Inputs() {
+		if strings.HasPrefix(in.Name, "chip.") {
+			title(in.Source)
+		}
+	}
+	title(sources.HighestPublishedMFU.Source)
 	for _, s := range sources.All() {
 		if used[s.ID] {
 			c.Sources = append(c.Sources, s.Title)

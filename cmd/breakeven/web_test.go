@@ -115,7 +115,8 @@ func checkMatches(t *testing.T, name string, got shown, r calculator.Request) {
 	require.NoError(t, json.Unmarshal(b, &want))
 	keys := map[string]string{"cache": "cache_bytes", "bytes_per_token": "bytes_per_token", "prefill": "prefill_tokens_per_second",
 		"link": "link_bytes_per_second", "recompute": "recompute_seconds", "load": "load_seconds",
-		"break_even": "break_even_bytes_per_second", "speedup": "speedup", "mean_ttft": "mean_ttft_seconds", "break_even_hit_rate": "break_even_hit_rate"}
+		"break_even": "break_even_bytes_per_second", "speedup": "speedup", "mean_ttft": "mean_ttft_seconds", "break_even_hit_rate": "break_even_hit_rate",
+		"fastest_prefill": "min_recompute_seconds", "implied_mfu": "implied_mfu", "crossover": "crossover_tokens", "overlap": "overlap_seconds"}
 	for shownKey, jsonKey := range keys {
 		w, ok := want[jsonKey]
 		if !ok {
@@ -128,10 +129,19 @@ func checkMatches(t *testing.T, name string, got shown, r calculator.Request) {
 	}
 	assert.Equal(t, want["winner"], got.Value["winner"], name)
 	d := calculator.Show(ans)
-	for k, v := range map[string]string{"cache": d.Cache, "break_even": d.BreakEven, "speedup": d.Speedup, "load": d.Load, "recompute": d.Recompute, "winner": d.Winner} {
+	for k, v := range map[string]string{"cache": d.Cache, "break_even": d.BreakEven, "speedup": d.Speedup, "load": d.Load, "recompute": d.Recompute, "winner": d.Winner,
+		"prefill": d.Prefill, "fastest_prefill": orDash(d.FastestPrefill), "implied_mfu": orDash(d.ImpliedMFU), "crossover": orDash(d.Crossover), "overlap": orDash(d.Overlap)} {
 		assert.Equal(t, v, got.Text[k], "%s: %s as shown", name, k)
 	}
 	assert.NotRegexp(t, `NaN|Infinity|undefined`, got.Body, name)
+}
+
+// orDash is how the page shows a result that is not computed.
+func orDash(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return s
 }
 
 func query(r calculator.Request) string {
@@ -219,7 +229,12 @@ func TestWebPage(t *testing.T) {
 	// 2. The other two tests, and the 405B test with a hit rate, by URL.
 	hit := vast
 	hit.HitRate, hit.MissPenalty = "80%", "4s"
-	for name, r := range map[string]calculator.Request{"70B": weka, "Qwen3-32B": qwen, "405B hit rate": hit} {
+	// Beyond the post: the FLOP model with a load's fixed cost and the
+	// overlap, and the MFU the Qwen3-32B row implies on one H100.
+	flop := calculator.Request{Model: "llama-3.1-405b", Tokens: "127188", GPUs: "8xH100", Link: "181Gbit/s", Latency: "50ms", Efficiency: "0.96", Overlap: true}
+	implied := qwen
+	implied.GPUs = "1xH100"
+	for name, r := range map[string]calculator.Request{"70B": weka, "Qwen3-32B": qwen, "405B hit rate": hit, "405B FLOP model": flop, "Qwen3-32B implied MFU": implied} {
 		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?"+query(r)), ready()))
 		got := eval[shown](t, ctx, readJS)
 		require.Equal(t, "ok", got.State, "%s: %v", name, got.Error)

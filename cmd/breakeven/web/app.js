@@ -3,14 +3,17 @@
 // answer, the tier map and the chart. All arithmetic happens in Go.
 "use strict";
 
-const FIELDS = ["model", "tokens", "prefill", "ttft", "link", "kv-dtype", "compression", "hit-rate", "miss-penalty"];
-const RESULTS = ["cache", "bytes_per_token", "prefill", "link", "recompute", "load", "break_even", "speedup", "winner", "mean_ttft", "break_even_hit_rate"];
+const FIELDS = ["model", "tokens", "prefill", "ttft", "link", "kv-dtype", "compression", "hit-rate", "miss-penalty", "gpus", "mfu", "latency", "efficiency"];
+const CHECKS = ["allow-beyond-context", "overlap"];
+const RESULTS = ["cache", "bytes_per_token", "prefill", "link", "recompute", "load", "break_even", "speedup", "winner", "mean_ttft", "break_even_hit_rate",
+  "fastest_prefill", "implied_mfu", "crossover", "overlap"];
 // The SI value behind each shown result, from calc --json.
 const VALUES = {
   cache: "cache_bytes", bytes_per_token: "bytes_per_token", prefill: "prefill_tokens_per_second",
   link: "link_bytes_per_second", recompute: "recompute_seconds", load: "load_seconds",
   break_even: "break_even_bytes_per_second", speedup: "speedup", winner: "winner",
   mean_ttft: "mean_ttft_seconds", break_even_hit_rate: "break_even_hit_rate",
+  fastest_prefill: "min_recompute_seconds", implied_mfu: "implied_mfu", crossover: "crossover_tokens", overlap: "overlap_seconds",
 };
 const $ = (id) => document.getElementById(id);
 let catalog = null;
@@ -48,7 +51,7 @@ function request() {
     const v = $(f).value.trim();
     if (v !== "") r[f] = v;
   }
-  if ($("allow-beyond-context").checked) r["allow-beyond-context"] = true;
+  for (const c of CHECKS) if ($(c).checked) r[c] = true;
   for (const [t, v] of Object.entries(tierLinks)) r.tiers[t] = v.trim();
   return r;
 }
@@ -57,7 +60,7 @@ function request() {
 function query(r) {
   const q = new URLSearchParams();
   for (const f of FIELDS) if (r[f] !== undefined) q.set(f, r[f]);
-  if (r["allow-beyond-context"]) q.set("allow-beyond-context", "1");
+  for (const c of CHECKS) if (r[c]) q.set(c, "1");
   for (const [t, v] of Object.entries(r.tiers)) q.set("tier-" + t, v);
   return q.toString();
 }
@@ -74,7 +77,7 @@ function restore() {
     $("model").prepend(o);
     $("model").value = v;
   }
-  $("allow-beyond-context").checked = q.get("allow-beyond-context") === "1";
+  for (const c of CHECKS) $(c).checked = q.get(c) === "1";
   for (const [k, v] of q) if (k.startsWith("tier-")) tierLinks[k.slice(5)] = v;
 }
 
@@ -243,7 +246,7 @@ async function start() {
   fillMenus();
   restore();
   for (const f of FIELDS) $(f).addEventListener("input", compute);
-  $("allow-beyond-context").addEventListener("change", compute);
+  for (const c of CHECKS) $(c).addEventListener("change", compute);
   compute();
   globalThis.kvReadyMs = performance.now();
   globalThis.kvStartMs = performance.now() - t0;
