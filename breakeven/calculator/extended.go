@@ -63,6 +63,13 @@ func (f FlopPrefill) TimeAt(n breakeven.Tokens) breakeven.Seconds {
 
 func ptr(v float64) *float64 { return &v }
 
+// The bounds of the load inputs: a fixed cost of a day is no longer a
+// load's, and an efficiency below a thousandth is no link's.
+const (
+	maxLatency    = breakeven.Seconds(86400)
+	minEfficiency = 1e-3
+)
+
 // resolveFlop reads --gpus and --mfu for a catalog model.
 func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 	var f FlopPrefill
@@ -133,13 +140,16 @@ func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 		if err != nil {
 			return FromParse("latency", r.Latency, err, "--latency 50ms")
 		}
+		if t > maxLatency {
+			return &FieldError{"latency", r.Latency, fmt.Sprintf("a fixed cost above %v is not a load's", maxLatency), "--latency 50ms"}
+		}
 		load.Latency = t
 		out.LoadLatencySeconds = ptr(float64(t))
 	}
 	if given(r.Efficiency) {
 		e, err := ParseHitRate(r.Efficiency)
-		if err != nil || e == 0 {
-			return &FieldError{"efficiency", r.Efficiency, "an efficiency is the share of line rate a transfer reaches, above 0 and at most 1", "--efficiency 0.96 or --efficiency 96%"}
+		if err != nil || e < minEfficiency {
+			return &FieldError{"efficiency", r.Efficiency, fmt.Sprintf("an efficiency is the share of line rate a transfer reaches, from %g to 1", minEfficiency), "--efficiency 0.96 or --efficiency 96%"}
 		}
 		load.Efficiency = e
 		out.LoadEfficiency = ptr(e)
@@ -158,6 +168,11 @@ func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 		}
 		out.BreakEvenBytesPerSecond = float64(res.BreakEven)
 		out.LinkOverBreakEven = float64(in.Link.Total() - res.BreakEven)
+		for _, v := range []float64{out.LoadSeconds, out.Speedup, out.BreakEvenBytesPerSecond} {
+			if !InRange(v) {
+				return sentence("latency", "these --latency and --efficiency give a load outside what this tool prints (1e-12 to 1e21 in SI units) (e.g. --latency 50ms --efficiency 0.96)")
+			}
+		}
 	}
 	if given(r.Latency) || in.Flop != nil {
 		max := in.Tokens

@@ -91,6 +91,8 @@ func TestExtendedBadInputs(t *testing.T) {
 		{Request{Model: "llama-3.1-405b", Prefill: "2051", Link: "10GbE", Latency: "-1s"}, "latency"},
 		{Request{Model: "llama-3.1-405b", Prefill: "2051", Link: "10GbE", Efficiency: "1.2"}, "efficiency"},
 		{Request{Model: "llama-3.1-405b", Prefill: "2051", Tokens: "100", Link: "10GbE", Latency: "1h"}, "latency"},
+		{Request{Model: "llama-3.1-405b", Prefill: "2051", Link: "10GbE", Latency: "1e300s"}, "latency"},
+		{Request{Model: "llama-3.1-405b", Prefill: "2051", Link: "10GbE", Efficiency: "1e-300"}, "efficiency"},
 	}
 	for _, c := range cases {
 		_, err := Compute(c.r)
