@@ -395,5 +395,3 @@ func niceLog(v float64, round func(float64) float64) float64 {
 	return 10 * base
 }
 
-// linCeil rounds v up to 1, 2 or 5 times a power of ten.
-func linCeil(v float64) float64 { return niceLog(v, math.Ceil) }

@@ -19,7 +19,6 @@ import (
 var (
 	black      = color.RGBA{0, 0, 0, 255}
 	grey       = color.RGBA{120, 120, 120, 255}
-	lightGrey  = color.RGBA{225, 225, 225, 255}
 	orange     = color.RGBA{230, 159, 0, 255}
 	skyBlue    = color.RGBA{86, 180, 233, 255}
 	green      = color.RGBA{0, 158, 115, 255}

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -23,7 +25,7 @@ import (
 
 // chromium finds Debian's chromium: the test skips without it, except
 // in CI, where it fails.
-func chromium(t *testing.T) string {
+func chromium(t testing.TB) string {
 	t.Helper()
 	for _, name := range []string{"chromium", "chromium-browser"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -170,7 +172,8 @@ func jsonText(v any) string {
 // a person would and by URL, and checks that every number it shows is
 // what calc --json prints for the same inputs; that bad inputs show a
 // message beside their field; that the URL restores the state; and it
-// times the page and saves screenshots.
+// logs the page's timings (never asserted: BenchmarkWebPage measures
+// them) and saves screenshots.
 func TestWebPage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser")
@@ -190,7 +193,6 @@ func TestWebPage(t *testing.T) {
 	readyMs := eval[float64](t, ctx, `globalThis.kvReadyMs`)
 	startMs := eval[float64](t, ctx, `globalThis.kvStartMs`)
 	t.Logf("page interactive %.0f ms after navigation start (calc.wasm fetched, compiled and run in %.0f ms)", readyMs, startMs)
-	assert.Less(t, readyMs, 1000.0, "interactive within 1 s on localhost")
 	require.NoError(t, chromedp.Do(ctx, setField("model", vast.Model), setField("prefill", ""), setField("hit-rate", ""),
 		setField("miss-penalty", ""), typeInto("#ttft", vast.TTFT), typeInto("#tokens", vast.Tokens), typeInto("#link", vast.Link)))
 	got := eval[shown](t, ctx, readJS)
@@ -212,19 +214,9 @@ func TestWebPage(t *testing.T) {
 	assert.Equal(t, vast.TTFT, ttft)
 
 	// Recompute time after an input change, measured in the page.
-	recompute := eval[[]float64](t, ctx, `(() => {
-	  const t = [], f = document.getElementById('hit-rate');
-	  for (let i = 0; i < 40; i++) {
-	    f.value = (i % 2 ? '80%' : '50%');
-	    const t0 = performance.now();
-	    f.dispatchEvent(new Event('input'));
-	    t.push(performance.now() - t0);
-	  }
-	  return t;
-	})()`)
+	recompute := eval[[]float64](t, ctx, recomputeJS+`(40)`)
 	sort.Float64s(recompute)
 	t.Logf("recompute after an input change: median %.2f ms, max %.2f ms over %d changes", recompute[len(recompute)/2], recompute[len(recompute)-1], len(recompute))
-	assert.Less(t, recompute[len(recompute)/2], 16.0, "a recompute within a frame")
 
 	// 2. The other two tests, and the 405B test with a hit rate, by URL.
 	hit := vast
@@ -348,3 +340,74 @@ const contrastJS = `(() => {
   }
   return {low: out, checked: checked};
 })()`
+
+// recomputeJS changes the hit rate n times and returns the time of each
+// recompute and redraw, measured in the page.
+const recomputeJS = `((n) => {
+  const t = [], f = document.getElementById('hit-rate');
+  for (let i = 0; i < n; i++) {
+    f.value = (i % 2 ? '80%' : '50%');
+    const t0 = performance.now();
+    f.dispatchEvent(new Event('input'));
+    t.push(performance.now() - t0);
+  }
+  return t;
+})`
+
+// BenchmarkWebPage measures what a reader waits for: the time from
+// navigation to an interactive page (calc.wasm fetched, compiled and run)
+// and the median time of a recompute after an input change. Run it with
+//
+//	go test ./cmd/breakeven -run '^$' -bench WebPage -benchtime 20x
+//
+// The figures are reported, never asserted: a busy machine is slower.
+func BenchmarkWebPage(b *testing.B) {
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium(b)), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelA()
+	ctx, cancelC := chromedp.NewContext(actx)
+	defer cancelC()
+	srv := httptest.NewServer(webHandler())
+	defer srv.Close()
+	if err := chromedp.Do(ctx); err != nil {
+		b.Fatal(err)
+	}
+	var ready, recompute []float64
+	b.ResetTimer()
+	for b.Loop() {
+		// A fresh page each time, with the HTTP cache cleared: a cold load.
+		if _, err := chromedp.Call(ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
+			b.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"),
+			chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(`body[data-ready="1"]`)); err != nil {
+			b.Fatal(err)
+		}
+		ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`globalThis.kvReadyMs`))
+		if err != nil {
+			b.Fatal(err)
+		}
+		ready = append(ready, ms)
+		ts, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](recomputeJS+`(21)`))
+		if err != nil {
+			b.Fatal(err)
+		}
+		recompute = append(recompute, ts...)
+	}
+	b.StopTimer()
+	b.ReportMetric(median(ready), "ms-interactive")
+	b.ReportMetric(median(recompute), "ms-recompute")
+}
+
+// median returns the middle of xs (sorted in place).
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	sort.Float64s(xs)
+	return xs[len(xs)/2]
+}
