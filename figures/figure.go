@@ -394,4 +394,3 @@ func niceLog(v float64, round func(float64) float64) float64 {
 	}
 	return 10 * base
 }
-

@@ -11,7 +11,7 @@
 //	// err == nil; ans.Output.BreakEvenBytesPerSecond is 1.06 GB/s,
 //	// ans.Output.Speedup is 21.4 and ans.Output.Winner is "load".
 //
-// A bad input is a *FieldError naming the input (by its flag name, which is
+// A bad input is a *breakeven.FieldError naming the input (by its flag name, which is
 // also the page's field and URL key), its value, what is wrong and a valid
 // example.
 package calculator
@@ -24,7 +24,6 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
-	"signalweight.dev/kv/breakeven/factcheck"
 	"signalweight.dev/kv/sources"
 )
 
@@ -101,7 +100,7 @@ type Input struct {
 	Tokens      breakeven.Tokens
 	Prefill     breakeven.TokenRate
 	TTFT        breakeven.Seconds // 0 if Prefill was given
-	Link        factcheck.Link
+	Link        breakeven.Link
 	LinkText    string
 	HitRate     *float64
 	Penalty     *breakeven.Seconds
@@ -119,40 +118,13 @@ type Answer struct {
 	Result breakeven.Result
 }
 
-// FieldError is a bad input: the field (the flag name: "link",
-// "hit-rate"; empty when no single field is to blame), its value, what is
-// wrong and a valid example. Without an example, Message is a whole
-// sentence that names the fields itself.
-type FieldError struct {
-	Field   string `json:"field"`
-	Value   string `json:"value"`
-	Message string `json:"message"`
-	Example string `json:"example,omitempty"`
-}
-
-// Error prints the error as the command does: `--link "x": unknown unit
-// "x" (e.g. --link 181Gbit/s)`.
-func (e *FieldError) Error() string {
-	if e.Example == "" {
-		return e.Message
-	}
-	return fmt.Sprintf("--%s %q: %s (e.g. %s)", e.Field, e.Value, e.Message, e.Example)
-}
-
 // sentence is a FieldError whose message names its fields itself.
-func sentence(field, msg string) *FieldError { return &FieldError{Field: field, Message: msg} }
-
-// FromParse turns a parser's error into a FieldError with its reason.
-func FromParse(field, value string, err error, example string) *FieldError {
-	var pe *breakeven.ParseError
-	if errors.As(err, &pe) {
-		return &FieldError{field, value, pe.Reason, example}
-	}
-	return &FieldError{field, value, err.Error(), example}
+func sentence(field, msg string) *breakeven.FieldError {
+	return &breakeven.FieldError{Field: field, Message: msg}
 }
 
 // Compute resolves the request and answers it. Its error is a
-// *FieldError.
+// *breakeven.FieldError.
 func Compute(r Request) (Answer, error) {
 	in, err := Resolve(r)
 	if err != nil {
@@ -219,7 +191,7 @@ func Compute(r Request) (Answer, error) {
 func given(s string) bool { return s != "" }
 
 // Resolve parses and checks the request's fields. Its error is a
-// *FieldError.
+// *breakeven.FieldError.
 func Resolve(r Request) (Input, error) {
 	var in Input
 	custom := false
@@ -238,12 +210,12 @@ func Resolve(r Request) (Input, error) {
 			if len(unknown.Nearest) > 0 {
 				reason += "; did you mean " + strings.Join(quoteAll(unknown.Nearest), ", ") + "?"
 			}
-			return in, &FieldError{"model", r.Model, reason, `--model llama-3.1-70b; "breakeven models" lists them`}
+			return in, breakeven.Bad("model", r.Model, reason, `--model llama-3.1-70b; "breakeven models" lists them`)
 		case err != nil:
-			return in, &FieldError{"model", r.Model, err.Error(), "--model llama-3.1-70b"}
+			return in, breakeven.Bad("model", r.Model, err.Error(), "--model llama-3.1-70b")
 		case !m.Known():
-			return in, &FieldError{"model", r.Model, m.Name + " has no published config, so its cache size cannot be computed; give its architecture instead",
-				"--layers 88 --kv-heads 8 --head-dim 128"}
+			return in, breakeven.Bad("model", r.Model, m.Name+" has no published config, so its cache size cannot be computed; give its architecture instead",
+				"--layers 88 --kv-heads 8 --head-dim 128")
 		}
 		in.Name, in.Arch, in.Context, in.Model = m.Name, m.Arch, m.Context, &m
 	case custom:
@@ -260,14 +232,14 @@ func Resolve(r Request) (Input, error) {
 	if given(r.KVDtype) {
 		t, err := breakeven.ParseElementType(r.KVDtype)
 		if err != nil {
-			return in, FromParse("kv-dtype", r.KVDtype, err, "--kv-dtype fp8")
+			return in, breakeven.FieldFromParse("kv-dtype", r.KVDtype, err, "--kv-dtype fp8")
 		}
 		in.Element = t
 	}
 	if given(r.Compression) {
 		c, err := ParseFactor(r.Compression)
 		if err != nil {
-			return in, &FieldError{"compression", r.Compression, err.Error(), "--compression 5x"}
+			return in, breakeven.Bad("compression", r.Compression, err.Error(), "--compression 5x")
 		}
 		in.Compression = c
 	}
@@ -277,10 +249,10 @@ func Resolve(r Request) (Input, error) {
 	if given(r.Tokens) {
 		n, err := breakeven.ParseTokens(r.Tokens)
 		if err != nil {
-			return in, FromParse("tokens", r.Tokens, err, "--tokens 127188")
+			return in, breakeven.FieldFromParse("tokens", r.Tokens, err, "--tokens 127188")
 		}
 		if n < 1 || float64(n) != math.Trunc(float64(n)) {
-			return in, &FieldError{"tokens", r.Tokens, "not a whole number of tokens", "--tokens 127188"}
+			return in, breakeven.Bad("tokens", r.Tokens, "not a whole number of tokens", "--tokens 127188")
 		}
 		in.Tokens = n
 	}
@@ -289,8 +261,8 @@ func Resolve(r Request) (Input, error) {
 		if given(r.Tokens) {
 			value = r.Tokens
 		}
-		return in, &FieldError{"tokens", value, fmt.Sprintf("beyond %s's context of %v tokens; add --allow-beyond-context to compute it anyway", in.Name, in.Context),
-			"--tokens " + strconv.FormatFloat(float64(in.Context), 'f', -1, 64)}
+		return in, breakeven.Bad("tokens", value, fmt.Sprintf("beyond %s's context of %v tokens; add --allow-beyond-context to compute it anyway", in.Name, in.Context),
+			"--tokens "+strconv.FormatFloat(float64(in.Context), 'f', -1, 64))
 	}
 
 	switch {
@@ -299,7 +271,7 @@ func Resolve(r Request) (Input, error) {
 	case given(r.Prefill):
 		rate, err := breakeven.ParseTokenRate(r.Prefill)
 		if err != nil {
-			return in, FromParse("prefill", r.Prefill, err, "--prefill 2051 or --prefill \"11.9k tokens/s\"")
+			return in, breakeven.FieldFromParse("prefill", r.Prefill, err, "--prefill 2051 or --prefill \"11.9k tokens/s\"")
 		}
 		in.Prefill = rate
 	case given(r.TTFT):
@@ -308,7 +280,7 @@ func Resolve(r Request) (Input, error) {
 		}
 		t, err := breakeven.ParseSeconds(r.TTFT)
 		if err != nil {
-			return in, FromParse("ttft", r.TTFT, err, "--ttft 62s")
+			return in, breakeven.FieldFromParse("ttft", r.TTFT, err, "--ttft 62s")
 		}
 		in.TTFT, in.Prefill = t, breakeven.PrefillRate(in.Tokens, t)
 	case given(r.GPUs):
@@ -330,23 +302,23 @@ func Resolve(r Request) (Input, error) {
 	if !given(r.Link) {
 		return in, sentence("link", `no link: give --link SPEED (e.g. --link 10GbE, --link "22.6 GB/s"; "breakeven calc --links" lists presets)`)
 	}
-	l, err := factcheck.ParseLink(r.Link)
+	l, err := breakeven.ParseLink(r.Link, sources.PresetLink)
 	if err != nil {
-		return in, FromParse("link", r.Link, err, `--link 181Gbit/s, --link 2x100GbE, --link "22.6 GB/s", --link ndr`)
+		return in, breakeven.FieldFromParse("link", r.Link, err, `--link 181Gbit/s, --link 2x100GbE, --link "22.6 GB/s", --link ndr`)
 	}
 	in.Link, in.LinkText = l, r.Link
 
 	if given(r.HitRate) {
 		h, err := ParseHitRate(r.HitRate)
 		if err != nil {
-			return in, &FieldError{"hit-rate", r.HitRate, err.Error(), "--hit-rate 0.8 or --hit-rate 80%"}
+			return in, breakeven.Bad("hit-rate", r.HitRate, err.Error(), "--hit-rate 0.8 or --hit-rate 80%")
 		}
 		in.HitRate = &h
 	}
 	if given(r.MissPenalty) {
 		p, err := parseDuration0(r.MissPenalty)
 		if err != nil {
-			return in, FromParse("miss-penalty", r.MissPenalty, err, "--miss-penalty 4s")
+			return in, breakeven.FieldFromParse("miss-penalty", r.MissPenalty, err, "--miss-penalty 4s")
 		}
 		in.Penalty = &p
 	}
@@ -360,7 +332,7 @@ func customArch(r Request) (breakeven.Architecture, error) {
 	num := func(name, value string, min int) (int, error) {
 		n, err := strconv.Atoi(strings.TrimSpace(value))
 		if err != nil || n < min {
-			return 0, &FieldError{name, value, fmt.Sprintf("not a whole number of at least %d", min), customExample(name)}
+			return 0, breakeven.Bad(name, value, fmt.Sprintf("not a whole number of at least %d", min), customExample(name))
 		}
 		return n, nil
 	}
@@ -402,7 +374,7 @@ func customArch(r Request) (breakeven.Architecture, error) {
 	if given(r.Fixed) {
 		f, err := breakeven.ParseBytes(r.Fixed)
 		if err != nil {
-			return a, FromParse("fixed", r.Fixed, err, `--fixed "24 MiB"`)
+			return a, breakeven.FieldFromParse("fixed", r.Fixed, err, `--fixed "24 MiB"`)
 		}
 		a.Fixed = f
 	}

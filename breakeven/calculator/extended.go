@@ -81,17 +81,17 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 	}
 	pm, err := sources.PrefillModel(*in.Model)
 	if err != nil {
-		return f, &FieldError{"gpus", r.GPUs, fmt.Sprintf("%s has no FLOP model (%v)", in.Model.Name, err), "--model llama-3.1-405b --gpus 8xH100"}
+		return f, breakeven.Bad("gpus", r.GPUs, fmt.Sprintf("%s has no FLOP model (%v)", in.Model.Name, err), "--model llama-3.1-405b --gpus 8xH100")
 	}
 	g, err := sources.ParseGPUs(r.GPUs)
 	if err != nil {
-		return f, &FieldError{"gpus", r.GPUs, strings.TrimPrefix(err.Error(), "prefill: "), gpusExample()}
+		return f, breakeven.Bad("gpus", r.GPUs, strings.TrimPrefix(err.Error(), "prefill: "), gpusExample())
 	}
 	f.Model, f.GPUs = pm, g
 	if given(r.MFU) {
 		m, err := ParseHitRate(r.MFU) // a share in (0, 1], as a fraction or a percentage
 		if err != nil || m == 0 {
-			return f, &FieldError{"mfu", r.MFU, "an MFU is a share of the GPUs' peak above 0 and at most 1", "--mfu 0.35 or --mfu 35%"}
+			return f, breakeven.Bad("mfu", r.MFU, "an MFU is a share of the GPUs' peak above 0 and at most 1", "--mfu 0.35 or --mfu 35%")
 		}
 		f.MFU = m
 	} else {
@@ -138,10 +138,10 @@ func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 	if given(r.Latency) {
 		t, err := parseDuration0(r.Latency)
 		if err != nil {
-			return FromParse("latency", r.Latency, err, "--latency 50ms")
+			return breakeven.FieldFromParse("latency", r.Latency, err, "--latency 50ms")
 		}
 		if t > maxLatency {
-			return &FieldError{"latency", r.Latency, fmt.Sprintf("a fixed cost above %v is not a load's", maxLatency), "--latency 50ms"}
+			return breakeven.Bad("latency", r.Latency, fmt.Sprintf("a fixed cost above %v is not a load's", maxLatency), "--latency 50ms")
 		}
 		load.Latency = t
 		out.LoadLatencySeconds = ptr(float64(t))
@@ -149,7 +149,7 @@ func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 	if given(r.Efficiency) {
 		e, err := ParseHitRate(r.Efficiency)
 		if err != nil || e < minEfficiency {
-			return &FieldError{"efficiency", r.Efficiency, fmt.Sprintf("an efficiency is the share of line rate a transfer reaches, from %g to 1", minEfficiency), "--efficiency 0.96 or --efficiency 96%"}
+			return breakeven.Bad("efficiency", r.Efficiency, fmt.Sprintf("an efficiency is the share of line rate a transfer reaches, from %g to 1", minEfficiency), "--efficiency 0.96 or --efficiency 96%")
 		}
 		load.Efficiency = e
 		out.LoadEfficiency = ptr(e)

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/sources"
 )
 
@@ -96,7 +97,7 @@ func TestExtendedBadInputs(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := Compute(c.r)
-		var fe *FieldError
+		var fe *breakeven.FieldError
 		require.ErrorAs(t, err, &fe, "%+v", c.r)
 		assert.Equal(t, c.field, fe.Field, "%+v: %v", c.r, err)
 		assert.Contains(t, err.Error(), "e.g.", "%+v", c.r)

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"signalweight.dev/kv/breakeven"
+
 	"signalweight.dev/kv/sources"
 )
 
@@ -15,14 +17,36 @@ type PageRequest struct {
 }
 
 // PageResponse is what the page gets back: on success the answer (Output
-// is exactly calc --json), its display, the tier map and the chart; on a
-// bad input the errors, each naming its field.
+// is exactly calc --json), its report (the rows calc prints), the tier map
+// and the chart; on a bad input the errors, each naming its field.
 type PageResponse struct {
-	Output  *Output      `json:"output,omitempty"`
-	Display *Display     `json:"display,omitempty"`
-	Routes  []Route      `json:"routes,omitempty"`
-	Chart   *Chart       `json:"chart,omitempty"`
-	Errors  []FieldError `json:"errors,omitempty"`
+	Output *Output     `json:"output,omitempty"`
+	Report *Report     `json:"report,omitempty"`
+	Routes []Route     `json:"routes,omitempty"`
+	Chart  *Chart      `json:"chart,omitempty"`
+	Errors []PageError `json:"errors,omitempty"`
+}
+
+// PageError is a bad input and the line the page shows beside its field.
+type PageError struct {
+	breakeven.FieldError
+	Text string `json:"text"`
+}
+
+// PageFront names the page's inputs by their field names: `link "x": ...
+// (e.g. link = 181Gbit/s)`.
+var PageFront = breakeven.Front{
+	Name: func(f string) string {
+		if !isField(f) {
+			return ""
+		}
+		return f
+	},
+	Set: func(n, v string) string { return n + " = " + v },
+}
+
+func pageError(fe *breakeven.FieldError) PageError {
+	return PageError{*fe, fe.For(PageFront)}
 }
 
 // Page answers a page request written as JSON and returns the response
@@ -31,20 +55,20 @@ func Page(req []byte) []byte {
 	var r PageRequest
 	var resp PageResponse
 	if err := json.Unmarshal(req, &r); err != nil {
-		resp.Errors = []FieldError{{Message: "bad request: " + err.Error()}}
+		resp.Errors = []PageError{pageError(&breakeven.FieldError{Message: "bad request: " + err.Error()})}
 		return mustJSON(resp)
 	}
 	ans, err := Compute(r.Request)
 	if err != nil {
-		fe, ok := err.(*FieldError)
+		fe, ok := err.(*breakeven.FieldError)
 		if !ok {
-			fe = &FieldError{Message: err.Error()}
+			fe = &breakeven.FieldError{Message: err.Error()}
 		}
-		resp.Errors = []FieldError{*fe}
+		resp.Errors = []PageError{pageError(fe)}
 		return mustJSON(resp)
 	}
-	d, c := Show(ans), Plot(ans)
-	resp.Output, resp.Display, resp.Chart = &ans.Output, &d, &c
+	rep, c := Render(ans), Plot(ans)
+	resp.Output, resp.Report, resp.Chart = &ans.Output, &rep, &c
 	resp.Routes = Routes(ans, r.Tiers)
 	return mustJSON(resp)
 }
@@ -55,7 +79,7 @@ func CatalogJSON() []byte { return mustJSON(Menus()) }
 func mustJSON(v any) []byte {
 	b, err := json.Marshal(v)
 	if err != nil {
-		b, _ = json.Marshal(PageResponse{Errors: []FieldError{{Message: err.Error()}}})
+		b, _ = json.Marshal(PageResponse{Errors: []PageError{{FieldError: breakeven.FieldError{Message: err.Error()}, Text: err.Error()}}})
 	}
 	return b
 }

@@ -2,7 +2,6 @@ package calculator
 
 import (
 	"signalweight.dev/kv/breakeven"
-	"signalweight.dev/kv/breakeven/factcheck"
 	"signalweight.dev/kv/sources"
 )
 
@@ -29,10 +28,14 @@ type Route struct {
 	// Speedup is the link over the break-even, for a hit.
 	Speedup float64 `json:"speedup,omitempty"`
 	// MissSeconds is the miss route: recompute, then the handover.
-	MissSeconds float64     `json:"miss_seconds,omitempty"`
-	Cite        string      `json:"cite"`
-	SourceTitle string      `json:"source_title"`
-	Error       *FieldError `json:"error,omitempty"`
+	MissSeconds float64 `json:"miss_seconds,omitempty"`
+	Cite        string  `json:"cite"`
+	SourceTitle string  `json:"source_title"`
+	// LoadText and Verdict are the route's load time and verdict as the
+	// page shows them.
+	LoadText string     `json:"load_text"`
+	Verdict  string     `json:"verdict"`
+	Error    *PageError `json:"error,omitempty"`
 }
 
 // Routes evaluates the tier map for an answer. links holds the reader's
@@ -59,15 +62,17 @@ func Routes(ans Answer, links map[string]string) []Route {
 			r.Winner = string(breakeven.Load)
 		case r.Link == "":
 		default:
-			l, err := factcheck.ParseLink(r.Link)
+			l, err := breakeven.ParseLink(r.Link, sources.PresetLink)
 			if err != nil {
-				r.Error = FromParse("tier-"+tl.Tier, r.Link, err, "PCIe5x16, 2x100GbE or \"14 GB/s\"")
+				pe := pageError(breakeven.FieldFromParse("tier-"+tl.Tier, r.Link, err, "PCIe5x16, 2x100GbE or \"14 GB/s\""))
+				r.Error = &pe
 				break
 			}
 			bw := l.Total()
 			load := breakeven.LoadTime(ans.Result.CacheBytes, bw)
 			if !InRange(float64(bw)) || !InRange(float64(load)) {
-				r.Error = &FieldError{"tier-" + tl.Tier, r.Link, "a speed outside what this tool prints (1e-12 to 1e21 B/s)", "PCIe5x16"}
+				pe := pageError(breakeven.Bad("tier-"+tl.Tier, r.Link, "a speed outside what this tool prints (1e-12 to 1e21 B/s)", "PCIe5x16"))
+				r.Error = &pe
 				break
 			}
 			r.LinkBytesPerSecond, r.LoadSeconds = float64(bw), float64(load)
@@ -81,7 +86,28 @@ func Routes(ans Answer, links map[string]string) []Route {
 				r.MissSeconds = float64(ans.Result.Recompute + load)
 			}
 		}
+		r.LoadText, r.Verdict = routeText(r)
 		out = append(out, r)
 	}
 	return out
+}
+
+// routeText is a route's load time and verdict as text.
+func routeText(r Route) (load, verdict string) {
+	switch {
+	case r.Error != nil:
+		return "–", "–"
+	case r.NoTransfer:
+		return "none", "hit wins: nothing to move"
+	case r.LinkBytesPerSecond == 0:
+		return "–", "give " + sources.YourValue
+	}
+	load = breakeven.Seconds(r.LoadSeconds).String()
+	switch {
+	case r.Route == "miss":
+		return load, "recompute + handover: " + breakeven.Seconds(r.MissSeconds).String()
+	case r.Winner == string(breakeven.Load):
+		return load, "hit beats recomputing (" + Ratio(r.Speedup) + ")"
+	}
+	return load, "recomputing is faster (the link is " + Ratio(r.Speedup) + " the break-even)"
 }

@@ -56,19 +56,6 @@ type Claim struct {
 	Line    int // the line in a claims file; 0 elsewhere
 }
 
-// FieldError reports a field of a claim that cannot be used. Its message
-// names the field, quotes the value and shows a valid one.
-type FieldError struct {
-	Field   string // "model", "tokens", "seconds", "links", "kv_dtype"
-	Value   string
-	Reason  string
-	Example string
-}
-
-func (e *FieldError) Error() string {
-	return fmt.Sprintf("%s %q: %s (e.g. %s)", e.Field, e.Value, e.Reason, e.Example)
-}
-
 // Options set what a Checker assumes where a claim says nothing.
 type Options struct {
 	// Element is the KV element type of a claim that names none; the zero
@@ -96,7 +83,7 @@ type Result struct {
 	Cache    breakeven.Bytes     // the cache the claim moves
 	Required breakeven.Bandwidth // Cache / Seconds
 	// Link is the stated links, nil if none.
-	Link *Link
+	Link *breakeven.Link
 	// LinksNeeded is how many links like the stated ones carry Required at
 	// line rate; 0 if no link is stated.
 	LinksNeeded int
@@ -136,7 +123,7 @@ type modelLookup struct {
 }
 
 type linkLookup struct {
-	l   Link
+	l   breakeven.Link
 	err error
 }
 
@@ -151,7 +138,7 @@ func NewChecker(opt Options) *Checker {
 	return &Checker{opt: opt, models: map[string]modelLookup{}, links: map[string]linkLookup{}}
 }
 
-// Check parses and checks one claim. The error, if any, is a *FieldError.
+// Check parses and checks one claim. The error, if any, is a *breakeven.FieldError.
 func Check(c Claim, opt Options) (Result, error) { return NewChecker(opt).Check(c) }
 
 // Example values shown in errors.
@@ -167,7 +154,7 @@ const (
 //	required = cache / seconds
 //	links    = ceil(required / one stated link)
 //
-// and gives a verdict. The error, if any, is a *FieldError.
+// and gives a verdict. The error, if any, is a *breakeven.FieldError.
 func (c *Checker) Check(cl Claim) (Result, error) {
 	r := Result{Claim: cl, Ceiling: c.opt.Ceiling}
 	var err error
@@ -179,13 +166,13 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 	}
 	t, err := breakeven.ParseSeconds(cl.Seconds)
 	if err != nil {
-		return r, parseFieldError("seconds", cl.Seconds, err, exampleSeconds)
+		return r, breakeven.FieldFromParse("seconds", cl.Seconds, err, exampleSeconds)
 	}
 	r.Seconds = t
 	r.Element = c.opt.Element
 	if strings.TrimSpace(cl.KVDtype) != "" {
 		if r.Element, err = breakeven.ParseElementType(cl.KVDtype); err != nil {
-			return r, parseFieldError("kv_dtype", cl.KVDtype, err, breakeven.ExampleElement)
+			return r, breakeven.FieldFromParse("kv-dtype", cl.KVDtype, err, breakeven.ExampleElement)
 		}
 	}
 	if strings.TrimSpace(cl.Links) != "" {
@@ -201,16 +188,16 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 	r.PerToken = arch.MeanBytesPerToken(r.Tokens)
 	r.Required = breakeven.RequiredBandwidth(r.Cache, r.Seconds)
 	if !inRange(float64(r.Cache)) {
-		return r, &FieldError{"tokens", cl.Tokens, fmt.Sprintf("gives a cache of %g bytes, too large to check", float64(r.Cache)), exampleTokens}
+		return r, breakeven.Bad("tokens", cl.Tokens, fmt.Sprintf("gives a cache of %g bytes, too large to check", float64(r.Cache)), exampleTokens)
 	}
 	if !inRange(float64(r.Required)) {
-		return r, &FieldError{"seconds", cl.Seconds, fmt.Sprintf("gives a bandwidth of %g bytes/s, out of range", float64(r.Required)), exampleSeconds}
+		return r, breakeven.Bad("seconds", cl.Seconds, fmt.Sprintf("gives a bandwidth of %g bytes/s, out of range", float64(r.Required)), exampleSeconds)
 	}
 	ref := r.Ceiling
 	if r.Link != nil {
 		ratio := float64(r.Required / r.Link.Each)
 		if ratio > maxLinksNeeded {
-			return r, &FieldError{"links", cl.Links, fmt.Sprintf("each link carries %v, so the claim would take more than %g of them", r.Link.Each, float64(maxLinksNeeded)), ExampleLink}
+			return r, breakeven.Bad("links", cl.Links, fmt.Sprintf("each link carries %v, so the claim would take more than %g of them", r.Link.Each, float64(maxLinksNeeded)), breakeven.ExampleLink)
 		}
 		// At least one: breakeven.LinksNeeded's absolute tolerance rounds a
 		// need far below one link down to none.
@@ -250,7 +237,7 @@ func (c *Checker) model(name string) (sources.Model, error) {
 // findModel resolves a model name into one with a computable cache.
 func findModel(name string) (sources.Model, error) {
 	if strings.TrimSpace(name) == "" {
-		return sources.Model{}, &FieldError{"model", name, "missing", exampleModel}
+		return sources.Model{}, breakeven.Bad("model", name, "missing", exampleModel)
 	}
 	m, err := sources.FindModel(name)
 	var unknown *sources.UnknownModelError
@@ -259,13 +246,13 @@ func findModel(name string) (sources.Model, error) {
 		if len(unknown.Nearest) > 0 {
 			reason += fmt.Sprintf("; did you mean %s?", quoteAll(unknown.Nearest))
 		}
-		return m, &FieldError{"model", name, reason, exampleModel}
+		return m, breakeven.Bad("model", name, reason, exampleModel)
 	}
 	if err != nil {
-		return m, &FieldError{"model", name, err.Error(), exampleModel}
+		return m, breakeven.Bad("model", name, err.Error(), exampleModel)
 	}
 	if !m.Known() {
-		return m, &FieldError{"model", name, m.Name + " has no published config, so its cache size cannot be computed", exampleModel}
+		return m, breakeven.Bad("model", name, m.Name+" has no published config, so its cache size cannot be computed", exampleModel)
 	}
 	return m, nil
 }
@@ -282,38 +269,28 @@ func quoteAll(ss []string) string {
 func (c *Checker) tokens(s string, m sources.Model) (breakeven.Tokens, error) {
 	n, err := breakeven.ParseTokens(s)
 	if err != nil {
-		return 0, parseFieldError("tokens", s, err, exampleTokens)
+		return 0, breakeven.FieldFromParse("tokens", s, err, exampleTokens)
 	}
 	if n < 1 || n != breakeven.Tokens(math.Trunc(float64(n))) {
-		return 0, &FieldError{"tokens", s, "not a whole number of tokens", exampleTokens}
+		return 0, breakeven.Bad("tokens", s, "not a whole number of tokens", exampleTokens)
 	}
 	if m.Context > 0 && n > m.Context && !c.opt.AllowBeyondContext {
-		return 0, &FieldError{"tokens", s, fmt.Sprintf("beyond %s's context of %v tokens; --allow-beyond-context checks it anyway", m.Name, m.Context),
-			fmt.Sprintf("%q", strconv.FormatFloat(float64(m.Context), 'f', -1, 64))}
+		return 0, breakeven.Bad("tokens", s, fmt.Sprintf("beyond %s's context of %v tokens; --allow-beyond-context checks it anyway", m.Name, m.Context),
+			fmt.Sprintf("%q", strconv.FormatFloat(float64(m.Context), 'f', -1, 64)))
 	}
 	return n, nil
 }
 
-func (c *Checker) link(s string) (Link, error) {
+func (c *Checker) link(s string) (breakeven.Link, error) {
 	if l, ok := c.links[s]; ok {
 		return l.l, l.err
 	}
-	l, err := ParseLink(s)
+	l, err := breakeven.ParseLink(s, sources.PresetLink)
 	if err != nil {
-		err = parseFieldError("links", s, err, ExampleLink)
+		err = breakeven.FieldFromParse("links", s, err, breakeven.ExampleLink)
 	}
 	c.links[s] = linkLookup{l, err}
 	return l, err
-}
-
-// parseFieldError turns a parser's error into a FieldError, keeping its
-// reason.
-func parseFieldError(field, value string, err error, example string) error {
-	var pe *breakeven.ParseError
-	if errors.As(err, &pe) {
-		return &FieldError{field, value, pe.Reason, example}
-	}
-	return &FieldError{field, value, err.Error(), example}
 }
 
 // smallerElement returns the widest element type smaller than the
@@ -345,7 +322,7 @@ func (c *Checker) verdict(r Result) (Verdict, string) {
 		}
 		return Implausible, fmt.Sprintf("%s, more than %s, whatever its links; %s", need, ceiling, r.FitText(false))
 	}
-	carry := fmt.Sprintf("the stated %s %v", r.Link.carries(), r.Link.Total())
+	carry := fmt.Sprintf("the stated %s %v", r.Link.Carries(), r.Link.Total())
 	if r.Shrink <= 1+tolerance {
 		return Plausible, fmt.Sprintf("%s; %s", need, carry)
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -196,12 +195,12 @@ func TestFieldErrors(t *testing.T) {
 		{"unknown link unit", with(func(c *factcheck.Claim) { c.Links = "12 parsecs/s" }), "links", `unknown unit "parsecs/s"`},
 		{"zero links", with(func(c *factcheck.Claim) { c.Links = "0x400GbE" }), "links", "link count"},
 		{"absurdly slow link", with(func(c *factcheck.Claim) { c.Links = "1 bit/s" }), "links", "more than"},
-		{"unknown KV type", with(func(c *factcheck.Claim) { c.KVDtype = "fp7" }), "kv_dtype", "unknown type"},
+		{"unknown KV type", with(func(c *factcheck.Claim) { c.KVDtype = "fp7" }), "kv-dtype", "unknown type"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := factcheck.Check(c.claim, factcheck.Options{})
-			var fe *factcheck.FieldError
+			var fe *breakeven.FieldError
 			require.ErrorAs(t, err, &fe)
 			assert.Equal(t, c.field, fe.Field)
 			assert.Contains(t, err.Error(), c.says)
@@ -211,50 +210,6 @@ func TestFieldErrors(t *testing.T) {
 	}
 	_, err := factcheck.Check(with(func(c *factcheck.Claim) { c.Tokens = "1M" }), factcheck.Options{AllowBeyondContext: true})
 	assert.NoError(t, err)
-}
-
-// Every preset reads by its name and each alias, in any case, and the
-// standard ones agree with what the parser makes of their names.
-func TestLinkPresets(t *testing.T) {
-	for _, p := range sources.LinkPresets {
-		for _, name := range append([]string{p.Name, strings.ToUpper(p.Name)}, p.Aliases...) {
-			l, err := factcheck.ParseLink(name)
-			require.NoError(t, err, name)
-			assert.Equal(t, p.Name, l.Name, name)
-			assert.Equal(t, float64(p.Total()), float64(l.Total()), name)
-		}
-		assert.GreaterOrEqual(t, p.Count, 1)
-		assert.Positive(t, float64(p.Each.V()))
-		assert.NotEmpty(t, p.Note)
-		if strings.HasSuffix(p.Name, "GbE") {
-			bw, err := breakeven.ParseBandwidth(p.Name)
-			require.NoError(t, err)
-			assert.Equal(t, float64(bw), float64(p.Total()), p.Name)
-		}
-	}
-	// PCIe x16, raw, one way: 16 lanes x GT/s, one bit per transfer.
-	pcie5, _ := sources.FindLinkPreset("pcie5")
-	assert.Equal(t, 16*32e9/8, float64(pcie5.Total()))
-	pcie4, _ := sources.FindLinkPreset("PCIe Gen4 x16")
-	assert.Equal(t, 16*16e9/8, float64(pcie4.Total()))
-	ndr, _ := sources.FindLinkPreset("NDR 400G InfiniBand")
-	assert.Equal(t, 400e9/8, float64(ndr.Total()))
-
-	// A count multiplies, a bundle too.
-	l, err := factcheck.ParseLink("2xvast")
-	require.NoError(t, err)
-	assert.Equal(t, 2*int(sources.VASTLinks.V()), l.Count)
-	assert.Equal(t, float64(sources.VASTLinkSpeed.V()), float64(l.Each))
-	l, err = factcheck.ParseLink("2 x 100GbE")
-	require.NoError(t, err)
-	assert.Equal(t, 2, l.Count)
-	assert.Equal(t, "2 x 100GbE (100 Gbit/s)", l.String())
-	l, err = factcheck.ParseLink("1x400Gbit/s")
-	require.NoError(t, err)
-	assert.Equal(t, "1 x 400 Gbit/s", l.String())
-	_, err = factcheck.ParseLink("nowhere")
-	assert.ErrorContains(t, err, `"nowhere"`)
-	assert.ErrorContains(t, err, "preset")
 }
 
 // A need far below one link still takes one link (the fuzzer found

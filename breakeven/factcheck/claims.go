@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"signalweight.dev/kv/breakeven"
 )
 
 // RequiredColumns are the columns a claims file's header must name, in
@@ -23,7 +25,17 @@ type RowError struct {
 	Err  error
 }
 
-func (e *RowError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
+// Error names a bad field by its column: `line 3: links "x": ...`.
+func (e *RowError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Reason()) }
+
+// Reason is the error without its line: a bad field named by its column.
+func (e *RowError) Reason() string {
+	var fe *breakeven.FieldError
+	if errors.As(e.Err, &fe) {
+		return fe.For(breakeven.Column)
+	}
+	return e.Err.Error()
+}
 
 func (e *RowError) Unwrap() error { return e.Err }
 

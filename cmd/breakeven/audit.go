@@ -10,6 +10,7 @@ import (
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/post"
+	"signalweight.dev/kv/breakeven/textfmt"
 	"signalweight.dev/kv/sources"
 )
 
@@ -141,7 +142,7 @@ func printAudit(w io.Writer, findings []post.Finding) {
 			notes = append(notes, f)
 			mark = fmt.Sprintf(" [%d]", len(notes))
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s%s\n", trim(f.Entry.ID, 26), printedText(f.Entry),
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s%s\n", textfmt.Trim(f.Entry.ID, 26), printedText(f.Entry),
 			recomputedText(f), shortVerdict(f.Verdict), mark)
 	}
 	tw.Flush()
@@ -149,7 +150,7 @@ func printAudit(w io.Writer, findings []post.Finding) {
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, "Notes")
 		for i, f := range notes {
-			fmt.Fprintf(w, "%s\n", wrap(fmt.Sprintf("[%d] %s: %s", i+1, f.Entry.ID, f.Reason), 78, "    "))
+			fmt.Fprintf(w, "%s\n", textfmt.Wrap(fmt.Sprintf("[%d] %s: %s", i+1, f.Entry.ID, f.Reason), 78, "    "))
 		}
 	}
 	fmt.Fprintln(w)
@@ -207,31 +208,6 @@ func formatValue(v, step float64) string {
 		decimals++
 	}
 	return breakeven.GroupThousands(v, decimals)
-}
-
-func trim(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n-1] + "…"
-}
-
-// wrap folds text at width, indenting continuation lines.
-func wrap(text string, width int, indent string) string {
-	var b strings.Builder
-	line := 0
-	for i, word := range strings.Fields(text) {
-		if i > 0 && line+1+len(word) > width {
-			b.WriteString("\n" + indent)
-			line = len(indent)
-		} else if i > 0 {
-			b.WriteByte(' ')
-			line++
-		}
-		b.WriteString(word)
-		line += len(word)
-	}
-	return b.String()
 }
 
 func contains(list []string, s string) bool {

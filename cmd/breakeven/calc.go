@@ -2,16 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
-	"strings"
 
-	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/calculator"
+	"signalweight.dev/kv/breakeven/textfmt"
 	"signalweight.dev/kv/sources"
 )
 
@@ -99,7 +95,7 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		return writeJSON(stdout, stderr, "calc", ans.Output)
 	}
-	printCalc(stdout, ans.Input, ans.Result, ans.Output)
+	fmt.Fprint(stdout, calculator.Render(ans).Text())
 	return 0
 }
 
@@ -110,25 +106,6 @@ func setFlags(fs *flag.FlagSet) map[string]bool {
 	return set
 }
 
-// flagError is one clear line about one flag: its value, what is wrong,
-// and a valid example.
-type flagError struct {
-	flag, value, reason, example string
-}
-
-func (e *flagError) Error() string {
-	return fmt.Sprintf("--%s %q: %s (e.g. %s)", e.flag, e.value, e.reason, e.example)
-}
-
-// fromParse turns a parser's error into a flagError with its reason.
-func fromParse(name, value string, err error, example string) error {
-	var pe *breakeven.ParseError
-	if errors.As(err, &pe) {
-		return &flagError{name, value, pe.Reason, example}
-	}
-	return &flagError{name, value, err.Error(), example}
-}
-
 func writeJSON(stdout, stderr io.Writer, cmd string, v any) int {
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
@@ -137,129 +114,6 @@ func writeJSON(stdout, stderr io.Writer, cmd string, v any) int {
 		return 1
 	}
 	return 0
-}
-
-// labelWidth is the width of the label column of the calc and check
-// reports.
-const labelWidth = 23
-
-// line prints a label and a value, the value wrapped to 80 columns.
-func line(w io.Writer, label, value string) {
-	fmt.Fprintf(w, "  %s%s\n", pad(label, labelWidth-2), wrapFrom(value, labelWidth, 79))
-}
-
-// wrapFrom folds text that starts at column col so that no line passes
-// width columns, indenting continuation lines to col. A word longer than
-// the room stands on its own line.
-func wrapFrom(text string, col, width int) string {
-	var b strings.Builder
-	at := col
-	for i, word := range strings.Fields(text) {
-		n := len([]rune(word))
-		switch {
-		case i == 0:
-		case at+1+n > width:
-			b.WriteString("\n" + strings.Repeat(" ", col))
-			at = col
-		default:
-			b.WriteByte(' ')
-			at++
-		}
-		b.WriteString(word)
-		at += n
-	}
-	return b.String()
-}
-
-// pad pads s with spaces to n runes.
-func pad(s string, n int) string {
-	if k := len([]rune(s)); k < n {
-		return s + strings.Repeat(" ", n-k)
-	}
-	return s
-}
-
-// padLeft right-aligns s in n runes.
-func padLeft(s string, n int) string {
-	if k := len([]rune(s)); k < n {
-		return strings.Repeat(" ", n-k) + s
-	}
-	return s
-}
-
-// ratio prints a ratio with three significant digits and an x: "21.4x".
-func ratio(x float64) string {
-	return breakeven.FormatSignificant(x, breakeven.DefaultSignificant) + "x"
-}
-
-func printCalc(w io.Writer, in calculator.Input, res breakeven.Result, out calculator.Output) {
-	kv := in.Element.Name + " KV cache"
-	if in.Compression != 1 {
-		kv += ", compressed " + strconv.FormatFloat(in.Compression, 'g', -1, 64) + "x"
-	}
-	fmt.Fprintln(w, wrap(fmt.Sprintf("%s: a %v-token prompt, %s", in.Name, in.Tokens, kv), 78, "  "))
-	if out.BeyondContextAllowedNote != "" {
-		fmt.Fprintln(w, wrap("(note: "+out.BeyondContextAllowedNote+")", 78, "  "))
-	}
-	fmt.Fprintln(w)
-	growth := in.Arch.BytesPerToken()
-	per := breakeven.Bytes(res.BytesPerToken)
-	if math.Abs(float64(growth-res.BytesPerToken)) <= 1e-9*float64(res.BytesPerToken) {
-		line(w, "cache per token", fmt.Sprintf("%v (%s)", per, per.IEC()))
-	} else {
-		line(w, "cache per token", fmt.Sprintf("%v averaged over the prompt", per))
-		line(w, "growth per token", fmt.Sprintf("%v once every window is full", breakeven.Bytes(growth)))
-	}
-	if f := in.Arch.FixedBytes(); f > 0 {
-		line(w, "fixed state", f.String())
-	}
-	line(w, "cache", fmt.Sprintf("%v (%s)", res.CacheBytes, res.CacheBytes.IEC()))
-	prefill := in.Prefill.String()
-	switch {
-	case in.TTFT > 0:
-		prefill += fmt.Sprintf(" (%v tokens in %v)", in.Tokens, in.TTFT)
-	case out.PrefillSource == "flop model":
-		prefill += fmt.Sprintf(" (FLOP model: %s at MFU %.3g)", out.GPUs, *out.MFU)
-	}
-	line(w, "prefill", prefill)
-	link := fmt.Sprintf("%v (%s)", in.Link.Total(), in.Link.Total().Bits())
-	switch {
-	case in.Link.Count > 1:
-		link += ": " + in.Link.String()
-	case in.Link.Name != "":
-		link += ", preset " + in.Link.Name
-	}
-	line(w, "link", link)
-	fmt.Fprintln(w)
-	line(w, "recompute", res.Recompute.String())
-	line(w, "load", res.Load.String())
-	line(w, "break-even", fmt.Sprintf("%v (%s)", res.BreakEven, res.BreakEven.Bits()))
-	if res.Winner == breakeven.Load {
-		line(w, "speedup", ratio(res.Speedup))
-		line(w, "winner", "load")
-		line(w, "link margin", fmt.Sprintf("%v above the break-even (%s it)", breakeven.Bandwidth(out.LinkOverBreakEven), ratio(res.Speedup)))
-	} else {
-		line(w, "slowdown", fmt.Sprintf("%s: loading takes %s as long as recomputing", ratio(1/res.Speedup), ratio(1/res.Speedup)))
-		line(w, "winner", "recompute")
-		line(w, "link margin", fmt.Sprintf("%v below the break-even (%s it)", -breakeven.Bandwidth(out.LinkOverBreakEven), ratio(res.Speedup)))
-	}
-	printExtended(w, in, out)
-	if out.MissPenaltySeconds == nil {
-		return
-	}
-	fmt.Fprintln(w)
-	if out.HitRate != nil {
-		line(w, "hit rate", breakeven.FormatSignificant(100**out.HitRate, 3)+"%")
-	}
-	line(w, "miss penalty", breakeven.Seconds(*out.MissPenaltySeconds).String())
-	if out.MeanTTFTSeconds != nil {
-		line(w, "mean TTFT", fmt.Sprintf("%v (%v without offload)", breakeven.Seconds(*out.MeanTTFTSeconds), res.Recompute))
-	}
-	if out.BreakEvenHitRate != nil {
-		line(w, "break-even hit rate", breakeven.FormatSignificant(100**out.BreakEvenHitRate, 3)+"%: offloading pays above it")
-	} else {
-		line(w, "break-even hit rate", out.BreakEvenHitRateNote)
-	}
 }
 
 // linkPresetJSON is one preset in calc --links --json.
@@ -289,52 +143,12 @@ func printLinkPresets(stdout, stderr io.Writer, asJSON bool) int {
 	}
 	fmt.Fprintln(stdout, "Link presets: --link NAME, or a count and NAME (\"2xndr\"); any case.")
 	fmt.Fprintln(stdout)
-	fmt.Fprintf(stdout, "%s%s%s\n", pad("name", 16), pad("speed", 25), "what")
+	fmt.Fprintf(stdout, "%s%s%s\n", textfmt.Pad("name", 16), textfmt.Pad("speed", 25), "what")
 	for _, p := range sources.LinkPresets {
 		speed := fmt.Sprintf("%v (%s)", p.Total(), p.Total().Bits())
-		fmt.Fprintf(stdout, "%s%s%s\n", pad(p.Name, 16), pad(speed, 25), trimRunes(p.Note, 80-41))
+		fmt.Fprintf(stdout, "%s%s%s\n", textfmt.Pad(p.Name, 16), textfmt.Pad(speed, 25), textfmt.Trim(p.Note, 80-41))
 	}
 	fmt.Fprintln(stdout)
-	fmt.Fprintln(stdout, wrap("Standard rates are nominal, by the standard's name; PCIe is raw, one way, before 128b/130b coding; measured ones are what llm-d's transports delivered on a 100 Gbit/s NIC. Citations: breakeven calc --links --json", 78, ""))
+	fmt.Fprintln(stdout, textfmt.Wrap("Standard rates are nominal, by the standard's name; PCIe is raw, one way, before 128b/130b coding; measured ones are what llm-d's transports delivered on a 100 Gbit/s NIC. Citations: breakeven calc --links --json", 78, ""))
 	return 0
-}
-
-// printExtended prints what --gpus, --latency, --efficiency and --overlap
-// add.
-func printExtended(w io.Writer, in calculator.Input, out calculator.Output) {
-	if out.GPUs == "" && out.LoadLatencySeconds == nil && out.LoadEfficiency == nil && out.OverlapSeconds == nil {
-		return
-	}
-	fmt.Fprintln(w)
-	if out.LoadLatencySeconds != nil || out.LoadEfficiency != nil {
-		lat, eff := 0.0, 1.0
-		if out.LoadLatencySeconds != nil {
-			lat = *out.LoadLatencySeconds
-		}
-		if out.LoadEfficiency != nil {
-			eff = *out.LoadEfficiency
-		}
-		line(w, "load model", fmt.Sprintf("%v fixed cost + cache / (%.3g x link); the load, speedup and break-even above include it", breakeven.Seconds(lat), eff))
-	}
-	if out.GPUs != "" {
-		line(w, "fastest prefill", fmt.Sprintf("%v on %s at peak (MFU 1)", breakeven.Seconds(*out.MinRecomputeSeconds), out.GPUs))
-		if in.Flop != nil && in.Flop.MFUDefault && out.MFU != nil {
-			line(w, "MFU", fmt.Sprintf("%.3g, calibrated on the VAST/CoreWeave 405B test", *out.MFU))
-		}
-		if out.ImpliedMFU != nil {
-			line(w, "implied MFU", fmt.Sprintf("%.3g of %s's peak: %s", *out.ImpliedMFU, out.GPUs, out.PhysicalLimit))
-		}
-	}
-	switch {
-	case out.CrossoverTokens != nil && *out.CrossoverTokens <= 1:
-		line(w, "crossover", "none: loading wins at every prompt length")
-	case out.CrossoverTokens != nil:
-		line(w, "crossover", fmt.Sprintf("loading wins from %s tokens; recomputing below", breakeven.Tokens(math.Ceil(*out.CrossoverTokens))))
-	case out.CrossoverNote != "":
-		line(w, "crossover", out.CrossoverNote)
-	}
-	if out.OverlapSeconds != nil {
-		line(w, "overlap", fmt.Sprintf("%v: recompute the first %s tokens while loading the rest (%s the better single path)",
-			breakeven.Seconds(*out.OverlapSeconds), breakeven.Tokens(math.Round(*out.OverlapRecomputeTokens)), ratio(*out.OverlapGain)))
-	}
 }

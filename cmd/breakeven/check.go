@@ -13,6 +13,7 @@ import (
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/factcheck"
+	"signalweight.dev/kv/breakeven/textfmt"
 	"signalweight.dev/kv/sources"
 )
 
@@ -120,9 +121,6 @@ func (j checkJSON) csvRecord(rec []string) []string {
 		j.Verdict, j.Explanation, j.Source, j.Note)
 }
 
-// fieldFlags maps a claim's fields to the flags that set them.
-var fieldFlags = map[string]string{"model": "model", "tokens": "tokens", "seconds": "seconds", "links": "links", "kv_dtype": "kv-dtype"}
-
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check", stderr)
 	model := fs.String("model", "", "catalog model `NAME` or alias (see \"breakeven models\")")
@@ -148,14 +146,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if set["kv-dtype"] {
 		t, err := breakeven.ParseElementType(*kvDtype)
 		if err != nil {
-			return bad(fromParse("kv-dtype", *kvDtype, err, "--kv-dtype fp8"))
+			return bad(breakeven.FieldFromParse("kv-dtype", *kvDtype, err, "--kv-dtype fp8"))
 		}
 		opt.Element = t
 	}
 	if set["ceiling"] {
 		bw, err := breakeven.ParseBandwidth(*ceiling)
 		if err != nil {
-			return bad(fromParse("ceiling", *ceiling, err, `--ceiling "800 GB/s"`))
+			return bad(breakeven.FieldFromParse("ceiling", *ceiling, err, `--ceiling "800 GB/s"`))
 		}
 		opt.Ceiling = bw
 	}
@@ -167,7 +165,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	case "implausible", "implausible-as-stated":
 		fail = factcheck.Implausible
 	default:
-		return bad(&flagError{"fail-on", *failOn, "not a verdict to fail on (needs-more-links, implausible)", "--fail-on implausible"})
+		return bad(breakeven.Bad("fail-on", *failOn, "not a verdict to fail on (needs-more-links, implausible)", "--fail-on implausible"))
 	}
 	if *asJSON && *asCSV {
 		return bad(errors.New("--json and --csv are alternatives; give one (e.g. --claims data/claims.csv --csv)"))
@@ -194,10 +192,6 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	res, err := checker.Check(factcheck.Claim{Model: *model, Tokens: *tokens, Seconds: *seconds, Links: *links})
 	if err != nil {
-		var fe *factcheck.FieldError
-		if errors.As(err, &fe) {
-			return bad(&flagError{fieldFlags[fe.Field], fe.Value, fe.Reason, fe.Example})
-		}
 		return bad(err)
 	}
 	switch {
@@ -220,22 +214,22 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 }
 
 func printCheck(w io.Writer, r factcheck.Result) {
-	fmt.Fprintln(w, wrap(fmt.Sprintf("%s: %v tokens in %v, %s KV cache", r.Model.Name, r.Tokens, r.Seconds, r.Element.Name), 78, "  "))
+	fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("%s: %v tokens in %v, %s KV cache", r.Model.Name, r.Tokens, r.Seconds, r.Element.Name), 78, "  "))
 	fmt.Fprintln(w)
-	line(w, "cache moved", fmt.Sprintf("%v (%v)", r.Cache, r.PerToken))
-	line(w, "bandwidth needed", fmt.Sprintf("%v (%s)", r.Required, r.Required.Bits()))
+	textfmt.Line(w, "cache moved", fmt.Sprintf("%v (%v)", r.Cache, r.PerToken))
+	textfmt.Line(w, "bandwidth needed", fmt.Sprintf("%v (%s)", r.Required, r.Required.Bits()))
 	if r.Link != nil {
-		line(w, "stated links", fmt.Sprintf("%v: %v", *r.Link, r.Link.Total()))
-		line(w, "links needed", fmt.Sprintf("%d such links", r.LinksNeeded))
+		textfmt.Line(w, "stated links", fmt.Sprintf("%v: %v", *r.Link, r.Link.Total()))
+		textfmt.Line(w, "links needed", fmt.Sprintf("%d such links", r.LinksNeeded))
 	} else {
-		line(w, "stated links", "none")
+		textfmt.Line(w, "stated links", "none")
 	}
 	if fit := r.FitText(true); fit != "" {
-		line(w, "to fit", fit)
+		textfmt.Line(w, "to fit", fit)
 	}
-	line(w, "verdict", string(r.Verdict))
+	textfmt.Line(w, "verdict", string(r.Verdict))
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, wrap(r.Explanation, 78, ""))
+	fmt.Fprintln(w, textfmt.Wrap(r.Explanation, 78, ""))
 }
 
 // checkFile checks every claim of a CSV file and prints them as they
@@ -283,7 +277,7 @@ func checkFile(path string, checker *factcheck.Checker, ceiling string, fail fac
 			// first keeps the two in order on a terminal.
 			nbad++
 			out.Flush()
-			_, err := fmt.Fprintf(stderr, "breakeven check: %s:%d: %v\n", name, re.Line, re.Err)
+			_, err := fmt.Fprintf(stderr, "breakeven check: %s:%d: %s\n", name, re.Line, re.Reason())
 			return err
 		})
 	var he *factcheck.HeaderError
@@ -377,8 +371,8 @@ const (
 )
 
 func (p *tablePrinter) begin() {
-	fmt.Fprintf(p.w, "%s  %s%s%s%s  %s\n", padLeft("line", colLine), pad("model", colModel), padLeft("needs", colBW),
-		padLeft("links carry", colBW+1), padLeft("links", colLinks), "verdict")
+	fmt.Fprintf(p.w, "%s  %s%s%s%s  %s\n", textfmt.PadLeft("line", colLine), textfmt.Pad("model", colModel), textfmt.PadLeft("needs", colBW),
+		textfmt.PadLeft("links carry", colBW+1), textfmt.PadLeft("links", colLinks), "verdict")
 }
 
 func (p *tablePrinter) claim(r factcheck.Result) error {
@@ -390,8 +384,8 @@ func (p *tablePrinter) claim(r factcheck.Result) error {
 			links = strconv.Itoa(r.LinksNeeded)
 		}
 	}
-	_, err := fmt.Fprintf(p.w, "%s  %s%s%s%s  %s\n", padLeft(strconv.Itoa(r.Claim.Line), colLine), pad(trimRunes(r.Model.Name, colModel-1), colModel),
-		padLeft(r.Required.String(), colBW), padLeft(carry, colBW+1), padLeft(links, colLinks), r.Verdict)
+	_, err := fmt.Fprintf(p.w, "%s  %s%s%s%s  %s\n", textfmt.PadLeft(strconv.Itoa(r.Claim.Line), colLine), textfmt.Pad(textfmt.Trim(r.Model.Name, colModel-1), colModel),
+		textfmt.PadLeft(r.Required.String(), colBW), textfmt.PadLeft(carry, colBW+1), textfmt.PadLeft(links, colLinks), r.Verdict)
 	return err
 }
 
@@ -403,19 +397,10 @@ func (p *tablePrinter) end(counts map[factcheck.Verdict]int, bad int) {
 		parts = append(parts, fmt.Sprintf("%d %s", counts[v], v))
 	}
 	fmt.Fprintln(p.w)
-	fmt.Fprintln(p.w, wrap(fmt.Sprintf("%d %s checked: %s.", total, plural(total, "claim", "claims"), strings.Join(parts, ", ")), 78, ""))
+	fmt.Fprintln(p.w, textfmt.Wrap(fmt.Sprintf("%d %s checked: %s.", total, plural(total, "claim", "claims"), strings.Join(parts, ", ")), 78, ""))
 	if bad > 0 {
 		fmt.Fprintf(p.w, "%d bad %s, on stderr.\n", bad, plural(bad, "row", "rows"))
 	}
 	fmt.Fprintln(p.w, `links: needed of the stated kind, of those stated. Explanations: --json, --csv.`)
 	fmt.Fprintf(p.w, "Host ceiling: %s.\n", p.ceiling)
-}
-
-// trimRunes shortens s to n runes, marking the cut with an ellipsis.
-func trimRunes(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }

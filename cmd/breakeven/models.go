@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/textfmt"
 	"signalweight.dev/kv/sources"
 )
 
@@ -133,7 +134,7 @@ func runModels(args []string, stdout, stderr io.Writer) int {
 				fixed = f.String()
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", trim(m.Name, 22), attentionKind(m), per, at, fixed, provenanceText(m))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", textfmt.Trim(m.Name, 22), attentionKind(m), per, at, fixed, provenanceText(m))
 	}
 	tw.Flush()
 	fmt.Fprintf(stdout, "\n%d models, sizes at 16 bits; \"at 128K\" is %s tokens.\nSources and notes: breakeven models --json\n", len(ms), n)

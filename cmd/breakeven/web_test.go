@@ -64,6 +64,7 @@ func ready() chromedp.Action[chromedp.Void] {
 // shown reads each result the page shows: its text and its SI value.
 type shown struct {
 	Text  map[string]string `json:"text"`
+	Label map[string]string `json:"label"`
 	Value map[string]string `json:"value"`
 	Error map[string]string `json:"error"`
 	Body  string            `json:"body"`
@@ -71,9 +72,10 @@ type shown struct {
 }
 
 const readJS = `(() => {
-  const r = {text: {}, value: {}, error: {}, body: document.body.innerText, state: document.body.dataset.state};
+  const r = {text: {}, label: {}, value: {}, error: {}, body: document.body.innerText, state: document.body.dataset.state};
   for (const dd of document.querySelectorAll('#results dd')) {
     r.text[dd.id.slice(2)] = dd.textContent;
+    r.label[dd.id.slice(2)] = dd.previousElementSibling.textContent;
     if (dd.dataset.value !== undefined) r.value[dd.id.slice(2)] = dd.dataset.value;
   }
   for (const e of document.querySelectorAll('.err')) if (e.textContent) r.error[e.id.slice(4)] = e.textContent;
@@ -130,20 +132,14 @@ func checkMatches(t *testing.T, name string, got shown, r calculator.Request) {
 		assert.Equal(t, w, v, "%s: %s", name, jsonKey)
 	}
 	assert.Equal(t, want["winner"], got.Value["winner"], name)
-	d := calculator.Show(ans)
-	for k, v := range map[string]string{"cache": d.Cache, "break_even": d.BreakEven, "speedup": d.Speedup, "load": d.Load, "recompute": d.Recompute, "winner": d.Winner,
-		"prefill": d.Prefill, "fastest_prefill": orDash(d.FastestPrefill), "implied_mfu": orDash(d.ImpliedMFU), "crossover": orDash(d.Crossover), "overlap": orDash(d.Overlap)} {
-		assert.Equal(t, v, got.Text[k], "%s: %s as shown", name, k)
+	// Every row calc prints, with its label and text, and nothing else.
+	rep := calculator.Render(ans)
+	assert.Len(t, got.Text, len(rep.Rows()), "%s: the page shows calc's rows", name)
+	for _, row := range rep.Rows() {
+		assert.Equal(t, row.Text, got.Text[row.Key], "%s: %s as shown", name, row.Key)
+		assert.Equal(t, row.Label, got.Label[row.Key], "%s: %s's label", name, row.Key)
 	}
 	assert.NotRegexp(t, `NaN|Infinity|undefined`, got.Body, name)
-}
-
-// orDash is how the page shows a result that is not computed.
-func orDash(s string) string {
-	if s == "" {
-		return "–"
-	}
-	return s
 }
 
 func query(r calculator.Request) string {
@@ -248,6 +244,11 @@ func TestWebPage(t *testing.T) {
 	assert.Len(t, verdicts, 6, "five tiers and the miss route")
 	assert.Contains(t, verdicts["G4"], "hit beats recomputing")
 	assert.Contains(t, verdicts["G3"], "your value")
+	hitAns, err := calculator.Compute(hit)
+	require.NoError(t, err)
+	for _, rt := range calculator.Routes(hitAns, nil) {
+		assert.Equal(t, rt.Verdict, verdicts[rt.Tier], "route %s: the page's verdict is the calculator's", rt.Tier)
+	}
 
 	// 3. Bad inputs: a message beside the field, naming what is wrong with
 	// a valid example; never NaN.

@@ -5,8 +5,6 @@
 
 const FIELDS = ["model", "tokens", "prefill", "ttft", "link", "kv-dtype", "compression", "hit-rate", "miss-penalty", "gpus", "mfu", "latency", "efficiency"];
 const CHECKS = ["allow-beyond-context", "overlap"];
-const RESULTS = ["cache", "bytes_per_token", "prefill", "link", "recompute", "load", "break_even", "speedup", "winner", "mean_ttft", "break_even_hit_rate",
-  "fastest_prefill", "implied_mfu", "crossover", "overlap"];
 // The SI value behind each shown result, from calc --json.
 const VALUES = {
   cache: "cache_bytes", bytes_per_token: "bytes_per_token", prefill: "prefill_tokens_per_second",
@@ -87,7 +85,7 @@ function clearErrors() {
 }
 
 function showError(fe) {
-  const text = fe.example ? fe.message + " (e.g. " + fe.example + ")" : fe.message;
+  const text = fe.text; // written in Go: calculator.PageError
   const box = $("err-" + fe.field) || $("err-general");
   box.textContent = text;
   const input = $(fe.field);
@@ -103,19 +101,12 @@ function compute() {
   if (resp.errors) {
     for (const fe of resp.errors) showError(fe);
     form.dataset.state = "error";
-    for (const k of RESULTS) { $("r-" + k).textContent = "–"; $("r-" + k).removeAttribute("data-value"); }
+    for (const dd of document.querySelectorAll("#results dd")) { dd.textContent = "–"; dd.removeAttribute("data-value"); }
     $("r-note").textContent = "";
   } else {
     form.dataset.state = "ok";
-    for (const k of RESULTS) {
-      const dd = $("r-" + k);
-      const v = resp.output[VALUES[k]];
-      dd.textContent = resp.display[k] || "–";
-      if (v === undefined || v === null) dd.removeAttribute("data-value");
-      else dd.dataset.value = String(v);
-    }
-    $("r-winner").className = resp.output.winner;
-    $("r-note").textContent = resp.display.note ? "Note: " + resp.display.note : "";
+    drawResults(resp.report, resp.output);
+    $("r-note").textContent = resp.report.note ? "Note: " + resp.report.note : "";
     drawTiers(resp.routes);
     drawChart(resp.chart);
   }
@@ -124,6 +115,31 @@ function compute() {
   $("share").href = location.href;
   globalThis.kvLastMs = performance.now() - t0;
   $("status").textContent = "Computed in Go (WebAssembly) in " + globalThis.kvLastMs.toFixed(1) + " ms.";
+}
+
+// drawResults shows the report's rows, the lines breakeven calc prints
+// (calculator.Render), each with the SI value behind it; the list is
+// rebuilt only when its rows change, otherwise only the texts.
+function drawResults(report, output) {
+  const dl = $("results");
+  const rows = report.sections.flat();
+  const keys = rows.map((r) => r.key + ":" + r.label).join(",");
+  if (dl.dataset.keys !== keys) {
+    dl.replaceChildren(...rows.map((r) => {
+      const div = el("div", {});
+      div.append(el("dt", {}, r.label), el("dd", { id: "r-" + r.key }));
+      return div;
+    }));
+    dl.dataset.keys = keys;
+  }
+  for (const r of rows) {
+    const dd = $("r-" + r.key);
+    dd.textContent = r.text;
+    const v = VALUES[r.key] && output[VALUES[r.key]];
+    if (v === undefined || v === null) dd.removeAttribute("data-value");
+    else dd.dataset.value = String(v);
+  }
+  $("r-winner").className = output.winner;
 }
 
 function drawTiers(routes) {
@@ -153,26 +169,15 @@ function drawTiers(routes) {
     }
     const load = row.querySelector(".t-load"), verdict = row.querySelector(".verdict");
     verdict.className = "verdict";
-    if (rt.error) { showError(rt.error); load.textContent = "–"; verdict.textContent = "–"; continue; }
-    if (rt.no_transfer) { load.textContent = "none"; verdict.textContent = "hit wins: nothing to move"; verdict.classList.add("load"); continue; }
-    if (!rt.link_bytes_per_second) { load.textContent = "–"; verdict.textContent = "give " + catalog.your_value; continue; }
-    load.textContent = fmtSeconds(rt.load_seconds);
-    load.dataset.value = String(rt.load_seconds);
-    if (rt.route === "miss") {
-      verdict.textContent = "recompute + handover: " + fmtSeconds(rt.miss_seconds);
-    } else {
-      verdict.textContent = rt.winner === "load" ? "hit beats recomputing" : "recomputing is faster";
-      verdict.classList.add(rt.winner);
-    }
+    // The texts come from Go (calculator.Routes), like every number here.
+    load.textContent = rt.load_text;
+    verdict.textContent = rt.verdict;
+    if (rt.error) { showError(rt.error); continue; }
+    if (rt.load_seconds) load.dataset.value = String(rt.load_seconds);
+    else load.removeAttribute("data-value");
+    if (rt.route !== "miss" && rt.winner) verdict.classList.add(rt.winner);
     verdict.dataset.winner = rt.winner || "";
   }
-}
-
-// fmtSeconds prints a time for the tier table at three significant digits.
-function fmtSeconds(s) {
-  if (!isFinite(s)) return "–";
-  if (s < 1) return (s * 1000).toPrecision(3) + " ms";
-  return s.toPrecision(3) + " s";
 }
 
 const SVGNS = "http://www.w3.org/2000/svg";

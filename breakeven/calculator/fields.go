@@ -1,0 +1,187 @@
+package calculator
+
+import (
+	"reflect"
+	"sort"
+	"strings"
+
+	"signalweight.dev/kv/breakeven"
+)
+
+// A Request's fields are named once, by their JSON keys, which are also
+// the command's flags, the page's fields and URL keys, and (upper case,
+// with KV_) the notebook's variables.
+
+// field is one input of a Request.
+type field struct {
+	name string
+	str  func(*Request) *string
+	flag func(*Request) *bool
+}
+
+var fields = func() []field {
+	var out []field
+	t := reflect.TypeOf(Request{})
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		idx := i
+		switch f.Type.Kind() {
+		case reflect.String:
+			out = append(out, field{name: name, str: func(r *Request) *string { return reflect.ValueOf(r).Elem().Field(idx).Addr().Interface().(*string) }})
+		case reflect.Bool:
+			out = append(out, field{name: name, flag: func(r *Request) *bool { return reflect.ValueOf(r).Elem().Field(idx).Addr().Interface().(*bool) }})
+		}
+	}
+	return out
+}()
+
+// Fields lists the names of a Request's inputs, in the order of the
+// struct: "model", "layers", ..., "overlap".
+func Fields() []string {
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		out[i] = f.name
+	}
+	return out
+}
+
+// isField reports whether name is an input: a Request field, or a tier's
+// link on the page ("tier-G4").
+func isField(name string) bool {
+	if strings.HasPrefix(name, "tier-") {
+		return true
+	}
+	for _, f := range fields {
+		if f.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// EnvName is the notebook's variable for a field: "hit-rate" is
+// KV_HIT_RATE.
+func EnvName(field string) string {
+	return "KV_" + strings.ToUpper(strings.ReplaceAll(field, "-", "_"))
+}
+
+// Env names the inputs as the notebook's KV_ variables: `KV_LINK "x":
+// unknown unit "x" (e.g. KV_LINK=181Gbit/s)`.
+var Env = breakeven.Front{
+	Name: func(f string) string {
+		if !isField(f) || strings.HasPrefix(f, "tier-") {
+			return ""
+		}
+		return EnvName(f)
+	},
+	Set: func(n, v string) string { return n + "=" + v },
+}
+
+// alternatives are inputs of which a request takes one: setting one from
+// the environment clears the others that an edited cell may hold.
+var alternatives = [][]string{
+	{"model", "layers"},
+	{"prefill", "ttft"},
+}
+
+// architecture are the fields of a custom architecture.
+var architecture = []string{"layers", "kv-heads", "head-dim", "latent-dim", "rope-dim", "fixed"}
+
+// WithEnv returns r with every field that the environment sets through its
+// KV_ variable (lookup is os.LookupEnv) replaced, written exactly as calc
+// takes it: KV_LINK=roce, KV_HIT_RATE=80%, KV_TOKENS=128k, KV_GPUS=8xH100.
+// A variable that picks one of two alternatives clears the other in r:
+// KV_PREFILL clears a TTFT, KV_MODEL clears a custom architecture and
+// KV_LAYERS a model. A switch (KV_OVERLAP) takes 1, true or yes, or 0,
+// false, no or nothing. The error is a *breakeven.FieldError.
+func WithEnv(r Request, lookup func(string) (string, bool)) (Request, error) {
+	set := map[string]bool{}
+	for _, f := range fields {
+		v, ok := lookup(EnvName(f.name))
+		if !ok {
+			continue
+		}
+		set[f.name] = true
+		if f.str != nil {
+			*f.str(&r) = v
+			continue
+		}
+		switch strings.ToLower(strings.TrimSpace(v)) {
+		case "1", "true", "yes", "on":
+			*f.flag(&r) = true
+		case "0", "false", "no", "off", "":
+			*f.flag(&r) = false
+		default:
+			return r, breakeven.Bad(f.name, v, "a switch is on (1, true, yes) or off (0, false, no)", "1")
+		}
+	}
+	clear := func(name string) {
+		if name == "layers" {
+			for _, a := range architecture {
+				*fieldByName(a).str(&r) = ""
+			}
+			return
+		}
+		*fieldByName(name).str(&r) = ""
+	}
+	for _, alt := range alternatives {
+		a, b := alt[0], alt[1]
+		setB := set[b]
+		if b == "layers" {
+			for _, x := range architecture {
+				setB = setB || set[x]
+			}
+		}
+		switch {
+		case set[a] && !setB:
+			clear(b)
+		case setB && !set[a]:
+			clear(a)
+		}
+	}
+	return r, nil
+}
+
+func fieldByName(name string) field {
+	for _, f := range fields {
+		if f.name == name {
+			return f
+		}
+	}
+	panic("calculator: no field " + name)
+}
+
+// Given lists the fields r sets, sorted.
+func (r Request) Given() []string {
+	var out []string
+	for _, f := range fields {
+		if (f.str != nil && *f.str(&r) != "") || (f.flag != nil && *f.flag(&r)) {
+			out = append(out, f.name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Command returns the calc command line that asks the same question:
+// "breakeven calc --model llama-3.1-70b --tokens 32000 ...".
+func (r Request) Command() string {
+	parts := []string{"breakeven calc"}
+	for _, f := range fields {
+		switch {
+		case f.str != nil && *f.str(&r) != "":
+			v := *f.str(&r)
+			if strings.ContainsAny(v, " \t\"'$&;|<>()*?") {
+				v = "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
+			}
+			parts = append(parts, "--"+f.name+" "+v)
+		case f.flag != nil && *f.flag(&r):
+			parts = append(parts, "--"+f.name)
+		}
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,195 @@
+package calculator
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/textfmt"
+)
+
+// Row is one line of the calculator's answer as a person reads it: Key
+// names it (the page's result id, stable for programs), Label is what the
+// command prints before it, Text is the value with its unit.
+type Row struct {
+	Key   string `json:"key"`
+	Label string `json:"label"`
+	Text  string `json:"text"`
+}
+
+// Report is the answer as text: a title, an optional note and sections of
+// rows. It is the only rendering of an answer: the command prints it
+// (Text), the page shows its rows, the notebook tabulates them.
+type Report struct {
+	Title    string  `json:"title"`
+	Note     string  `json:"note,omitempty"`
+	Sections [][]Row `json:"sections"`
+}
+
+// Get returns the text of the row with the key, "" if there is none.
+func (r Report) Get(key string) string {
+	for _, s := range r.Sections {
+		for _, row := range s {
+			if row.Key == key {
+				return row.Text
+			}
+		}
+	}
+	return ""
+}
+
+// Rows returns every row, sections in order.
+func (r Report) Rows() []Row {
+	var out []Row
+	for _, s := range r.Sections {
+		out = append(out, s...)
+	}
+	return out
+}
+
+// Text is the command's report: the title, the note, and each section's
+// rows as "label   value", wrapped to 80 columns.
+func (r Report) Text() string {
+	var b strings.Builder
+	b.WriteString(textfmt.Wrap(r.Title, 78, "  ") + "\n")
+	if r.Note != "" {
+		b.WriteString(textfmt.Wrap("(note: "+r.Note+")", 78, "  ") + "\n")
+	}
+	for _, s := range r.Sections {
+		b.WriteString("\n")
+		for _, row := range s {
+			textfmt.Line(&b, row.Label, row.Text)
+		}
+	}
+	return b.String()
+}
+
+// Ratio prints a ratio with three significant digits and an x: "21.4x".
+func Ratio(x float64) string {
+	return breakeven.FormatSignificant(x, breakeven.DefaultSignificant) + "x"
+}
+
+// Percent prints a share as a percentage with three significant digits:
+// "20.6%".
+func Percent(x float64) string {
+	return breakeven.FormatSignificant(100*x, breakeven.DefaultSignificant) + "%"
+}
+
+// Render writes an answer as a Report.
+func Render(a Answer) Report {
+	in, res, out := a.Input, a.Result, a.Output
+	kv := in.Element.Name + " KV cache"
+	if in.Compression != 1 {
+		kv += ", compressed " + strconv.FormatFloat(in.Compression, 'g', -1, 64) + "x"
+	}
+	rep := Report{Title: fmt.Sprintf("%s: a %v-token prompt, %s", in.Name, in.Tokens, kv), Note: out.BeyondContextAllowedNote}
+
+	var model []Row
+	add := func(rows *[]Row, key, label, text string) { *rows = append(*rows, Row{key, label, text}) }
+	growth := in.Arch.BytesPerToken()
+	per := breakeven.Bytes(res.BytesPerToken)
+	if math.Abs(float64(growth-res.BytesPerToken)) <= 1e-9*float64(res.BytesPerToken) {
+		add(&model, "bytes_per_token", "cache per token", fmt.Sprintf("%v (%s)", per, per.IEC()))
+	} else {
+		add(&model, "bytes_per_token", "mean per token", fmt.Sprintf("%v over the %v-token prompt", per, in.Tokens))
+		add(&model, "growth_per_token", "growth per token", fmt.Sprintf("%v once every window is full", breakeven.Bytes(growth)))
+	}
+	if f := in.Arch.FixedBytes(); f > 0 {
+		add(&model, "fixed", "fixed state", f.String())
+	}
+	add(&model, "cache", "cache", fmt.Sprintf("%v (%s)", res.CacheBytes, res.CacheBytes.IEC()))
+	prefill := in.Prefill.String()
+	switch {
+	case in.TTFT > 0:
+		prefill += fmt.Sprintf(" (%v tokens in %v)", in.Tokens, in.TTFT)
+	case out.PrefillSource == "flop model" && out.MFU != nil:
+		prefill += fmt.Sprintf(" (FLOP model: %s at MFU %.3g)", out.GPUs, *out.MFU)
+	}
+	add(&model, "prefill", "prefill", prefill)
+	link := fmt.Sprintf("%v (%s)", in.Link.Total(), in.Link.Total().Bits())
+	switch {
+	case in.Link.Count > 1:
+		link += ": " + in.Link.String()
+	case in.Link.Name != "":
+		link += ", preset " + in.Link.Name
+	}
+	add(&model, "link", "link", link)
+
+	var answer []Row
+	add(&answer, "recompute", "recompute", res.Recompute.String())
+	add(&answer, "load", "load", res.Load.String())
+	add(&answer, "break_even", "break-even", fmt.Sprintf("%v (%s)", res.BreakEven, res.BreakEven.Bits()))
+	if res.Winner == breakeven.Load {
+		add(&answer, "speedup", "speedup", Ratio(res.Speedup))
+		add(&answer, "winner", "winner", "load")
+		add(&answer, "link_margin", "link margin", fmt.Sprintf("%v above the break-even (%s it)", breakeven.Bandwidth(out.LinkOverBreakEven), Ratio(res.Speedup)))
+	} else {
+		add(&answer, "speedup", "slowdown", fmt.Sprintf("%s: loading takes longer than recomputing (speedup %s)", Ratio(1/res.Speedup), Ratio(res.Speedup)))
+		add(&answer, "winner", "winner", "recompute")
+		add(&answer, "link_margin", "link margin", fmt.Sprintf("%v below the break-even (%s it)", -breakeven.Bandwidth(out.LinkOverBreakEven), Ratio(res.Speedup)))
+	}
+	rep.Sections = [][]Row{model, answer}
+	if ext := renderExtended(in, out); len(ext) > 0 {
+		rep.Sections = append(rep.Sections, ext)
+	}
+	if out.MissPenaltySeconds != nil {
+		var hit []Row
+		if out.HitRate != nil {
+			add(&hit, "hit_rate", "hit rate", Percent(*out.HitRate))
+		}
+		add(&hit, "miss_penalty", "miss penalty", breakeven.Seconds(*out.MissPenaltySeconds).String())
+		if out.MeanTTFTSeconds != nil {
+			add(&hit, "mean_ttft", "mean TTFT", fmt.Sprintf("%v (%v without offload)", breakeven.Seconds(*out.MeanTTFTSeconds), res.Recompute))
+		}
+		if out.BreakEvenHitRate != nil {
+			add(&hit, "break_even_hit_rate", "break-even hit rate", Percent(*out.BreakEvenHitRate)+": offloading pays above it")
+		} else {
+			add(&hit, "break_even_hit_rate", "break-even hit rate", out.BreakEvenHitRateNote)
+		}
+		rep.Sections = append(rep.Sections, hit)
+	}
+	return rep
+}
+
+// renderExtended writes what --gpus, --latency, --efficiency and
+// --overlap add.
+func renderExtended(in Input, out Output) []Row {
+	var rows []Row
+	add := func(key, label, text string) { rows = append(rows, Row{key, label, text}) }
+	if out.LoadLatencySeconds != nil || out.LoadEfficiency != nil {
+		lat, eff := 0.0, 1.0
+		if out.LoadLatencySeconds != nil {
+			lat = *out.LoadLatencySeconds
+		}
+		if out.LoadEfficiency != nil {
+			eff = *out.LoadEfficiency
+		}
+		add("load_model", "load model", fmt.Sprintf("%v fixed cost + cache / (%.3g x link); the load, speedup and break-even above include it", breakeven.Seconds(lat), eff))
+	}
+	if out.GPUs != "" {
+		if out.MinRecomputeSeconds != nil {
+			add("fastest_prefill", "fastest prefill", fmt.Sprintf("%v on %s at peak (MFU 1)", breakeven.Seconds(*out.MinRecomputeSeconds), out.GPUs))
+		}
+		if in.Flop != nil && in.Flop.MFUDefault && out.MFU != nil {
+			add("mfu", "MFU", fmt.Sprintf("%.3g, calibrated on the VAST/CoreWeave 405B test", *out.MFU))
+		}
+		if out.ImpliedMFU != nil {
+			add("implied_mfu", "implied MFU", fmt.Sprintf("%.3g of %s's peak: %s", *out.ImpliedMFU, out.GPUs, out.PhysicalLimit))
+		}
+	}
+	switch {
+	case out.CrossoverTokens != nil && *out.CrossoverTokens <= 1:
+		add("crossover", "crossover", "none: loading wins at every prompt length")
+	case out.CrossoverTokens != nil:
+		add("crossover", "crossover", fmt.Sprintf("loading wins from %s tokens; recomputing below", breakeven.Tokens(math.Ceil(*out.CrossoverTokens))))
+	case out.CrossoverNote != "":
+		add("crossover", "crossover", out.CrossoverNote)
+	}
+	if out.OverlapSeconds != nil {
+		add("overlap", "overlap", fmt.Sprintf("%v: recompute the first %s tokens while loading the rest (%s the better single path)",
+			breakeven.Seconds(*out.OverlapSeconds), breakeven.Tokens(math.Round(*out.OverlapRecomputeTokens)), Ratio(*out.OverlapGain)))
+	}
+	return rows
+}

@@ -1,0 +1,114 @@
+package calculator
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
+)
+
+// The post's headline, rendered: each number is checked against hand
+// arithmetic. Llama 3.1 405B keeps 2 (K and V) x 126 layers x 8 KV heads
+// x 128 dims x 2 bytes = 516,096 B per token; 127,188 tokens in 62 s is
+// 2,051.4 tokens/s; B* = 2,051.4 x 516,096 = 1.0587 GB/s; the cache is
+// 65.64 GB and 181 Gbit/s (22.625 GB/s) moves it in 2.901 s.
+func TestRenderHeadline(t *testing.T) {
+	ans, err := Compute(Request{Model: "llama-3.1-405b", TTFT: "62s", Tokens: "127188", Link: "181Gbit/s"})
+	require.NoError(t, err)
+	perToken := 2.0 * 126 * 8 * 128 * 2
+	rate := 127188.0 / 62
+	be := rate * perToken
+	rep := Render(ans)
+	assert.Equal(t, "Llama 3.1 405B: a 127,188-token prompt, 16-bit KV cache", rep.Title)
+	assert.Equal(t, breakeven.Bytes(perToken).String()+" (504 KiB)", rep.Get("bytes_per_token"))
+	assert.Equal(t, "516 KB (504 KiB)", rep.Get("bytes_per_token"))
+	assert.Equal(t, "1.06 GB/s (8.47 Gbit/s)", rep.Get("break_even"))
+	assert.InDelta(t, 1.0587e9, be, 1e6)
+	assert.Equal(t, "65.6 GB (61.1 GiB)", rep.Get("cache"))
+	assert.Equal(t, "2.90 s", rep.Get("load"), "65.64 GB / 22.625 GB/s")
+	assert.Equal(t, "21.4x", rep.Get("speedup"), "22.625 / 1.0587")
+	assert.Equal(t, "load", rep.Get("winner"))
+	assert.Equal(t, "", rep.Get("mean_ttft"), "no hit rate, no mean")
+
+	text := rep.Text()
+	assert.True(t, strings.HasPrefix(text, rep.Title+"\n\n"), text)
+	for _, l := range strings.Split(text, "\n") {
+		assert.LessOrEqual(t, len([]rune(l)), 79, l)
+	}
+	assert.Contains(t, text, "\n  break-even           1.06 GB/s (8.47 Gbit/s)\n")
+}
+
+// A link below the break-even: a slowdown, named as such.
+func TestRenderSlowdown(t *testing.T) {
+	// WEKA's row: 4,380 tokens/s x 327,680 B/token (80 layers x 8 heads x
+	// 128 dims x 2 x 2 B) = 1.435 GB/s against 10GbE's 1.25 GB/s.
+	ans, err := Compute(Request{Model: "llama-3.1-70b", Prefill: "4380", Tokens: "105000", Link: "10GbE"})
+	require.NoError(t, err)
+	rep := Render(ans)
+	assert.Equal(t, "1.44 GB/s (11.5 Gbit/s)", rep.Get("break_even"))
+	slow := 4380.0 * 327680 / 1.25e9
+	assert.Equal(t, Ratio(slow)+": loading takes longer than recomputing (speedup "+Ratio(1/slow)+")", rep.Get("speedup"))
+	assert.Equal(t, "1.15x", Ratio(slow))
+	assert.Equal(t, "recompute", rep.Get("winner"))
+}
+
+// A hit rate adds its section; the break-even hit rate is the share at
+// which the mean equals recomputing: h = p / (R - L + p).
+func TestRenderHitRate(t *testing.T) {
+	ans, err := Compute(Request{Model: "llama-3.1-405b", TTFT: "62s", Tokens: "127188", Link: "181Gbit/s", HitRate: "80%", MissPenalty: "4s"})
+	require.NoError(t, err)
+	rep := Render(ans)
+	load := 127188 * 516096 / 22.625e9
+	mean := 0.8*load + 0.2*(62+4)
+	assert.Equal(t, breakeven.Seconds(mean).String()+" (62.0 s without offload)", rep.Get("mean_ttft"))
+	h := 4 / (62 - load + 4)
+	assert.Equal(t, Percent(h)+": offloading pays above it", rep.Get("break_even_hit_rate"))
+	assert.Equal(t, "80.0%", rep.Get("hit_rate"))
+}
+
+// The notebook's variables, read exactly as calc reads its flags.
+func TestWithEnv(t *testing.T) {
+	env := map[string]string{"KV_MODEL": "llama-3.1-70b", "KV_TOKENS": "32000", "KV_TTFT": "4s", "KV_LINK": "roce", "KV_HIT_RATE": "80%", "KV_OVERLAP": "yes"}
+	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	cell := Request{Layers: "61", LatentDim: "512", RopeDim: "64", Prefill: "2051", Link: "10GbE"}
+	r, err := WithEnv(cell, lookup)
+	require.NoError(t, err)
+	assert.Equal(t, Request{Model: "llama-3.1-70b", Tokens: "32000", TTFT: "4s", Link: "roce", HitRate: "80%", Overlap: true}, r,
+		"KV_MODEL clears the cell's architecture, KV_TTFT its prefill")
+	assert.Equal(t, "breakeven calc --model llama-3.1-70b --tokens 32000 --ttft 4s --link roce --hit-rate 80% --overlap", r.Command())
+
+	_, err = Compute(r)
+	require.NoError(t, err)
+
+	env = map[string]string{"KV_LINK": "12 parsecs/s"}
+	r, err = WithEnv(DefaultRequest(), lookup)
+	require.NoError(t, err)
+	_, err = Compute(r)
+	var fe *breakeven.FieldError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, `KV_LINK "12 parsecs/s": unknown unit "parsecs/s" (e.g. KV_LINK=181Gbit/s, KV_LINK=2x100GbE, KV_LINK="22.6 GB/s", KV_LINK=ndr)`, fe.For(Env))
+
+	env = map[string]string{"KV_OVERLAP": "maybe"}
+	_, err = WithEnv(DefaultRequest(), lookup)
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, `KV_OVERLAP "maybe": a switch is on (1, true, yes) or off (0, false, no) (e.g. KV_OVERLAP=1)`, fe.For(Env))
+
+	// KV_LAYERS picks a custom architecture over the cell's model.
+	env = map[string]string{"KV_LAYERS": "80", "KV_KV_HEADS": "8", "KV_HEAD_DIM": "128"}
+	r, err = WithEnv(DefaultRequest(), lookup)
+	require.NoError(t, err)
+	assert.Empty(t, r.Model)
+	assert.Equal(t, "80", r.Layers)
+}
+
+func TestFields(t *testing.T) {
+	f := Fields()
+	assert.Contains(t, f, "model")
+	assert.Contains(t, f, "hit-rate")
+	assert.Contains(t, f, "overlap")
+	assert.Equal(t, "KV_KV_DTYPE", EnvName("kv-dtype"))
+	assert.Equal(t, []string{"link", "model"}, Request{Model: "x", Link: "y"}.Given())
+}

@@ -1,0 +1,89 @@
+// Package textfmt lays out the command's plain-text reports: labelled
+// lines whose values wrap to 80 columns, words folded at a width, and
+// columns padded by runes. The calculator's report, the fact-checker's and
+// the audit's all go through it, so they wrap alike.
+package textfmt
+
+import (
+	"io"
+	"strings"
+)
+
+// LabelWidth is the width of the label column of a labelled line.
+const LabelWidth = 23
+
+// Width is the last column a report writes.
+const Width = 79
+
+// Line writes "  label   value", the value wrapped to Width columns with
+// continuation lines indented to the value's column.
+func Line(w io.Writer, label, value string) {
+	io.WriteString(w, "  "+Pad(label, LabelWidth-2)+WrapFrom(value, LabelWidth, Width)+"\n")
+}
+
+// WrapFrom folds text that starts at column col so that no line passes
+// width columns, indenting continuation lines to col. A word longer than
+// the room stands on its own line.
+func WrapFrom(text string, col, width int) string {
+	var b strings.Builder
+	at := col
+	for i, word := range strings.Fields(text) {
+		n := len([]rune(word))
+		switch {
+		case i == 0:
+		case at+1+n > width:
+			b.WriteString("\n" + strings.Repeat(" ", col))
+			at = col
+		default:
+			b.WriteByte(' ')
+			at++
+		}
+		b.WriteString(word)
+		at += n
+	}
+	return b.String()
+}
+
+// Wrap folds text at width, indenting continuation lines with indent.
+func Wrap(text string, width int, indent string) string {
+	var b strings.Builder
+	line := 0
+	for i, word := range strings.Fields(text) {
+		n := len([]rune(word))
+		if i > 0 && line+1+n > width {
+			b.WriteString("\n" + indent)
+			line = len([]rune(indent))
+		} else if i > 0 {
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(word)
+		line += n
+	}
+	return b.String()
+}
+
+// Pad pads s with spaces to n runes.
+func Pad(s string, n int) string {
+	if k := len([]rune(s)); k < n {
+		return s + strings.Repeat(" ", n-k)
+	}
+	return s
+}
+
+// PadLeft right-aligns s in n runes.
+func PadLeft(s string, n int) string {
+	if k := len([]rune(s)); k < n {
+		return strings.Repeat(" ", n-k) + s
+	}
+	return s
+}
+
+// Trim cuts s to n runes, ending it with "…" when cut.
+func Trim(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

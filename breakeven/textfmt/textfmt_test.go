@@ -1,0 +1,33 @@
+package textfmt
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestLineWrapsToWidth(t *testing.T) {
+	var b bytes.Buffer
+	Line(&b, "overlap", strings.Repeat("word ", 30))
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	assert.Greater(t, len(lines), 1)
+	assert.Equal(t, "  overlap              word word", lines[0][:32])
+	for _, l := range lines {
+		assert.LessOrEqual(t, len(l), Width, l)
+	}
+	for _, l := range lines[1:] {
+		assert.Equal(t, strings.Repeat(" ", LabelWidth)+"word", l[:LabelWidth+4])
+	}
+}
+
+func TestWrapPadTrim(t *testing.T) {
+	assert.Equal(t, "aa bb\n  cc", Wrap("aa bb cc", 6, "  "))
+	assert.Equal(t, "aa bb cc", Wrap("aa  bb\ncc", 80, ""))
+	assert.Equal(t, "é  ", Pad("é", 3))
+	assert.Equal(t, "  é", PadLeft("é", 3))
+	assert.Equal(t, "abcdef", Pad("abcdef", 3))
+	assert.Equal(t, "ab…", Trim("abcdef", 3))
+	assert.Equal(t, "abc", Trim("abc", 3))
+}
