@@ -38,6 +38,13 @@ type Request struct {
 	LatentDim string `json:"latent-dim,omitempty"`
 	RopeDim   string `json:"rope-dim,omitempty"`
 	Fixed     string `json:"fixed,omitempty"`
+	// For --gpus with a custom architecture, the FLOP model's inputs:
+	// active parameters ("70.6B"), query heads per layer, and for MLA the
+	// query-key and value dims per head.
+	Params     string `json:"params,omitempty"`
+	QueryHeads string `json:"query-heads,omitempty"`
+	QKDim      string `json:"qk-dim,omitempty"`
+	VDim       string `json:"v-dim,omitempty"`
 
 	Tokens      string `json:"tokens,omitempty"`
 	Prefill     string `json:"prefill,omitempty"`
@@ -288,6 +295,14 @@ func Resolve(r Request) (Input, error) {
 	default:
 		return in, sentence("prefill", "no prefill speed: give --prefill RATE or --ttft TIME with --tokens, or --gpus for the FLOP model (e.g. --prefill 2051, or --ttft 62s --tokens 127188, or --gpus 8xH100)")
 	}
+	for _, x := range []struct{ name, v string }{{"params", r.Params}, {"query-heads", r.QueryHeads}, {"qk-dim", r.QKDim}, {"v-dim", r.VDim}} {
+		switch {
+		case given(x.v) && in.Model != nil:
+			return in, sentence(x.name, "--"+x.name+" describes a custom architecture; a catalog model (--model) has its own (e.g. --model llama-3.1-70b --gpus 8xH100)")
+		case given(x.v) && !given(r.GPUs):
+			return in, sentence(x.name, "--"+x.name+" goes with --gpus, for the FLOP model of a custom architecture (e.g. --layers 80 --kv-heads 8 --head-dim 128 --params 70.6B --query-heads 64 --gpus 8xH100)")
+		}
+	}
 	if given(r.GPUs) || given(r.MFU) {
 		f, err := resolveFlop(r, in)
 		if err != nil {
@@ -394,6 +409,12 @@ func customExample(name string) string {
 		return "--head-dim 128"
 	case "latent-dim":
 		return "--latent-dim 512"
+	case "query-heads":
+		return "--query-heads 64"
+	case "qk-dim":
+		return "--qk-dim 192"
+	case "v-dim":
+		return "--v-dim 128"
 	}
 	return "--rope-dim 64"
 }

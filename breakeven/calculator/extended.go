@@ -3,6 +3,7 @@ package calculator
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
@@ -76,11 +77,13 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 	if !given(r.GPUs) {
 		return f, sentence("mfu", "--mfu goes with --gpus, the GPUs it is a share of (e.g. --gpus 8xH100 --mfu 0.35)")
 	}
+	var pm prefill.Model
+	var err error
 	if in.Model == nil {
-		return f, sentence("gpus", "--gpus needs a catalog model (--model): the FLOP model uses its parameters and attention heads (e.g. --model llama-3.1-405b --gpus 8xH100)")
-	}
-	pm, err := sources.PrefillModel(*in.Model)
-	if err != nil {
+		if pm, err = customFlop(r, in.Arch); err != nil {
+			return f, err
+		}
+	} else if pm, err = sources.PrefillModel(*in.Model); err != nil {
 		return f, breakeven.Bad("gpus", r.GPUs, fmt.Sprintf("%s has no FLOP model (%v)", in.Model.Name, err), "--model llama-3.1-405b --gpus 8xH100")
 	}
 	g, err := sources.ParseGPUs(r.GPUs)
@@ -101,6 +104,72 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 	f.Rate = breakeven.PrefillRate(in.Tokens, f.Time)
 	f.Min = prefill.MinTime(pm, in.Tokens, g)
 	return f, nil
+}
+
+// customFlop is the FLOP model of a custom architecture: --params active
+// parameters, --query-heads per layer, and the head dims (--head-dim for
+// GQA; --qk-dim and --v-dim for MLA).
+func customFlop(r Request, a breakeven.Architecture) (prefill.Model, error) {
+	const need = "--gpus with a custom architecture needs --params and --query-heads for the FLOP model (e.g. --layers 80 --kv-heads 8 --head-dim 128 --params 70.6B --query-heads 64 --gpus 8xH100)"
+	if !given(r.Params) || !given(r.QueryHeads) {
+		return prefill.Model{}, sentence("params", need)
+	}
+	params, err := ParseCount(r.Params)
+	if err != nil || params < 1e6 || params > 1e15 {
+		return prefill.Model{}, breakeven.Bad("params", r.Params, "active parameters are a count from 1M to 1000T (\"70.6B\", \"405e9\")", "--params 70.6B")
+	}
+	whole := func(name, v string) (int, error) {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 1 || n > 1<<20 {
+			return 0, breakeven.Bad(name, v, "not a whole number from 1 to 1,048,576", customExample(name))
+		}
+		return n, nil
+	}
+	h, err := whole("query-heads", r.QueryHeads)
+	if err != nil {
+		return prefill.Model{}, err
+	}
+	pm := prefill.Model{Name: "custom architecture", ActiveParams: params}
+	for _, g := range a.Groups {
+		ag := prefill.AttentionGroup{Layers: g.Layers, QueryHeads: h, QKDim: g.HeadDim, VDim: g.HeadDim, Window: g.Window}
+		if g.Attention == breakeven.MLA {
+			if !given(r.QKDim) || !given(r.VDim) {
+				return prefill.Model{}, sentence("qk-dim", "--gpus with an MLA architecture needs --qk-dim and --v-dim, the query-key and value dims per head (e.g. --qk-dim 192 --v-dim 128)")
+			}
+			if ag.QKDim, err = whole("qk-dim", r.QKDim); err != nil {
+				return prefill.Model{}, err
+			}
+			if ag.VDim, err = whole("v-dim", r.VDim); err != nil {
+				return prefill.Model{}, err
+			}
+		}
+		pm.Attention = append(pm.Attention, ag)
+	}
+	if err := pm.Validate(); err != nil {
+		return pm, sentence("params", err.Error())
+	}
+	return pm, nil
+}
+
+// ParseCount reads a count with an optional scale: "70.6B" and "70.6G"
+// (10^9), "1.2T" (10^12), "350M", "8k", or "405e9".
+func ParseCount(s string) (float64, error) {
+	t := strings.TrimSpace(s)
+	scale := 1.0
+	for _, c := range []struct {
+		suffix string
+		f      float64
+	}{{"T", 1e12}, {"B", 1e9}, {"G", 1e9}, {"M", 1e6}, {"k", 1e3}, {"K", 1e3}} {
+		if rest, ok := strings.CutSuffix(t, c.suffix); ok {
+			t, scale = strings.TrimSpace(rest), c.f
+			break
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v <= 0 {
+		return 0, fmt.Errorf("not a count: %q", s)
+	}
+	return v * scale, nil
 }
 
 // gpusExample lists the chips --gpus reads.

@@ -86,7 +86,7 @@ func TestExtendedBadInputs(t *testing.T) {
 	}{
 		{Request{Model: "llama-3.1-405b", GPUs: "8xTPU", Link: "10GbE"}, "gpus"},
 		{Request{Model: "llama-3.1-405b", GPUs: "0xH100", Link: "10GbE"}, "gpus"},
-		{Request{Layers: "80", KVHeads: "8", HeadDim: "128", GPUs: "8xH100", Link: "10GbE"}, "gpus"},
+		{Request{Layers: "80", KVHeads: "8", HeadDim: "128", GPUs: "8xH100", Link: "10GbE"}, "params"},
 		{Request{Model: "llama-3.1-405b", GPUs: "8xH100", MFU: "1.5", Link: "10GbE"}, "mfu"},
 		{Request{Model: "llama-3.1-405b", Prefill: "2051", MFU: "0.3", Link: "10GbE"}, "mfu"},
 		{Request{Model: "llama-3.1-405b", Prefill: "2051", Link: "10GbE", Latency: "-1s"}, "latency"},

@@ -1,6 +1,7 @@
 package calculator
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -111,4 +112,39 @@ func TestFields(t *testing.T) {
 	assert.Contains(t, f, "overlap")
 	assert.Equal(t, "KV_KV_DTYPE", EnvName("kv-dtype"))
 	assert.Equal(t, []string{"link", "model"}, Request{Model: "x", Link: "y"}.Given())
+}
+
+// A custom architecture with --gpus: the FLOP model from flags gives the
+// same prefill as the catalog model it describes (Llama 3.1 70B: 80
+// layers, 8 KV heads of 128 dims, 64 query heads, its active parameters).
+func TestCustomArchitectureWithGPUs(t *testing.T) {
+	cat, err := Compute(Request{Model: "llama-3.1-70b", Tokens: "32000", GPUs: "8xH100", Link: "2x100GbE"})
+	require.NoError(t, err)
+	params := strconv.FormatFloat(cat.Input.Flop.Model.ActiveParams, 'g', -1, 64)
+	custom, err := Compute(Request{Layers: "80", KVHeads: "8", HeadDim: "128", Params: params, QueryHeads: "64", Tokens: "32000", GPUs: "8xH100", Link: "2x100GbE"})
+	require.NoError(t, err)
+	assert.Equal(t, cat.Output.PrefillTokensPerSecond, custom.Output.PrefillTokensPerSecond)
+	assert.Equal(t, cat.Output.BreakEvenBytesPerSecond, custom.Output.BreakEvenBytesPerSecond)
+
+	// 70.6B active parameters: 2 x 70.6e9 FLOPs a token, plus attention:
+	// 80 layers x 2 x (32000^2 / 2) pairs x 64 heads x (128 + 128).
+	flops := 2*70.6e9*32000 + 80*2*(32000.0*32000/2)*64*256
+	c2, err := Compute(Request{Layers: "80", KVHeads: "8", HeadDim: "128", Params: "70.6B", QueryHeads: "64", Tokens: "32000", GPUs: "8xH100", MFU: "0.5", Link: "2x100GbE"})
+	require.NoError(t, err)
+	peak := c2.Input.Flop.GPUs.Peak()
+	assert.InEpsilon(t, flops/(float64(peak)*0.5), c2.Output.RecomputeSeconds, 1e-9)
+
+	for _, c := range []struct {
+		r    Request
+		says string
+	}{
+		{Request{Layers: "80", KVHeads: "8", HeadDim: "128", Tokens: "32000", GPUs: "8xH100", Link: "10GbE"}, "needs --params and --query-heads"},
+		{Request{Layers: "61", LatentDim: "512", RopeDim: "64", Params: "37B", QueryHeads: "128", Tokens: "32000", GPUs: "8xH100", Link: "10GbE"}, "needs --qk-dim and --v-dim"},
+		{Request{Model: "llama-3.1-70b", Params: "70B", Tokens: "32000", GPUs: "8xH100", Link: "10GbE"}, "describes a custom architecture"},
+		{Request{Layers: "80", KVHeads: "8", HeadDim: "128", Params: "70B", Prefill: "2000", Link: "10GbE"}, "goes with --gpus"},
+		{Request{Layers: "80", KVHeads: "8", HeadDim: "128", Params: "lots", QueryHeads: "64", Tokens: "32000", GPUs: "8xH100", Link: "10GbE"}, `--params "lots"`},
+	} {
+		_, err := Compute(c.r)
+		assert.ErrorContains(t, err, c.says)
+	}
 }

@@ -29,6 +29,8 @@ lists them), or an architecture of your own:
   --layers --kv-heads --head-dim   layers that keep every token (GQA, MHA)
   --layers --latent-dim --rope-dim MLA layers (DeepSeek-V3: 61, 512, 64)
   --fixed SIZE                     a fixed state per sequence ("24 MiB")
+  with --gpus, the FLOP model needs --params (active, "70.6B") and
+  --query-heads, and for MLA --qk-dim and --v-dim
 Prefill: --prefill in tokens/s, or --ttft, the uncached time to first
 token of the --tokens prompt (the speed is tokens / ttft).
 Link: a speed ("10GbE", "2x100Gbit/s", "22.6 GB/s") or a preset, with an
@@ -65,6 +67,10 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	str(&r.LatentDim, "latent-dim", "custom MLA: `N` latent numbers per layer (kv_lora_rank)")
 	str(&r.RopeDim, "rope-dim", "custom MLA: `N` shared rotary key numbers per layer")
 	str(&r.Fixed, "fixed", "custom: a fixed state of `SIZE` per sequence (\"24 MiB\")")
+	str(&r.Params, "params", "custom, with --gpus: `N` active parameters (\"70.6B\")")
+	str(&r.QueryHeads, "query-heads", "custom, with --gpus: `N` query heads per layer")
+	str(&r.QKDim, "qk-dim", "custom MLA, with --gpus: `N` query-key dims per head (128 + 64)")
+	str(&r.VDim, "v-dim", "custom MLA, with --gpus: `N` value dims per head")
 	str(&r.Tokens, "tokens", "prompt length, `N` tokens (default 131,072: 128K)")
 	str(&r.Prefill, "prefill", "prefill speed `RATE` (\"2051\", \"11.9k tokens/s\")")
 	str(&r.TTFT, "ttft", "uncached time to first token `TIME` of the --tokens prompt (\"62s\")")
