@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -190,7 +191,7 @@ func CSV(cases []Case) ([]byte, error) {
 			case nil:
 				rec = append(rec, "")
 			case float64:
-				rec = append(rec, strconv.FormatFloat(v, 'g', -1, 64))
+				rec = append(rec, plainNumber(v))
 			case string:
 				rec = append(rec, v)
 			default:
@@ -231,4 +232,13 @@ func JSON(cases []Case) ([]byte, error) {
 		out = append(out, j)
 	}
 	return json.MarshalIndent(out, "", "  ")
+}
+
+// plainNumber writes a number in full without an exponent where it is
+// neither tiny nor huge ("1250000000", "0.5"), else as Go's shortest 'g'.
+func plainNumber(v float64) string {
+	if a := math.Abs(v); a == 0 || (a >= 1e-4 && a < 1e21) {
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
 }
