@@ -5,11 +5,17 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven/post"
+	"signalweight.dev/kv/figures"
+	"signalweight.dev/kv/sources"
 )
 
 // repoRoot is the repository root, two levels above this package.
@@ -148,4 +154,65 @@ func committedFiles(t *testing.T, dirs ...string) []string {
 		}
 	}
 	return out
+}
+
+// The counts the README states are the counts the code computes, so the
+// README cannot drift from the audit, the catalog or what reproduce
+// writes.
+func TestREADMECounts(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	require.NoError(t, err)
+	// The README wraps lines; read it as one line of words.
+	readme := strings.Join(strings.Fields(string(b)), " ")
+
+	findings, err := post.Audit()
+	require.NoError(t, err)
+	verdicts := map[post.Verdict]int{}
+	for _, f := range findings {
+		verdicts[f.Verdict]++
+	}
+	tables, err := post.Tables()
+	require.NoError(t, err)
+	figs, err := figures.All()
+	require.NoError(t, err)
+
+	for _, c := range []struct {
+		pattern string // one or more groups, each a count, summed
+		want    int
+	}{
+		{`prints all (\w+) figures of the post`, len(findings)},
+		{`(\w+) derived figures match at the precision printed`, verdicts[post.Match]},
+		{`(\w+) are within the approximation of their inputs`, verdicts[post.WithinApprox]},
+		{`and (\w+) differ, each with a reason`, verdicts[post.Differs]},
+		{`the (\w+) catalog models`, len(sources.Models())},
+		{`writes (\w+) CSV tables`, len(tables)},
+		{`the post's (\w+), and (\w+) beyond it`, len(figs)},
+	} {
+		m := regexp.MustCompile(c.pattern).FindAllStringSubmatch(readme, -1)
+		if !assert.Len(t, m, 1, "README.md should state %q once", c.pattern) {
+			continue
+		}
+		sum := 0
+		for _, g := range m[0][1:] {
+			n, ok := countWord(g)
+			require.True(t, ok, "README.md: %q is not a count", g)
+			sum += n
+		}
+		assert.Equal(t, c.want, sum, "README.md says %q; the code computes %d", m[0][0], c.want)
+	}
+}
+
+// countWord reads a count written in digits or, as prose does below
+// thirteen, in words.
+func countWord(s string) (int, bool) {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n, true
+	}
+	words := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
+	for i, w := range words {
+		if strings.EqualFold(s, w) {
+			return i, true
+		}
+	}
+	return 0, false
 }
