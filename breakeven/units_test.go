@@ -301,6 +301,20 @@ func TestParseEveryUnit(t *testing.T) {
 		}
 	})
 
+	t.Run("KV element types", func(t *testing.T) {
+		want := map[string]float64{"fp32": 4, "bf16": 2, "fp16": 2, "fp8": 1, "int8": 1, "int4": 0.5} // bytes per number
+		for _, e := range ElementTypes {
+			w, ok := want[e.Name]
+			if !assert.True(t, ok, "element type %q has no size in this test", e.Name) {
+				continue
+			}
+			got, err := ParseElementType(strings.ToUpper(e.Name))
+			require.NoError(t, err, e.Name)
+			assert.Equal(t, w, float64(got.Size), e.Name)
+		}
+		assert.Len(t, ElementTypes, len(want))
+	})
+
 	t.Run("token rates", func(t *testing.T) {
 		units := map[string]bool{"": true, "tokens/s": true, "token/s": true, "tok/s": true, "t/s": true, "tps": true, "tokens/sec": true, "tokens per second": true}
 		for u := range rateUnits {
