@@ -108,7 +108,31 @@ func isBitUnit(unit string) bool {
 	return len(u) == 2 && strings.ContainsRune("kKmMgGtT", rune(u[0])) && u[1] == 'b'
 }
 
+// prefixFactor is the decimal factor of a bandwidth's prefix letter, in
+// either case; followed by an i it is the binary factor of the same rank
+// (Ki 1024, Gi 1024^3).
 var prefixFactor = map[byte]float64{'k': 1e3, 'm': 1e6, 'g': 1e9, 't': 1e12}
+
+// rateKind is what a bandwidth unit counts.
+type rateKind int
+
+const (
+	bytesRate    rateKind = iota // B/s: any prefix, or none
+	bitsRate                     // bit/s: a decimal prefix, or none
+	ethernetRate                 // GbE: the line rate, a decimal prefix required
+)
+
+// rateSuffixes are the bandwidth units after the prefix, with the bytes
+// per second of one unprefixed unit.
+var rateSuffixes = map[string]struct {
+	perSecond float64
+	kind      rateKind
+}{
+	"B/s": {1, bytesRate}, "Bps": {1, bytesRate}, "B/sec": {1, bytesRate}, "byte/s": {1, bytesRate}, "bytes/s": {1, bytesRate},
+	"b/s": {1.0 / 8, bitsRate}, "bps": {1.0 / 8, bitsRate}, "bit/s": {1.0 / 8, bitsRate}, "bits/s": {1.0 / 8, bitsRate}, "b/sec": {1.0 / 8, bitsRate},
+	// Ethernet names its line rate: 10GbE, 100GigE.
+	"bE": {1.0 / 8, ethernetRate}, "bitE": {1.0 / 8, ethernetRate}, "igE": {1.0 / 8, ethernetRate},
+}
 
 var multiplier = regexp.MustCompile(`^\s*(\d+)\s*[x×*]\s*(.+)$`)
 
@@ -151,23 +175,19 @@ func bandwidthUnit(unit string) (float64, error) {
 	factor, rest, binary := 1.0, u, false
 	if p, ok := prefixFactor[strings.ToLower(u[:1])[0]]; ok && len(u) > 1 {
 		factor, rest = p, u[1:]
-		if strings.HasPrefix(rest, "i") {
-			// KiB/s, GiB/s: a binary prefix, bytes only.
+		if _, known := rateSuffixes[rest]; !known && strings.HasPrefix(rest, "i") {
+			// KiB/s, GiB/s: a binary prefix, bytes only (GigE is
+			// Ethernet, not a binary prefix).
 			factor, rest, binary = math.Pow(1024, math.Round(math.Log10(p)/3)), rest[1:], true
 		}
 	}
-	switch rest {
-	case "B/s", "Bps", "B/sec", "byte/s", "bytes/s":
-		return factor, nil
-	case "b/s", "bps", "bit/s", "bits/s", "b/sec":
-		if !binary {
-			return factor / 8, nil
-		}
-	case "bE", "bitE", "igE":
-		// Ethernet names its line rate: 10GbE, 100GigE.
-		if !binary && factor > 1 {
-			return factor / 8, nil
-		}
+	suffix, ok := rateSuffixes[rest]
+	switch {
+	case !ok:
+	case suffix.kind == bytesRate,
+		suffix.kind == bitsRate && !binary,
+		suffix.kind == ethernetRate && !binary && factor > 1:
+		return factor * suffix.perSecond, nil
 	}
 	return 0, bad
 }
@@ -195,13 +215,17 @@ func ParseTokenRate(s string) (TokenRate, error) {
 	return TokenRate(v * scale), nil
 }
 
-// countSuffix strips a count multiplier from the front of a unit: k and K
-// are 1000, M is 1e6, Ki is 1024 and Mi is 1,048,576.
+// countPrefixes are the count multipliers a token count or rate may carry
+// in front of its unit: k and K are 1000, M is 1e6, Ki is 1024 and Mi is
+// 1,048,576. The binary ones come first, so "Ki" is not read as "K".
+var countPrefixes = []struct {
+	p string
+	f float64
+}{{"Ki", 1 << 10}, {"Mi", 1 << 20}, {"k", 1e3}, {"K", 1e3}, {"M", 1e6}}
+
+// countSuffix strips a count multiplier from the front of a unit.
 func countSuffix(unit string) (float64, string) {
-	for _, c := range []struct {
-		p string
-		f float64
-	}{{"Ki", 1 << 10}, {"Mi", 1 << 20}, {"k", 1e3}, {"K", 1e3}, {"M", 1e6}} {
+	for _, c := range countPrefixes {
 		if rest, ok := strings.CutPrefix(unit, c.p); ok {
 			if rest == "" || rest[0] == ' ' || rest[0] == '/' || strings.HasPrefix(rest, "tok") || strings.HasPrefix(rest, "t/") || rest == "tps" {
 				return c.f, strings.TrimSpace(rest)
@@ -210,6 +234,9 @@ func countSuffix(unit string) (float64, string) {
 	}
 	return 1, unit
 }
+
+// tokenUnits are the words a token count may end in (in any case).
+var tokenUnits = map[string]bool{"": true, "tokens": true, "token": true, "tok": true}
 
 // ParseTokens reads a token count: "127188", "127,188", "140k" (140,000),
 // "1M" (1,000,000), "128Ki" (131,072) or "1Mi" (1,048,576), with an
@@ -222,9 +249,7 @@ func ParseTokens(s string) (Tokens, error) {
 		return 0, &ParseError{"token count", s, "no number", ExampleTokens}
 	}
 	scale, unit := countSuffix(unit)
-	switch strings.ToLower(strings.TrimSpace(unit)) {
-	case "", "tokens", "token", "tok":
-	default:
+	if !tokenUnits[strings.ToLower(strings.TrimSpace(unit))] {
 		return 0, &ParseError{"token count", s, fmt.Sprintf("unknown unit %q", unit), ExampleTokens}
 	}
 	if err := checkMagnitude(v*scale, false, "token count", s, ExampleTokens); err != nil {

@@ -15,15 +15,14 @@ type Bytes float64
 
 // Decimal and binary size units.
 const (
-	Byte Bytes = 1
-	KB   Bytes = 1e3
-	MB   Bytes = 1e6
-	GB   Bytes = 1e9
-	TB   Bytes = 1e12
-	KiB  Bytes = 1 << 10
-	MiB  Bytes = 1 << 20
-	GiB  Bytes = 1 << 30
-	TiB  Bytes = 1 << 40
+	KB  Bytes = 1e3
+	MB  Bytes = 1e6
+	GB  Bytes = 1e9
+	TB  Bytes = 1e12
+	KiB Bytes = 1 << 10
+	MiB Bytes = 1 << 20
+	GiB Bytes = 1 << 30
+	TiB Bytes = 1 << 40
 )
 
 // BytesPerToken is the KV-cache size that one token of a prompt adds.
@@ -37,14 +36,8 @@ type Bandwidth float64
 // Bandwidth units. Link speeds are in bits per second: Gbps is 1e9 bit/s,
 // which is 125 MB/s.
 const (
-	BytePerSecond Bandwidth = 1
-	KBps          Bandwidth = 1e3
-	MBps          Bandwidth = 1e6
-	GBps          Bandwidth = 1e9
-	TBps          Bandwidth = 1e12
-	Mbps          Bandwidth = 1e6 / 8
-	Gbps          Bandwidth = 1e9 / 8
-	Tbps          Bandwidth = 1e12 / 8
+	GBps Bandwidth = 1e9
+	Gbps Bandwidth = 1e9 / 8
 )
 
 // TokenRate is a prefill speed in tokens per second.

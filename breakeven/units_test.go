@@ -2,6 +2,7 @@ package breakeven
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -177,4 +178,156 @@ func TestRoundTrip(t *testing.T) {
 		require.NoError(t, err)
 		assert.InEpsilon(t, v, float64(back), 5e-3, bw.Bits())
 	}
+}
+
+// Every unit and alias the parsers accept, each with its value written out
+// by hand. Each test walks the parser's own table, so an alias added there
+// without a value here fails, and a changed multiplier fails against the
+// value written here.
+func TestParseEveryUnit(t *testing.T) {
+	t.Run("bytes", func(t *testing.T) {
+		// Each unit as written (a lower-case b is a bit, and refused) and
+		// the bytes of one.
+		want := map[string]struct {
+			written string
+			bytes   float64
+		}{
+			"": {"", 1}, "b": {"B", 1}, "byte": {"byte", 1}, "bytes": {"Bytes", 1},
+			"kb": {"KB", 1000}, "mb": {"MB", 1000000}, "gb": {"GB", 1000000000}, "tb": {"TB", 1000000000000},
+			"kib": {"KiB", 1024}, "mib": {"MiB", 1024 * 1024}, "gib": {"GiB", 1024 * 1024 * 1024}, "tib": {"TiB", 1024 * 1024 * 1024 * 1024},
+		}
+		for unit := range byteUnits {
+			w, ok := want[unit]
+			if !assert.True(t, ok, "byte unit %q has no value in this test", unit) {
+				continue
+			}
+			in := "1 " + w.written
+			got, err := ParseBytes(in)
+			require.NoError(t, err, in)
+			assert.Equal(t, w.bytes, float64(got), in)
+		}
+		assert.Len(t, byteUnits, len(want), "a unit in this test that the parser does not accept")
+	})
+
+	t.Run("bandwidth", func(t *testing.T) {
+		// "1 G" + each unit the prefix may precede, in bytes per second.
+		suffixes := map[string]float64{
+			"B/s": 1e9, "Bps": 1e9, "B/sec": 1e9, "byte/s": 1e9, "bytes/s": 1e9,
+			"b/s": 1.25e8, "bps": 1.25e8, "bit/s": 1.25e8, "bits/s": 1.25e8, "b/sec": 1.25e8,
+			"bE": 1.25e8, "bitE": 1.25e8, "igE": 1.25e8,
+		}
+		for suffix := range rateSuffixes {
+			w, ok := suffixes[suffix]
+			if !assert.True(t, ok, "bandwidth unit %q has no value in this test", suffix) {
+				continue
+			}
+			in := "1 G" + suffix
+			got, err := ParseBandwidth(in)
+			require.NoError(t, err, in)
+			assert.Equal(t, w, float64(got), in)
+		}
+		assert.Len(t, rateSuffixes, len(suffixes))
+
+		// Each prefix, in both cases, and binary, before B/s.
+		prefixes := map[string]float64{
+			"k": 1000, "m": 1000000, "g": 1000000000, "t": 1000000000000,
+			"ki": 1024, "mi": 1024 * 1024, "gi": 1024 * 1024 * 1024, "ti": 1024 * 1024 * 1024 * 1024,
+		}
+		for letter := range prefixFactor {
+			for _, p := range []string{string(letter), string(letter) + "i"} {
+				w, ok := prefixes[p]
+				if !assert.True(t, ok, "bandwidth prefix %q has no value in this test", p) {
+					continue
+				}
+				for _, in := range []string{"1 " + p + "B/s", "1 " + strings.ToUpper(p[:1]) + p[1:] + "B/s"} {
+					got, err := ParseBandwidth(in)
+					require.NoError(t, err, in)
+					assert.Equal(t, w, float64(got), in)
+				}
+			}
+		}
+		assert.Len(t, prefixFactor, len(prefixes)/2)
+
+		// Unprefixed units, and the combinations the parser refuses.
+		for in, w := range map[string]float64{"1 B/s": 1, "8 bit/s": 1, "8 bps": 1, "1 TB/s": 1e12, "1 Gbit/s": 1.25e8, "1 Mbps": 125000, "100GigE": 1.25e10} {
+			got, err := ParseBandwidth(in)
+			require.NoError(t, err, in)
+			assert.Equal(t, w, float64(got), in)
+		}
+		for _, in := range []string{"1 Gibit/s", "1 Gibps", "1 GibE", "1 bE", "1 igE"} {
+			_, err := ParseBandwidth(in)
+			assert.Error(t, err, in)
+		}
+	})
+
+	t.Run("seconds", func(t *testing.T) {
+		want := map[string]float64{ // "3 " + unit, in seconds
+			"": 3, "s": 3, "sec": 3, "secs": 3, "second": 3, "seconds": 3,
+			"ms": 0.003, "millisecond": 0.003, "milliseconds": 0.003,
+			"us": 0.000003, "µs": 0.000003, "min": 180, "minutes": 180, "h": 10800,
+		}
+		for unit := range secondUnits {
+			w, ok := want[unit]
+			if !assert.True(t, ok, "duration unit %q has no value in this test", unit) {
+				continue
+			}
+			got, err := ParseSeconds("3 " + unit)
+			require.NoError(t, err, unit)
+			assert.InEpsilon(t, w, float64(got), 1e-15, unit)
+		}
+		assert.Len(t, secondUnits, len(want))
+	})
+
+	// Token counts and rates share the count prefixes.
+	prefixes := map[string]float64{"": 1, "k": 1000, "K": 1000, "M": 1000000, "Ki": 1024, "Mi": 1024 * 1024}
+	for _, c := range countPrefixes {
+		assert.Contains(t, prefixes, c.p, "count prefix %q has no value in this test", c.p)
+	}
+	assert.Len(t, countPrefixes, len(prefixes)-1)
+
+	t.Run("tokens", func(t *testing.T) {
+		words := map[string]bool{"": true, "tokens": true, "token": true, "tok": true}
+		for w := range tokenUnits {
+			assert.True(t, words[w], "token unit %q is not in this test", w)
+		}
+		assert.Len(t, tokenUnits, len(words))
+		for w := range words {
+			for p, f := range prefixes {
+				in := "3" + p + " " + w
+				got, err := ParseTokens(in)
+				require.NoError(t, err, in)
+				assert.Equal(t, 3*f, float64(got), in)
+			}
+		}
+	})
+
+	t.Run("KV element types", func(t *testing.T) {
+		want := map[string]float64{"fp32": 4, "bf16": 2, "fp16": 2, "fp8": 1, "int8": 1, "int4": 0.5} // bytes per number
+		for _, e := range ElementTypes {
+			w, ok := want[e.Name]
+			if !assert.True(t, ok, "element type %q has no size in this test", e.Name) {
+				continue
+			}
+			got, err := ParseElementType(strings.ToUpper(e.Name))
+			require.NoError(t, err, e.Name)
+			assert.Equal(t, w, float64(got.Size), e.Name)
+		}
+		assert.Len(t, ElementTypes, len(want))
+	})
+
+	t.Run("token rates", func(t *testing.T) {
+		units := map[string]bool{"": true, "tokens/s": true, "token/s": true, "tok/s": true, "t/s": true, "tps": true, "tokens/sec": true, "tokens per second": true}
+		for u := range rateUnits {
+			assert.True(t, units[u], "token rate unit %q is not in this test", u)
+		}
+		assert.Len(t, rateUnits, len(units))
+		for u := range units {
+			for p, f := range prefixes {
+				in := "3" + p + " " + u
+				got, err := ParseTokenRate(in)
+				require.NoError(t, err, in)
+				assert.Equal(t, 3*f, float64(got), in)
+			}
+		}
+	})
 }

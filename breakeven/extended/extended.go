@@ -15,6 +15,7 @@
 // N = 0.1 / (1/2000 - 500e3/25e9) = 208 tokens:
 //
 //	n, _ := extended.CrossoverLinear(2000, 500e3, extended.Load{Latency: 0.1, Efficiency: 1, Link: 25e9})
+//	// n is 208 tokens (ExampleCrossoverLinear)
 //
 // Every function takes times as functions of the prompt length, so the
 // prefill model of package prefill (or the post's N / r) plugs in.

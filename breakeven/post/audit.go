@@ -55,9 +55,11 @@ type Finding struct {
 // Unexpected reports whether the verdict is not the expected one.
 func (f Finding) Unexpected() bool { return f.Verdict != f.Expected }
 
-// recomputation is how one figure is recomputed, in SI units.
+// recomputation is how one figure is recomputed, in SI units: how says
+// it in words with the values it uses, written from those values so the
+// text cannot drift from them.
 type recomputation struct {
-	how string
+	how func() string
 	f   func() E[float64]
 }
 
@@ -65,105 +67,255 @@ func est[T ~float64](e E[T]) E[float64] { return e.Float() }
 
 func exactF(v float64) E[float64] { return breakeven.Exact(v) }
 
+// perTokenHow writes a GQA model's per-token size as its config's
+// factors: "Llama 3.1 405B config: 2 (K and V) x 126 layers x 8 KV heads
+// x 128 head dim x 2 B = 516 KB/token".
+func perTokenHow(model string) string {
+	a := archAt16(model)
+	g := a.Groups[0]
+	return fmt.Sprintf("%s config: 2 (K and V) x %d layers x %d KV heads x %d head dim x %g B = %s",
+		model, g.Layers, g.KVHeads, g.HeadDim, float64(sources.PostElement().Size), a.BytesPerToken())
+}
+
+// breakEvenHow writes a test's break-even: "127,188 tokens / 62.0 s =
+// 2,051 tokens/s, x 516 KB/token = 1.06 GB/s".
+func breakEvenHow(id string) string {
+	r := breakEvenOf(id)
+	t := r.Test
+	prefill := fmt.Sprintf("%s tokens / %s = %s", t.Tokens.V(), t.Uncached.V(), r.Prefill.Value)
+	if t.Uncached.Name == "" {
+		prefill = fmt.Sprintf("the post's %s", t.Prefill.V())
+	}
+	return fmt.Sprintf("%s test: %s, x %s = %s", t.Model, prefill, r.PerToken, r.BreakEven.Value)
+}
+
+// cacheHow writes a prompt's cache: "127,188 tokens x 516 KB/token =
+// 65.6 GB".
+func cacheHow(n breakeven.Tokens, model string) string {
+	a := archAt16(model)
+	return fmt.Sprintf("%s tokens x %s (%s) = %s", n, a.MeanBytesPerToken(n), model, a.CacheSize(n))
+}
+
+// claimHow writes a claim's needed bandwidth: "34.4 GB / 1.50 s =
+// 22.9 GB/s".
+func claimHow(model string) string {
+	c := claimOf(model)
+	return fmt.Sprintf("cache / claimed time: %s / %s = %s", c.Cache.Value, c.Seconds.Value, c.Needs.Value)
+}
+
+// beatenHow writes which break-evens a transport beats.
+func beatenHow(i int) string {
+	tr := TransportTable()[i].Transport
+	var below []string
+	for _, r := range BreakEvenTable() {
+		if r.BreakEven.Value < tr.Delivered.V() {
+			below = append(below, r.BreakEven.Value.String())
+		}
+	}
+	if len(below) == 0 {
+		below = append(below, "none")
+	}
+	return fmt.Sprintf("break-evens below %s's %s: %s", tr.Name, tr.Delivered.V(), strings.Join(below, ", "))
+}
+
+// ratioHow writes a ratio of two values with their quotient.
+func ratioHow(what string, a, b fmt.Stringer) string {
+	return fmt.Sprintf("%s: %s / %s", what, a, b)
+}
+
+func hitRateHow() string {
+	h := LablupHitRate()
+	return fmt.Sprintf("p / (p + t_recompute - t_load) = %s / (%s + %s - %s)", h.Penalty.Value, h.Penalty.Value, h.Recompute.Value, h.Load.Value)
+}
+
+func penaltyHow() string {
+	return fmt.Sprintf("first turn with offload - without: %s - %s", sources.LablupMissOffload.V(), sources.LablupMissBase.V())
+}
+
+func meanHow(with string, miss, hit breakeven.Seconds) string {
+	turns := sources.LablupTurns.V()
+	return fmt.Sprintf("(one miss + %g hits) / %g turns, %s offload: (%s + %g x %s) / %g", turns-1, turns, with, miss, turns-1, hit, turns)
+}
+
 // derived recomputes each derived figure of the ledger, by entry id.
 var derived = map[string]recomputation{
-	"open.break-even":      {"405B test: 127,188 tokens / 62 s x per-token size (2 x 126 x 8 x 128 x 2 B)", vastBreakEven},
-	"open.break-even-bits": {"the same break-even, in bits: x 8", vastBreakEven},
-	"open.10gbe-clears": {"ceil(break-even / 10 Gbit/s): links of 10 GbE needed", func() E[float64] {
-		return exactF(float64(breakeven.LinksNeeded(breakEvenOf(sources.VAST405B.ID).BreakEven.Value, sources.TenGbE.V())))
+	"open.break-even": {func() string { return breakEvenHow(sources.VAST405B.ID) }, vastBreakEven},
+	"open.break-even-bits": {func() string {
+		return fmt.Sprintf("the 405B break-even in bits: %s x 8 = %s", vastBreakEvenBW(), vastBreakEvenBW().Bits())
+	}, vastBreakEven},
+	"open.10gbe-clears": {func() string {
+		return fmt.Sprintf("links of 10 GbE needed: ceil(%s / %s)", vastBreakEvenBW().Bits(), sources.TenGbE.V().Bits())
+	}, func() E[float64] {
+		return exactF(float64(breakeven.LinksNeeded(vastBreakEvenBW(), sources.TenGbE.V())))
 	}},
-	"open.tests":            {"the published tests in sources", func() E[float64] { return exactF(float64(len(sources.PublishedTests))) }},
-	"cached.per-token":      {"2 x layers x KV heads x head dim x bytes per number, Llama 3.1 405B config", func() E[float64] { return exactF(float64(PerToken(sources.VAST405B.Model))) }},
-	"cached.cache":          {"127,188 tokens x per-token size", vastCache},
-	"cached.prefill-bytes":  {"127,188 tokens x per-token size", vastCache},
-	"tests.count":           {"the published tests in sources", func() E[float64] { return exactF(float64(len(sources.PublishedTests))) }},
-	"tests.405b.prefill":    {"127,188 tokens / 62 s", func() E[float64] { return est(breakEvenOf("vast405b").Prefill) }},
-	"tests.405b.per-token":  {"Llama 3.1 405B config at 16 bits", func() E[float64] { return exactF(float64(PerToken("Llama 3.1 405B"))) }},
-	"tests.405b.break-even": {"prefill x per-token size", vastBreakEven},
-	"tests.70b.per-token":   {"Llama 3.1 70B config at 16 bits: 2 x 80 x 8 x 128 x 2 B", func() E[float64] { return exactF(float64(PerToken("Llama 3.1 70B"))) }},
-	"tests.70b.break-even":  {"4,380 tokens/s (the post's) x per-token size", func() E[float64] { return est(breakEvenOf("weka70b").BreakEven) }},
-	"tests.qwen.prefill":    {"131,072 tokens / 'over 11 s' (11 to 12 s)", func() E[float64] { return est(breakEvenOf("qwen32b").Prefill) }},
-	"tests.qwen.per-token":  {"Qwen3-32B config at 16 bits: 2 x 64 x 8 x 128 x 2 B", func() E[float64] { return exactF(float64(PerToken("Qwen3-32B"))) }},
-	"tests.qwen.break-even": {"prefill x per-token size", func() E[float64] { return est(breakEvenOf("qwen32b").BreakEven) }},
-	"tests.per-token-ratio": {"405B per-token size / Qwen3-32B per-token size", func() E[float64] {
+	"open.tests":           {testsHow, func() E[float64] { return exactF(float64(len(sources.PublishedTests))) }},
+	"cached.per-token":     {func() string { return perTokenHow(sources.VAST405B.Model) }, func() E[float64] { return exactF(float64(PerToken(sources.VAST405B.Model))) }},
+	"cached.cache":         {vastCacheHow, vastCache},
+	"cached.prefill-bytes": {vastCacheHow, vastCache},
+	"tests.count":          {testsHow, func() E[float64] { return exactF(float64(len(sources.PublishedTests))) }},
+	"tests.405b.prefill": {func() string {
+		t := sources.VAST405B
+		return fmt.Sprintf("%s tokens / %s", t.Tokens.V(), t.Uncached.V())
+	}, func() E[float64] { return est(breakEvenOf(sources.VAST405B.ID).Prefill) }},
+	"tests.405b.per-token":  {func() string { return perTokenHow("Llama 3.1 405B") }, func() E[float64] { return exactF(float64(PerToken("Llama 3.1 405B"))) }},
+	"tests.405b.break-even": {func() string { return breakEvenHow(sources.VAST405B.ID) }, vastBreakEven},
+	"tests.70b.per-token":   {func() string { return perTokenHow("Llama 3.1 70B") }, func() E[float64] { return exactF(float64(PerToken("Llama 3.1 70B"))) }},
+	"tests.70b.break-even":  {func() string { return breakEvenHow(sources.WEKA70B.ID) }, func() E[float64] { return est(breakEvenOf(sources.WEKA70B.ID).BreakEven) }},
+	"tests.qwen.prefill": {func() string {
+		t := sources.QwenWWT
+		return fmt.Sprintf("%s tokens / 'over 11 s' (%s to %s)", t.Tokens.V(), t.Uncached.Value.Lo, t.Uncached.Value.Hi)
+	}, func() E[float64] { return est(breakEvenOf(sources.QwenWWT.ID).Prefill) }},
+	"tests.qwen.per-token":  {func() string { return perTokenHow("Qwen3-32B") }, func() E[float64] { return exactF(float64(PerToken("Qwen3-32B"))) }},
+	"tests.qwen.break-even": {func() string { return breakEvenHow(sources.QwenWWT.ID) }, func() E[float64] { return est(breakEvenOf(sources.QwenWWT.ID).BreakEven) }},
+	"tests.per-token-ratio": {func() string {
+		return ratioHow("405B per-token size / Qwen3-32B's", PerToken("Llama 3.1 405B"), PerToken("Qwen3-32B"))
+	}, func() E[float64] {
 		return exactF(float64(PerToken("Llama 3.1 405B") / PerToken("Qwen3-32B")))
 	}},
-	"tests.prefill-ratio": {"Qwen3-32B prefill / 405B prefill", func() E[float64] {
-		return breakeven.Apply2(breakEvenOf("qwen32b").Prefill, breakEvenOf("vast405b").Prefill,
+	"tests.prefill-ratio": {func() string {
+		return ratioHow("Qwen3-32B prefill / 405B prefill", breakEvenOf(sources.QwenWWT.ID).Prefill.Value, breakEvenOf(sources.VAST405B.ID).Prefill.Value)
+	}, func() E[float64] {
+		return breakeven.Apply2(breakEvenOf(sources.QwenWWT.ID).Prefill, breakEvenOf(sources.VAST405B.ID).Prefill,
 			func(q, l breakeven.TokenRate) float64 { return float64(q / l) })
 	}},
-	"mult.throughput-bytes":   {"181 Gbit/s / 8", func() E[float64] { return est(sources.VASTThroughput.Value) }},
-	"mult.divisor":            {"the 405B break-even", vastBreakEven},
-	"mult.predicted-speedup":  {"throughput / break-even", func() E[float64] { return VASTMultiplier().PredictedSpeed }},
-	"mult.predicted-load":     {"cache / throughput", func() E[float64] { return est(VASTMultiplier().PredictedLoad) }},
-	"claims.qwen.cache":       {"131,072 tokens x Qwen3-32B per-token size", func() E[float64] { return est(claimOf("Qwen3-32B").Cache) }},
-	"claims.qwen.needs":       {"cache / 1.5 s", func() E[float64] { return est(claimOf("Qwen3-32B").Needs) }},
-	"claims.weka.needs":       {"cache / 0.58 s", func() E[float64] { return est(claimOf("Llama 3.1 70B").Needs) }},
-	"claims.weka.cache":       {"105,000 tokens x Llama 3.1 70B per-token size", func() E[float64] { return est(claimOf("Llama 3.1 70B").Cache) }},
-	"claims.ib.carries":       {"400 Gbit/s / 8", func() E[float64] { return est(sources.WEKALinkSpeed.Value) }},
-	"transports.count":        {"the transports in sources", func() E[float64] { return exactF(float64(len(sources.Transports))) }},
-	"transports.roce.verdict": {"break-evens below 12.0 GB/s", func() E[float64] { return beaten(0) }},
-	"transports.uccl.verdict": {"break-evens below 4.9 GB/s", func() E[float64] { return beaten(1) }},
-	"transports.ucx.verdict":  {"break-evens below 0.55 GB/s", func() E[float64] { return beaten(2) }},
-	"transports.factor": {"UCCL / UCX delivered", func() E[float64] {
+	"mult.throughput-bytes": {func() string { return bitsHow(sources.VASTThroughput.V()) }, func() E[float64] { return est(sources.VASTThroughput.Value) }},
+	"mult.divisor":          {func() string { return "the 405B break-even: " + breakEvenHow(sources.VAST405B.ID) }, vastBreakEven},
+	"mult.predicted-speedup": {func() string {
+		m := VASTMultiplier()
+		return ratioHow("throughput / break-even", m.Throughput.Value, m.BreakEven.Value)
+	}, func() E[float64] { return VASTMultiplier().PredictedSpeed }},
+	"mult.predicted-load": {func() string {
+		return ratioHow("cache / throughput", vastCacheBytes(), VASTMultiplier().Throughput.Value)
+	}, func() E[float64] { return est(VASTMultiplier().PredictedLoad) }},
+	"claims.qwen.cache": {func() string { return cacheHow(sources.QwenWWT.Tokens.V(), sources.QwenWWT.Model) }, func() E[float64] { return est(claimOf("Qwen3-32B").Cache) }},
+	"claims.qwen.needs": {func() string { return claimHow("Qwen3-32B") }, func() E[float64] { return est(claimOf("Qwen3-32B").Needs) }},
+	"claims.weka.needs": {func() string { return claimHow("Llama 3.1 70B") }, func() E[float64] { return est(claimOf("Llama 3.1 70B").Needs) }},
+	"claims.weka.cache": {func() string { return cacheHow(sources.WEKA70B.Tokens.V(), sources.WEKA70B.Model) }, func() E[float64] { return est(claimOf("Llama 3.1 70B").Cache) }},
+	"claims.ib.carries": {func() string { return bitsHow(sources.WEKALinkSpeed.V()) }, func() E[float64] { return est(sources.WEKALinkSpeed.Value) }},
+	"transports.count": {func() string {
+		var names []string
+		for _, t := range sources.Transports {
+			names = append(names, t.Name)
+		}
+		return fmt.Sprintf("the %d transports in sources: %s", len(names), strings.Join(names, ", "))
+	}, func() E[float64] { return exactF(float64(len(sources.Transports))) }},
+	"transports.roce.verdict": {func() string { return beatenHow(0) }, func() E[float64] { return beaten(0) }},
+	"transports.uccl.verdict": {func() string { return beatenHow(1) }, func() E[float64] { return beaten(1) }},
+	"transports.ucx.verdict":  {func() string { return beatenHow(2) }, func() E[float64] { return beaten(2) }},
+	"transports.factor": {func() string {
+		return ratioHow("UCCL / UCX delivered", sources.UCCL.Delivered.V(), sources.UCX.Delivered.V())
+	}, func() E[float64] {
 		return breakeven.Apply2(sources.UCCL.Delivered.Value, sources.UCX.Delivered.Value,
 			func(a, b breakeven.Bandwidth) float64 { return float64(a / b) })
 	}},
-	"hit.first-turn-slower": {"first turn with offload - without", func() E[float64] { return est(LablupHitRate().Penalty) }},
-	"hit.halved": {"mean with offload / mean without", func() E[float64] {
+	"hit.first-turn-slower": {penaltyHow, func() E[float64] { return est(LablupHitRate().Penalty) }},
+	"hit.halved": {func() string {
+		h := LablupHitRate()
+		return ratioHow("mean with offload / mean without", h.MeanOffld.Value, h.MeanBase.Value)
+	}, func() E[float64] {
 		h := LablupHitRate()
 		return breakeven.Apply2(h.MeanOffld, h.MeanBase, func(a, b breakeven.Seconds) float64 { return float64(a / b) })
 	}},
-	"hit.four-in-five":     {"turns after the first", func() E[float64] { return exactF(sources.LablupTurns.V() - 1) }},
-	"hit.penalty":          {"first turn with offload - without", func() E[float64] { return est(LablupHitRate().Penalty) }},
-	"hit.break-even":       {"p / (p + t_recompute - t_load)", func() E[float64] { return LablupHitRate().BreakEvenH }},
-	"sources.hit-rate":     {"p / (p + t_recompute - t_load)", func() E[float64] { return LablupHitRate().BreakEvenH }},
-	"newer.405b.per-token": {"Llama 3.1 405B config at 16 bits", func() E[float64] { return exactF(float64(PerToken("Llama 3.1 405B"))) }},
-	"newer.405b.128k":      {"131,072 tokens x per-token size", func() E[float64] { return exactF(float64(newerRow("Llama 3.1 405B").At128K)) }},
-	"newer.ratio": {"405B per-token size / DeepSeek V4 Pro per-token size", func() E[float64] {
+	"hit.four-in-five": {func() string {
+		return fmt.Sprintf("the turns after the first: %g - 1", sources.LablupTurns.V())
+	}, func() E[float64] { return exactF(sources.LablupTurns.V() - 1) }},
+	"hit.penalty":          {penaltyHow, func() E[float64] { return est(LablupHitRate().Penalty) }},
+	"hit.break-even":       {hitRateHow, func() E[float64] { return LablupHitRate().BreakEvenH }},
+	"sources.hit-rate":     {hitRateHow, func() E[float64] { return LablupHitRate().BreakEvenH }},
+	"newer.405b.per-token": {func() string { return perTokenHow("Llama 3.1 405B") }, func() E[float64] { return exactF(float64(PerToken("Llama 3.1 405B"))) }},
+	"newer.405b.128k": {func() string { return cacheHow(sources.Conversation128K.V(), "Llama 3.1 405B") }, func() E[float64] {
+		return exactF(float64(newerRow("Llama 3.1 405B").At128K))
+	}},
+	"newer.ratio": {func() string {
+		return ratioHow("405B per-token size / DeepSeek V4 Pro's", PerToken("Llama 3.1 405B"), sources.DeepSeekV4Pro.PerToken.V())
+	}, func() E[float64] {
 		v4 := sources.DeepSeekV4Pro.PerToken.Value
 		return breakeven.Apply1(v4, func(b breakeven.BytesPerToken) float64 { return float64(PerToken("Llama 3.1 405B") / b) })
 	}},
-	"newer.million": {"10^6 tokens x 7.9 KB + the fixed state the 128K size implies", func() E[float64] {
+	"newer.million": {func() string {
+		m := sources.DeepSeekV4Pro
+		return fmt.Sprintf("%s tokens x %s + the %s fixed state the 128K size implies", sources.MillionTokens.V(), m.PerToken.V(), m.FixedState().Value)
+	}, func() E[float64] {
 		m := sources.DeepSeekV4Pro
 		return breakeven.Apply3(m.PerToken.Value, m.FixedState(), sources.MillionTokens.Value,
 			func(b breakeven.BytesPerToken, fixed breakeven.Bytes, n breakeven.Tokens) float64 {
 				return float64(b.Bytes(n) + fixed)
 			})
 	}},
-	"newer.bound-prefill": {"1 GB/s / 7.9 KB per token", func() E[float64] {
+	"newer.bound-prefill": {func() string {
+		return ratioHow("the prefill whose break-even is the bound", sources.BoundBandwidth.V(), sources.DeepSeekV4Pro.PerToken.V())
+	}, func() E[float64] {
 		return breakeven.Apply1(sources.DeepSeekV4Pro.PerToken.Value, func(b breakeven.BytesPerToken) float64 {
 			return float64(breakeven.PrefillForBreakEven(sources.BoundBandwidth.V(), b))
 		})
 	}},
-	"newer.parked.405b": {"1,000 x the 405B 128K-token cache", func() E[float64] { return exactF(float64(newerRow("Llama 3.1 405B").Parked)) }},
-	"newer.parked.deepseekv4pro": {"1,000 x DeepSeek V4 Pro's 128K-token conversation", func() E[float64] {
+	"newer.parked.405b": {func() string {
+		return fmt.Sprintf("%s x the 405B 128K-token cache, %s", breakeven.GroupThousands(sources.ParkedConversations.V(), 0), newerRow("Llama 3.1 405B").At128K)
+	}, func() E[float64] { return exactF(float64(newerRow("Llama 3.1 405B").Parked)) }},
+	"newer.parked.deepseekv4pro": {func() string {
+		return fmt.Sprintf("%s x DeepSeek V4 Pro's 128K-token conversation, %s", breakeven.GroupThousands(sources.ParkedConversations.V(), 0), sources.DeepSeekV4Pro.At128K.V())
+	}, func() E[float64] {
 		return breakeven.Apply1(sources.DeepSeekV4Pro.At128K.Value, func(s breakeven.Bytes) float64 {
 			return float64(breakeven.ParkedCapacity(int(sources.ParkedConversations.V()), s))
 		})
 	}},
-	"next.deepseek": {"DeepSeek V4 Pro per-token size", func() E[float64] { return est(sources.DeepSeekV4Pro.PerToken.Value) }},
+	"next.deepseek": {func() string {
+		return fmt.Sprintf("DeepSeek V4 Pro's per-token size, %s", sources.DeepSeekV4Pro.PerToken.V())
+	}, func() E[float64] { return est(sources.DeepSeekV4Pro.PerToken.Value) }},
 }
+
+// testsHow names the published tests.
+func testsHow() string {
+	var ids []string
+	for _, t := range sources.PublishedTests {
+		ids = append(ids, t.Label)
+	}
+	return fmt.Sprintf("the %d published tests in sources: %s", len(ids), strings.Join(ids, "; "))
+}
+
+// vastCacheHow writes the 405B prompt's cache.
+func vastCacheHow() string { return cacheHow(sources.VAST405B.Tokens.V(), sources.VAST405B.Model) }
+
+// bitsHow writes a link speed in bits as bytes: "181 Gbit/s / 8 = 22.6
+// GB/s".
+func bitsHow(b breakeven.Bandwidth) string { return fmt.Sprintf("%s / 8 = %s", b.Bits(), b) }
 
 // crossChecks recompute an input independently, where its source or the
 // model allows, keyed by input name: the audit then judges the source's
 // figure, not just its transcription.
 var crossChecks = map[string]recomputation{
-	"vast405b.per-token": {"2 x 126 x 8 x 128 x 2 B, from the config", func() E[float64] { return exactF(float64(PerToken("Llama 3.1 405B"))) }},
-	"vast405b.cache":     {"127,188 tokens x per-token size", vastCache},
-	"vast405b.speedup":   {"62 s / 3 s", func() E[float64] { return VASTMultiplier().MeasuredSpeedup }},
-	"weka70b.prefill": {"105,000 tokens / (WEKA's 41x x 0.58 s)", func() E[float64] {
+	"vast405b.per-token": {func() string {
+		return perTokenHow("Llama 3.1 405B") + ", which is " + breakeven.Bytes(PerToken("Llama 3.1 405B")).IEC()
+	}, func() E[float64] { return exactF(float64(PerToken("Llama 3.1 405B"))) }},
+	"vast405b.cache": {vastCacheHow, vastCache},
+	"vast405b.speedup": {func() string {
+		return ratioHow("uncached / cached", sources.VAST405B.Uncached.V(), sources.VAST405B.Cached.V())
+	}, func() E[float64] { return VASTMultiplier().MeasuredSpeedup }},
+	"weka70b.prefill": {func() string {
+		w := sources.WEKA70B
+		return fmt.Sprintf("%s tokens / (WEKA's %gx x %s)", w.Tokens.V(), sources.WEKAHeadline.V(), w.Cached.V())
+	}, func() E[float64] {
 		return breakeven.Apply3(sources.WEKA70B.Tokens.Value, sources.WEKAHeadline.Value, sources.WEKA70B.Cached.Value,
 			func(n breakeven.Tokens, x float64, t breakeven.Seconds) float64 {
 				return float64(breakeven.PrefillRate(n, breakeven.Seconds(x)*t))
 			})
 	}},
-	"lablup.mean.no-offload": {"(one miss + four hits) / five turns, without offload", func() E[float64] { return est(LablupHitRate().MeanBase) }},
-	"lablup.mean.offload":    {"(one miss + four hits) / five turns, with offload", func() E[float64] { return est(LablupHitRate().MeanOffld) }},
-	"qwen32b.uncached": {"the fastest prefill the stated hardware allows, at its peak (MFU = 1): FLOPs of the prompt / (GPUs x peak)", func() E[float64] {
+	"lablup.mean.no-offload": {func() string {
+		return meanHow("without", sources.LablupMissBase.V(), sources.LablupHitBase.V())
+	}, func() E[float64] { return est(LablupHitRate().MeanBase) }},
+	"lablup.mean.offload": {func() string {
+		return meanHow("with", sources.LablupMissOffload.V(), sources.LablupHitOffload.V())
+	}, func() E[float64] { return est(LablupHitRate().MeanOffld) }},
+	"qwen32b.uncached": {func() string {
+		r := limitRow(sources.QwenWWT.ID)
+		g := r.Hardware.GPUs()
+		return fmt.Sprintf("the fastest prefill the stated hardware allows, at its peak (MFU = 1): %s / (%s at %s) = %s", r.FLOPs, g, g.Chip.Peak, r.MinTime)
+	}, func() E[float64] {
 		return exactF(float64(limitRow(sources.QwenWWT.ID).MinTime))
 	}},
-	"deepseek.hit-rate": {"342B / 608B", func() E[float64] {
+	"deepseek.hit-rate": {func() string {
+		return fmt.Sprintf("hit tokens / input tokens: %s / %s", sources.DeepSeekHitTokens.V(), sources.DeepSeekInputTokens.V())
+	}, func() E[float64] {
 		return breakeven.Apply2(sources.DeepSeekHitTokens.Value, sources.DeepSeekInputTokens.Value,
 			func(h, n breakeven.Tokens) float64 { return float64(h / n) })
 	}},
@@ -237,6 +389,9 @@ func vastCacheBytes() breakeven.Bytes { return breakEvenOf(sources.VAST405B.ID).
 
 // vastBreakEven is the 405B test's break-even.
 func vastBreakEven() E[float64] { return est(breakEvenOf(sources.VAST405B.ID).BreakEven) }
+
+// vastBreakEvenBW is the 405B test's nominal break-even.
+func vastBreakEvenBW() breakeven.Bandwidth { return breakEvenOf(sources.VAST405B.ID).BreakEven.Value }
 
 // vastCache is the 405B test prompt's cache.
 func vastCache() E[float64] { return exactF(float64(breakEvenOf(sources.VAST405B.ID).Cache)) }
@@ -339,7 +494,7 @@ func AuditEntry(e sources.Entry) (Finding, error) {
 			return Finding{}, fmt.Errorf("post: input figure %s: %w", e.ID, err)
 		}
 		f.Transcribed = Judge(v, step, val.Scale(1/e.Unit.Scale()))
-		r = recomputation{"as sourced: " + how, func() E[float64] { return val }}
+		r = recomputation{func() string { return "as sourced: " + how }, func() E[float64] { return val }}
 		if cc, ok := crossChecks[e.Input]; ok {
 			r = cc
 			f.Expected = Match
@@ -347,7 +502,7 @@ func AuditEntry(e sources.Entry) (Finding, error) {
 	default:
 		return Finding{}, fmt.Errorf("post: entry %s has unknown kind %q", e.ID, e.Kind)
 	}
-	f.How = r.how
+	f.How = r.how()
 	f.Recomputed = r.f().Scale(1 / e.Unit.Scale())
 	f.Verdict = Judge(v, step, f.Recomputed)
 	if f.Verdict == Match && f.Expected == AsSourced {

@@ -179,3 +179,30 @@ func TestUnprintedInputs(t *testing.T) {
 	assert.Equal(t, 11.0, float64(sources.QwenWWT.Uncached.Value.Lo))
 	assert.Equal(t, 12.0, float64(sources.QwenWWT.Uncached.Value.Hi))
 }
+
+// Each recomputation says how with the values it uses, written from them:
+// a few in full, against the post's arithmetic typed here; and every
+// derived figure's how holds a number.
+func TestHowShowsTheValues(t *testing.T) {
+	findings, err := Audit()
+	require.NoError(t, err)
+	how := map[string]string{}
+	for _, f := range findings {
+		how[f.Entry.ID] = f.How
+		if f.Entry.Kind == sources.DerivedFigure || f.Expected != AsSourced {
+			assert.Regexp(t, `\d`, f.How, "%s: the how names no value", f.Entry.ID)
+		}
+	}
+	for id, want := range map[string]string{
+		"open.break-even":       "Llama 3.1 405B test: 127,188 tokens / 62.0 s = 2,051 tokens/s, x 516 KB/token = 1.06 GB/s",
+		"cached.per-token":      "Llama 3.1 405B config: 2 (K and V) x 126 layers x 8 KV heads x 128 head dim x 2 B = 516 KB/token",
+		"cached.vast-per-token": "Llama 3.1 405B config: 2 (K and V) x 126 layers x 8 KV heads x 128 head dim x 2 B = 516 KB/token, which is 504 KiB",
+		"claims.weka.needs":     "cache / claimed time: 34.4 GB / 580 ms = 59.3 GB/s",
+		"mult.throughput-bytes": "181 Gbit/s / 8 = 22.6 GB/s",
+		"hit.break-even":        "p / (p + t_recompute - t_load) = 4.00 s / (4.00 s + 22.0 s - 6.60 s)",
+		"hit.mean.offload":      "(one miss + 4 hits) / 5 turns, with offload: (26.3 s + 4 x 6.60 s) / 5",
+		"newer.parked.405b":     "1,000 x the 405B 128K-token cache, 67.6 GB",
+	} {
+		assert.Equal(t, want, how[id], id)
+	}
+}

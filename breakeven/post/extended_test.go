@@ -1,6 +1,10 @@
 package post
 
 import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -56,34 +60,183 @@ func TestLimitVerdicts(t *testing.T) {
 	}, got)
 }
 
-// Every range holds its point estimate, and the calibration test is not
-// among the tests validated.
-func TestRangesHoldTheirValues(t *testing.T) {
-	for _, r := range EstimateTable() {
-		assert.True(t, r.Time.Contains(r.Time.Value), r.Model.Name)
-		assert.True(t, r.Rate.Contains(r.Rate.Value), r.Model.Name)
-		assert.True(t, r.BreakEven.Contains(r.BreakEven.Value), r.Model.Name)
+// Hand-counted work of the tests and estimates below, from the models'
+// published dims: two FLOPs per active parameter per token, and causal
+// attention's n^2/2 pairs per layer and query head at 2 x (d_qk + d_v)
+// FLOPs each.
+func handFLOPs(params, layers, heads, headDim, n float64) float64 {
+	return 2*params*n + layers*heads*(n*n/2)*2*(headDim+headDim)
+}
+
+const (
+	h100Peak     = 989.4e12              // H100 SXM5 BF16 dense FLOP/s
+	mfuLow       = 0.2                   // the project's assumed MFU range, quoted as
+	mfuHigh      = 0.5                   // "an MFU between 0.2 and 0.5"
+	perToken405B = 2 * 126 * 8 * 128 * 2 // bytes: K and V, layers, KV heads, head dim, 16 bits
+	perToken70B  = 2 * 80 * 8 * 128 * 2
+)
+
+// Each range is the interval its inputs imply: the estimates' times span
+// the quoted MFU range, their rates and break-evens follow from the times,
+// and the reported values span the rounding of the figures as printed.
+func TestRangesFromTheirInputs(t *testing.T) {
+	rows := EstimateTable()
+	require.NotEmpty(t, rows)
+	for _, r := range rows {
+		name := fmt.Sprintf("%s at %v", r.Model.Name, r.Tokens)
+		flops := float64(r.FLOPs)
+		n := float64(r.Tokens)
+		assert.InEpsilon(t, flops/(8*h100Peak*mfuHigh), float64(r.Time.Lo), 1e-12, name)
+		assert.InEpsilon(t, flops/(8*h100Peak*mfuLow), float64(r.Time.Hi), 1e-12, name)
+		assert.InEpsilon(t, n/float64(r.Time.Hi), float64(r.Rate.Lo), 1e-12, name)
+		assert.InEpsilon(t, n/float64(r.Time.Lo), float64(r.Rate.Hi), 1e-12, name)
+		cache := n * float64(r.PerToken)
+		assert.InEpsilon(t, cache/float64(r.Time.Hi), float64(r.BreakEven.Lo), 1e-9, name)
+		assert.InEpsilon(t, cache/float64(r.Time.Lo), float64(r.BreakEven.Hi), 1e-9, name)
 	}
-	roles := map[string]string{}
-	for _, v := range ValidationTable() {
-		roles[v.Test.ID] = v.Role
-		for _, e := range []E[float64]{v.Simple, v.Extended, v.Reported} {
-			if e.Value == e.Value { // not NaN
-				assert.True(t, e.Contains(e.Value), "%s %s", v.Test.ID, v.Quantity)
-			}
+	// One row by hand throughout: Llama 3.1 70B at 131,072 tokens.
+	var r70 EstimateRow
+	for _, r := range rows {
+		if r.Model.Name == "Llama 3.1 70B" && r.Tokens == 131072 {
+			r70 = r
 		}
 	}
+	require.Equal(t, "Llama 3.1 70B", r70.Model.Name)
+	flops := handFLOPs(70e9, 80, 64, 128, 131072)
+	assert.InEpsilon(t, flops, float64(r70.FLOPs), 1e-12)
+	assert.InEpsilon(t, flops/(8*h100Peak*mfuHigh), float64(r70.Time.Lo), 1e-12) // 10.3 s
+	assert.InEpsilon(t, 131072*perToken70B/(flops/(8*h100Peak*mfuLow)), float64(r70.BreakEven.Lo), 1e-12)
+
+	// The reported values' intervals are the rounding of the printed
+	// figures: 62 s and 3 s to the second, 20x and 41x to the unit, 4,380
+	// tokens/s to the ten, and "over 11 seconds" as 11 to 12 s.
+	type key struct{ test, quantity string }
+	want := map[key][2]float64{
+		{"vast405b", "uncached TTFT (s)"}: {61.5, 62.5},
+		{"vast405b", "cached TTFT (s)"}:   {2.5, 3.5},
+		{"vast405b", "speedup (x)"}:       {19.5, 20.5},
+		{"weka70b", "uncached TTFT (s)"}:  {105000.0 / 4385, 105000.0 / 4375},
+		{"weka70b", "speedup (x)"}:        {40.5, 41.5},
+		{"qwen32b", "uncached TTFT (s)"}:  {11, 12},
+		{"qwen32b", "speedup (x)"}:        {11 / 1.5, 12 / 1.5},
+	}
+	roles := map[string]string{}
+	seen := 0
+	for _, v := range ValidationTable() {
+		roles[v.Test.ID] = v.Role
+		if w, ok := want[key{v.Test.ID, v.Quantity}]; ok {
+			seen++
+			assert.InEpsilon(t, w[0], v.Reported.Lo, 1e-12, "%s %s", v.Test.ID, v.Quantity)
+			assert.InEpsilon(t, w[1], v.Reported.Hi, 1e-12, "%s %s", v.Test.ID, v.Quantity)
+		}
+	}
+	assert.Equal(t, len(want), seen, "every reported range above is in the table")
 	assert.Equal(t, "calibration", roles[CalibrationTest.ID])
 	assert.Equal(t, "validation", roles[sources.WEKA70B.ID])
 	assert.Equal(t, "validation", roles[sources.QwenWWT.ID])
 }
 
+// csvCells reads a table's CSV into rows keyed by their first column, and
+// cells by header.
+func csvCells(t *testing.T, tb Table, key func(row map[string]string) string) map[string]map[string]string {
+	t.Helper()
+	b, err := tb.CSV()
+	require.NoError(t, err, tb.Name)
+	recs, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+	require.NoError(t, err, tb.Name)
+	require.Len(t, recs, tb.Rows()+1, "%s: a header and a line per row", tb.Name)
+	out := map[string]map[string]string{}
+	for _, rec := range recs[1:] {
+		row := map[string]string{}
+		for i, h := range recs[0] {
+			row[h] = rec[i]
+		}
+		out[key(row)] = row
+	}
+	return out
+}
+
+// cell reads a number from a CSV cell.
+func cell(t *testing.T, rows map[string]map[string]string, row, col string) float64 {
+	t.Helper()
+	r, ok := rows[row]
+	require.True(t, ok, "no row %q", row)
+	s, ok := r[col]
+	require.True(t, ok, "no column %q", col)
+	v, err := strconv.ParseFloat(s, 64)
+	require.NoError(t, err, "%s / %s", row, col)
+	return v
+}
+
+// The extended tables as written: cells of each against the arithmetic
+// done here by hand.
 func TestExtendedTablesWrite(t *testing.T) {
+	tables := map[string]Table{}
 	for _, tb := range ExtendedTables() {
-		b, err := tb.CSV()
-		require.NoError(t, err, tb.Name)
-		assert.NotEmpty(t, b)
-		assert.Positive(t, tb.Rows(), tb.Name)
-		_ = tb.Frame()
+		tables[tb.Name] = tb
+		assert.Equal(t, tb.Rows(), tb.Frame().Nrow(), tb.Name)
+	}
+	require.Len(t, tables, 3)
+
+	vastFLOPs := handFLOPs(405e9, 126, 128, 128, 127188)
+	vastCache := 127188.0 * perToken405B
+	wekaCache := 105000.0 * perToken70B
+	limits := csvCells(t, tables["physical-limits"], func(r map[string]string) string { return r["test_id"] })
+	for _, c := range []struct {
+		row, col string
+		want     float64
+	}{
+		{"vast405b", "prefill_flop", vastFLOPs},
+		{"vast405b", "min_recompute_seconds", vastFLOPs / (8 * h100Peak)},
+		{"vast405b", "implied_mfu", vastFLOPs / (8 * h100Peak * 62)},
+		{"vast405b", "implied_mfu_low", vastFLOPs / (8 * h100Peak * 62.5)},
+		{"vast405b", "cache_bytes", vastCache},
+		{"vast405b", "load_needs_bytes_per_second", vastCache / 3},
+		{"vast405b", "load_needs_bytes_per_second_low", vastCache / 3.5},
+		{"vast405b", "stated_links_bytes_per_second", 2 * 100e9 / 8},
+		{"weka70b", "prefill_flop", handFLOPs(70e9, 80, 64, 128, 105000)},
+		{"weka70b", "reported_uncached_seconds", 105000.0 / 4380},
+		{"weka70b", "load_needs_bytes_per_second", wekaCache / 0.58},
+		{"weka70b", "stated_links_bytes_per_second", 400e9 / 8},
+		{"qwen32b", "min_recompute_seconds", handFLOPs(32.8e9, 64, 64, 128, 131072) / h100Peak},
+	} {
+		assert.InEpsilon(t, c.want, cell(t, limits, c.row, c.col), 1e-12, "physical-limits %s %s", c.row, c.col)
+	}
+	assert.Equal(t, "faster than the links carry", limits["weka70b"]["load_verdict"])
+	assert.Equal(t, "within the links", limits["vast405b"]["load_verdict"])
+
+	validation := csvCells(t, tables["validation"], func(r map[string]string) string { return r["test_id"] + " " + r["quantity"] })
+	vastLink := 2 * 100e9 / 8
+	for _, c := range []struct {
+		row, col string
+		want     float64
+	}{
+		{"vast405b cached TTFT (s)", "simple", vastCache / vastLink},
+		{"vast405b cached TTFT (s)", "reported", 3},
+		{"vast405b cached TTFT (s)", "simple_error", vastCache/vastLink/3 - 1},
+		{"vast405b speedup (x)", "simple", vastLink / (127188.0 / 62 * perToken405B)},
+		{"weka70b uncached TTFT (s)", "extended", handFLOPs(70e9, 80, 64, 128, 105000) * 62 / vastFLOPs},
+		{"weka70b cached TTFT (s)", "simple", wekaCache / (400e9 / 8)},
+	} {
+		assert.InEpsilon(t, c.want, cell(t, validation, c.row, c.col), 1e-12, "validation %s %s", c.row, c.col)
+	}
+	assert.Empty(t, validation["qwen32b cached TTFT (s)"]["simple"], "no link stated: no load time")
+
+	estimates := csvCells(t, tables["estimated-break-evens"], func(r map[string]string) string { return r["model"] + " " + r["prompt_tokens"] })
+	flops70 := handFLOPs(70e9, 80, 64, 128, 131072)
+	calibrated := vastFLOPs / (8 * h100Peak * 62)
+	for _, c := range []struct {
+		row, col string
+		want     float64
+	}{
+		{"Llama 3.1 70B 131072", "prefill_flop", flops70},
+		{"Llama 3.1 70B 131072", "prefill_time_seconds", flops70 / (8 * h100Peak * calibrated)},
+		{"Llama 3.1 70B 131072", "prefill_time_seconds_low", flops70 / (8 * h100Peak * mfuHigh)},
+		{"Llama 3.1 70B 131072", "prefill_time_seconds_high", flops70 / (8 * h100Peak * mfuLow)},
+		{"Llama 3.1 70B 131072", "bytes_per_token", perToken70B},
+		{"Llama 3.1 70B 131072", "break_even_bytes_per_second", 131072 * perToken70B / (flops70 / (8 * h100Peak * calibrated))},
+		{"Llama 3.1 405B 32768", "prefill_flop", handFLOPs(405e9, 126, 128, 128, 32768)},
+	} {
+		assert.InEpsilon(t, c.want, cell(t, estimates, c.row, c.col), 1e-12, "estimated-break-evens %s %s", c.row, c.col)
 	}
 }

@@ -18,12 +18,14 @@
 //
 // The post's constant prefill speed is the special case r = N / t. With
 // MFU = 1 the same formula is the fastest prefill the hardware allows, and
-// a reported time gives back the MFU it implies:
+// a reported time gives back the MFU it implies (the package's Example):
 //
 //	m := prefill.Model{Name: "Llama 3.1 405B", ActiveParams: 405e9,
 //		Attention: []prefill.AttentionGroup{{Layers: 126, QueryHeads: 128, QKDim: 128, VDim: 128}}}
+//	h100 := prefill.Chip{Name: "H100", Peak: 989.4 * prefill.TFLOPS}
 //	g := prefill.GPUs{Count: 8, Chip: h100}
-//	mfu := prefill.ImpliedMFU(m, 127188, g, breakeven.Exact[breakeven.Seconds](62))
+//	mfu := prefill.ImpliedMFU(m, breakeven.Exact[breakeven.Tokens](127188), g, breakeven.Rounded[breakeven.Seconds](62, 1))
+//	// m.FLOPs(127188) is 170 PFLOP, at least 21.5 s at peak; mfu is 0.346 (0.343 to 0.349)
 //
 // The package holds no numbers of its own: chips, head counts and
 // parameter counts come from package sources.

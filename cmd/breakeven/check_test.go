@@ -1,9 +1,8 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"math"
 	"os"
@@ -14,7 +13,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/post"
+	"signalweight.dev/kv/cmd/breakeven/internal/claimsfile"
 	"signalweight.dev/kv/sources"
 )
 
@@ -128,31 +129,13 @@ func TestCheckClaimsFile(t *testing.T) {
 	assert.Contains(t, out, ",implausible-as-stated,")
 }
 
-// writeClaims writes n generated claims: the catalog's computable models
-// in turn, with varied lengths, times and links.
-func writeClaims(w io.Writer, n int) {
-	var models []string
-	for _, m := range sources.Models() {
-		if m.Known() {
-			models = append(models, m.Name)
-		}
-	}
-	links := []string{"1x400Gbit/s", "2x100GbE", "", "ndr", "8xPCIe5x16", "22.6 GB/s"}
-	bw := bufio.NewWriter(w)
-	fmt.Fprintln(bw, "model,tokens,seconds,links,source,note")
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(bw, "%s,%d,%g,%s,generated,row %d\n", models[i%len(models)], 1000+(i*7919)%60000, 0.05+float64(i%97)/10, links[i%len(links)], i)
-	}
-	bw.Flush()
-}
-
 // BenchmarkCheckClaims100k checks a generated file of 100,000 claims
 // through the command, as "breakeven check --claims FILE" does.
 func BenchmarkCheckClaims100k(b *testing.B) {
 	p := filepath.Join(b.TempDir(), "claims.csv")
 	f, err := os.Create(p)
 	require.NoError(b, err)
-	writeClaims(f, 100000)
+	require.NoError(b, claimsfile.WriteSynthetic(f, 100000))
 	require.NoError(b, f.Close())
 	for _, format := range []string{"", "--json", "--csv"} {
 		b.Run("format="+strings.TrimPrefix(format, "--"), func(b *testing.B) {
@@ -170,17 +153,47 @@ func BenchmarkCheckClaims100k(b *testing.B) {
 	}
 }
 
-// TestGenerateClaims writes the generated file for a measured run when
-// KV_CLAIMS_OUT names a path:
+// data/claims.csv's published claims are written from sources/ by
+// program genclaims (a file of generated claims for a measured run too:
+// go run ./internal/genclaims -synthetic 100000 -o /tmp/claims100k.csv).
 //
-//	KV_CLAIMS_OUT=/tmp/claims100k.csv go test -run TestGenerateClaims ./cmd/breakeven
-func TestGenerateClaims(t *testing.T) {
-	path := os.Getenv("KV_CLAIMS_OUT")
-	if path == "" {
-		t.Skip("set KV_CLAIMS_OUT to write a file of 100,000 generated claims")
-	}
-	f, err := os.Create(path)
+//go:generate go run ./internal/genclaims -o ../../data/claims.csv
+
+// The committed data/claims.csv is what genclaims writes from sources/,
+// above its marker line; its links read back as the links typed in
+// sources, and its rows are the post's three claims. (Package factcheck's
+// TestClaimsFileAgreesWithSources checks every value the check reads.)
+func TestClaimsFileIsGenerated(t *testing.T) {
+	committed, err := os.ReadFile(filepath.Join(repoRoot, "data", "claims.csv"))
 	require.NoError(t, err)
-	writeClaims(f, 100000)
-	require.NoError(t, f.Close())
+	var want bytes.Buffer
+	require.NoError(t, claimsfile.WritePublished(&want))
+	head, _, ok := bytes.Cut(committed, []byte(claimsfile.Marker))
+	require.True(t, ok, "data/claims.csv has lost its marker line %q", claimsfile.Marker)
+	assert.Equal(t, want.String(), string(head)+claimsfile.Marker, "data/claims.csv is stale: run go generate ./cmd/breakeven")
+
+	// Rewriting keeps what follows the marker, and only that.
+	mine := "Qwen3-32B,32768,0.5,1x100GbE,post,,mine\n"
+	got, err := claimsfile.Rewrite([]byte("old header\n" + claimsfile.Marker + mine))
+	require.NoError(t, err)
+	assert.Equal(t, want.String()+mine, string(got))
+
+	links := map[string]float64{ // bytes per second, by hand
+		sources.VAST405B.ID: 2 * 100e9 / 8,
+		sources.QwenWWT.ID:  0,
+		sources.WEKA70B.ID:  400e9 / 8,
+	}
+	published := claimsfile.PublishedClaims()
+	require.Len(t, published, len(links))
+	for _, p := range published {
+		w, ok := links[p.Test.ID]
+		require.True(t, ok, p.Test.ID)
+		if w == 0 {
+			assert.Empty(t, p.LinksText(), p.Test.ID)
+			continue
+		}
+		bw, err := breakeven.ParseBandwidth(p.LinksText())
+		require.NoError(t, err, p.LinksText())
+		assert.Equal(t, w, float64(bw), p.Test.ID)
+	}
 }

@@ -153,15 +153,17 @@ func (o *output) write(name string, b []byte) error {
 	return nil
 }
 
-// summary says what was written: "tables: 9 in data/ (2 updated, 7
-// unchanged): a.csv, b.csv".
+// summary says what was written, in the form "tables: N in data/ (U
+// updated, N-U unchanged): a.csv, b.csv".
 func (o *output) summary(what string) string {
 	return fmt.Sprintf("%s: %d in %s (%d updated, %d unchanged): %s", what, len(o.names), o.label,
 		len(o.changed), len(o.names)-len(o.changed), strings.Join(o.names, ", "))
 }
 
-// ledgerSummary counts the verdicts: "ledger: 135 figures: 48 match, 6
-// within approximation, 3 differ, 78 inputs as sourced; 0 unexpected".
+// ledgerSummary counts the verdicts, in the form "ledger: N figures: M
+// match, W within approximation, D differ, I inputs as sourced; U
+// unexpected" (the README states the current counts, and a test holds it
+// to them).
 func ledgerSummary(findings []post.Finding) string {
 	counts := map[post.Verdict]int{}
 	bad := 0

@@ -3,12 +3,19 @@ package main
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven/post"
+	"signalweight.dev/kv/figures"
+	"signalweight.dev/kv/sources"
 )
 
 // repoRoot is the repository root, two levels above this package.
@@ -26,12 +33,12 @@ func TestReproduceMatchesCommittedFiles(t *testing.T) {
 	assert.Regexp(t, `ledger: \d+ figures: \d+ match, \d+ within approximation, \d+ differ, \d+ inputs as sourced; 0 unexpected`, stdout)
 	assert.Contains(t, stdout, "02-ttft-vs-bandwidth.png", "the README's headline figure")
 
-	n := 0
+	written := map[string]bool{}
 	for _, sub := range []string{"data", "figures"} {
 		entries, err := os.ReadDir(filepath.Join(out, sub))
 		require.NoError(t, err)
 		for _, e := range entries {
-			n++
+			written[sub+"/"+e.Name()] = true
 			got, err := os.ReadFile(filepath.Join(out, sub, e.Name()))
 			require.NoError(t, err)
 			want, err := os.ReadFile(filepath.Join(repoRoot, sub, e.Name()))
@@ -41,7 +48,17 @@ func TestReproduceMatchesCommittedFiles(t *testing.T) {
 			assert.True(t, bytes.Equal(got, want), "%s/%s differs from what reproduce writes; run: go run ./cmd/breakeven reproduce", sub, e.Name())
 		}
 	}
-	assert.GreaterOrEqual(t, n, 9+9, "nine tables and nine figure files")
+
+	// Every committed file of a type reproduce writes must be one it
+	// wrote: a table or figure nothing produces any more is stale.
+	committed := committedFiles(t, "data", "figures")
+	require.NotEmpty(t, committed)
+	for _, path := range committed {
+		if !generatedType(path) {
+			continue
+		}
+		assert.True(t, written[path], "%s is committed but reproduce no longer writes it: delete it (git rm %s) or restore what produced it", path, path)
+	}
 
 	// A second run changes nothing.
 	code, stdout, stderr = runCmd("reproduce", "--out", out)
@@ -94,4 +111,108 @@ func TestModuleRoot(t *testing.T) {
 	rootAbs, _ := filepath.Abs(root)
 	assert.Equal(t, abs, rootAbs)
 	assert.False(t, strings.HasSuffix(rootAbs, "cmd/breakeven"))
+}
+
+// handEdited are the committed files under data/ and figures/ that
+// reproduce reads or leaves to people, not writes.
+var handEdited = map[string]bool{
+	"data/claims.csv": true, // the claims a fact-checker edits; check reads it
+}
+
+// generatedType reports whether a committed path under data/ or figures/
+// is of a kind reproduce writes (a table or a figure) and not one of the
+// files people edit.
+func generatedType(path string) bool {
+	if handEdited[path] || strings.HasPrefix(strings.ToUpper(filepath.Base(path)), "README") {
+		return false
+	}
+	switch filepath.Ext(path) {
+	case ".csv", ".svg", ".png":
+		return true
+	}
+	return false // the figures' Go sources, and anything else
+}
+
+// committedFiles lists the files git tracks under dirs, as slash paths
+// from the repository root; outside a git checkout it lists the
+// directories themselves.
+func committedFiles(t *testing.T, dirs ...string) []string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"ls-files", "--"}, dirs...)...)
+	cmd.Dir = repoRoot
+	if b, err := cmd.Output(); err == nil && len(bytes.TrimSpace(b)) > 0 {
+		return strings.Fields(string(b))
+	}
+	var out []string
+	for _, d := range dirs {
+		entries, err := os.ReadDir(filepath.Join(repoRoot, d))
+		require.NoError(t, err)
+		for _, e := range entries {
+			if !e.IsDir() {
+				out = append(out, d+"/"+e.Name())
+			}
+		}
+	}
+	return out
+}
+
+// The counts the README states are the counts the code computes, so the
+// README cannot drift from the audit, the catalog or what reproduce
+// writes.
+func TestREADMECounts(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	require.NoError(t, err)
+	// The README wraps lines; read it as one line of words.
+	readme := strings.Join(strings.Fields(string(b)), " ")
+
+	findings, err := post.Audit()
+	require.NoError(t, err)
+	verdicts := map[post.Verdict]int{}
+	for _, f := range findings {
+		verdicts[f.Verdict]++
+	}
+	tables, err := post.Tables()
+	require.NoError(t, err)
+	figs, err := figures.All()
+	require.NoError(t, err)
+
+	for _, c := range []struct {
+		pattern string // one or more groups, each a count, summed
+		want    int
+	}{
+		{`prints all (\w+) figures of the post`, len(findings)},
+		{`(\w+) derived figures match at the precision printed`, verdicts[post.Match]},
+		{`(\w+) are within the approximation of their inputs`, verdicts[post.WithinApprox]},
+		{`and (\w+) differ, each with a reason`, verdicts[post.Differs]},
+		{`the (\w+) catalog models`, len(sources.Models())},
+		{`writes (\w+) CSV tables`, len(tables)},
+		{`the post's (\w+), and (\w+) beyond it`, len(figs)},
+	} {
+		m := regexp.MustCompile(c.pattern).FindAllStringSubmatch(readme, -1)
+		if !assert.Len(t, m, 1, "README.md should state %q once", c.pattern) {
+			continue
+		}
+		sum := 0
+		for _, g := range m[0][1:] {
+			n, ok := countWord(g)
+			require.True(t, ok, "README.md: %q is not a count", g)
+			sum += n
+		}
+		assert.Equal(t, c.want, sum, "README.md says %q; the code computes %d", m[0][0], c.want)
+	}
+}
+
+// countWord reads a count written in digits or, as prose does below
+// thirteen, in words.
+func countWord(s string) (int, bool) {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n, true
+	}
+	words := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
+	for i, w := range words {
+		if strings.EqualFold(s, w) {
+			return i, true
+		}
+	}
+	return 0, false
 }
