@@ -288,7 +288,8 @@ func (f *Figure) drawPlot(c draw.Canvas) {
 	}
 }
 
-// SVG renders the figure as SVG. The font is named, not embedded.
+// SVG renders the figure as SVG, with the glyphs of Liberation Serif its
+// text uses embedded, so that it renders the same on any machine.
 func (f *Figure) SVG() ([]byte, error) {
 	w, h := f.Size()
 	cv := vgsvg.New(w, h)
@@ -297,7 +298,11 @@ func (f *Figure) SVG() ([]byte, error) {
 	if _, err := cv.WriteTo(&b); err != nil {
 		return nil, fmt.Errorf("figures: %s: %w", f.Name, err)
 	}
-	return b.Bytes(), nil
+	svg, err := embedFont(b.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("figures: %s: %w", f.Name, err)
+	}
+	return svg, nil
 }
 
 // PNG renders the figure as PNG at PNGDPI.
