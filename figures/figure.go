@@ -54,6 +54,8 @@ type Figure struct {
 	// PNG marks a figure the README embeds as PNG as well as SVG.
 	AlsoPNG bool
 
+	// taller is added to PlotHeight, for a plot with more rows than most.
+	taller vg.Length
 	legend []legendEntry
 }
 
@@ -211,7 +213,7 @@ func (f *Figure) layout(width vg.Length) (legendH, captionH vg.Length, lines []s
 // the caption.
 func (f *Figure) Size() (w, h vg.Length) {
 	lh, ch, _ := f.layout(Width)
-	return Width, PlotHeight + lh + ch
+	return Width, PlotHeight + f.taller + lh + ch
 }
 
 // Draw draws the figure onto the canvas: the plot on top, then the
