@@ -12,7 +12,8 @@
 //
 // and `breakeven reproduce` writes All of them to figures/*.svg, with
 // figure 2 as PNG too. The output is deterministic: the same inputs give
-// the same bytes.
+// the same bytes. An SVG carries the subset of Liberation Serif its text
+// uses (see embedFont), so it is laid out as drawn on any machine.
 package figures
 
 import (
