@@ -6,13 +6,13 @@ import (
 	"math"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/calibration"
-	"signalweight.dev/kv/breakeven/extended"
 	"signalweight.dev/kv/breakeven/post"
-	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/sources"
 )
 
@@ -32,43 +32,30 @@ func tokensTick(v float64) string {
 	return plain(v)
 }
 
-// prefillOf returns the catalog model's FLOP model.
-func prefillOf(name string) (prefill.Model, error) {
-	return sources.PrefillModel(sources.MustModel(name))
-}
-
 // TTFTVsPromptLength is figure 9: for the 405B test's model, GPUs and
-// link, the time to first token against prompt length. Recomputing follows
-// the FLOP model (quadratic attention) at the calibrated MFU, with the
-// MFU range as a band, against the post's constant speed; loading adds
-// the fixed cost of a load; recomputing part while loading the rest is
-// never slower than either. Below the crossover, recomputing wins.
+// link, the time to first token against prompt length, as
+// post.TTFTVsPromptLength computes it. Recomputing follows the FLOP model
+// (quadratic attention) at the calibrated MFU, with the MFU range as a
+// band, against the post's constant speed; loading adds the fixed cost of
+// a load; recomputing part while loading the rest is never slower than
+// either. Below the crossover, recomputing wins.
 func TTFTVsPromptLength() (*Figure, error) {
-	t := sources.VAST405B
-	pm, err := prefillOf(t.Model)
-	if err != nil {
-		return nil, err
+	c := post.TTFTVsPromptLength()
+	t, g, load, band := c.Test, c.GPUs, c.Load, c.MFU
+	var xs, rec, recLo, recHi, lin, ld, ov []float64
+	for _, q := range c.Points {
+		xs = append(xs, float64(q.Tokens))
+		rec = append(rec, float64(q.Recompute.Value))
+		recLo = append(recLo, float64(q.Recompute.Lo))
+		recHi = append(recHi, float64(q.Recompute.Hi))
+		lin = append(lin, float64(q.Constant))
+		ld = append(ld, float64(q.Load))
+		ov = append(ov, float64(q.Overlap))
 	}
-	h, _ := calibration.Hardware(t.ID)
-	g := h.GPUs()
-	mfu, band := calibration.CalibratedMFU().Value, calibration.DefaultMFU()
-	arch := sources.MustModel(t.Model).Arch.With(sources.PostElement(), 1)
-	load := extended.Load{Latency: sources.LoadLatency.V(), Efficiency: calibration.DefaultEfficiency().Value, Link: sources.VASTThroughput.V()}
-	r := breakeven.PrefillRate(t.Tokens.V(), t.Uncached.V())
-
-	lo, hi := 1024.0/8, float64(sources.Conversation128K.V())
-	xs := post.LogSpace(lo, hi, curvePoints)
-	var rec, recLo, recHi, lin, ld, ov []float64
-	for _, x := range xs {
-		n := breakeven.Tokens(x)
-		rec = append(rec, float64(prefill.TimeAt(pm, n, g, mfu)))
-		recLo = append(recLo, float64(prefill.TimeAt(pm, n, g, band.Hi)))
-		recHi = append(recHi, float64(prefill.TimeAt(pm, n, g, band.Lo)))
-		lin = append(lin, float64(breakeven.RecomputeTime(n, r)))
-		ld = append(ld, float64(load.Time(arch.CacheSize(n))))
-		o := extended.SplitCache(arch, n, func(k breakeven.Tokens) breakeven.Seconds { return prefill.TimeAt(pm, k, g, mfu) }, load)
-		ov = append(ov, float64(o.Time))
+	if len(xs) < 2 {
+		return nil, fmt.Errorf("figures: no curve against prompt length")
 	}
+	lo, hi := xs[0], xs[len(xs)-1]
 	ylo, yhi := logRange(math.Min(rec[0], ov[0])/2, math.Max(recHi[len(recHi)-1], lin[len(lin)-1])*1.5)
 	f := newFigure("09-ttft-vs-prompt-length",
 		fmt.Sprintf("%s, %s, %s: time to first token against prompt length", t.Model, g, load.Link.Bits()),
@@ -97,16 +84,15 @@ func TTFTVsPromptLength() (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.AddLegend(fmt.Sprintf("recompute: FLOPs / (%s peak x MFU %.3g, calibrated on this test); band: MFU %.2g to %.2g", g, mfu, band.Lo, band.Hi), bandArea, recLine)
-	f.AddLegend(fmt.Sprintf("the post's constant prefill speed, N / r with r = %s", r), linLine)
+	f.AddLegend(fmt.Sprintf("recompute: FLOPs / (%s peak x MFU %.3g, calibrated on this test); band: MFU %.2g to %.2g", g, band.Value, band.Lo, band.Hi), bandArea, recLine)
+	f.AddLegend(fmt.Sprintf("the post's constant prefill speed, N / r with r = %s", c.Rate), linLine)
 	f.AddLegend(fmt.Sprintf("load: %s fixed cost + cache / (%.2f x %s)", load.Latency, load.Efficiency, load.Link), loadLine)
 	f.AddLegend("recompute the first tokens while loading the rest, both finishing together", ovLine)
 
-	cross, err := extended.Crossover(func(n breakeven.Tokens) breakeven.Seconds { return prefill.TimeAt(pm, n, g, mfu) }, extended.LoadOf(arch, load), breakeven.Tokens(hi))
-	if err == nil {
-		p.Add(vrule(float64(cross), dotted(black)))
-		p.Add(newNote(float64(cross), ylo*math.Pow(yhi/ylo, 0.92), fmt.Sprintf(" crossover: loading wins from %s tokens", breakeven.Tokens(math.Ceil(float64(cross)))), black).
-			align(draw.XLeft, draw.YCenter))
+	if c.Crossover > 0 {
+		p.Add(vrule(float64(c.Crossover), dotted(black)))
+		p.Add(newNote(float64(c.Crossover), ylo*math.Pow(yhi/ylo, 0.92), fmt.Sprintf("crossover: loading wins from %s tokens", breakeven.Tokens(math.Ceil(float64(c.Crossover)))), black).
+			align(draw.XLeft, draw.YCenter).offset(3, 0))
 	}
 	measured, err := marks(p, points{pt(float64(t.Tokens.V()), float64(t.Uncached.V())).withY(t.Uncached.Value.Float()),
 		pt(float64(t.Tokens.V()), float64(t.Cached.V())).withY(t.Cached.Value.Float())}, measuredGlyph(black))
@@ -144,68 +130,65 @@ func lower(s string) string {
 	return string(b)
 }
 
-// breakEvenModels are the models figure 10 follows: the post's three and
-// three the post could not give, an MLA model, a sparse MoE and a hybrid.
-var breakEvenModels = []string{"Llama 3.1 405B", "Llama 3.1 70B", "Qwen3-32B", "DeepSeek-V3", "gpt-oss-120b", "Qwen3-Next-80B-A3B"}
-
-// BreakEvenVsPromptLength is figure 10: B*(N) = cache(N) / t_prefill(N) on
-// the estimates' GPUs at the calibrated MFU, against prompt length. With
-// a constant prefill speed each line would be flat at r x b; quadratic
-// attention bends it down for long prompts, and windows and fixed states
-// bend it too.
+// BreakEvenVsPromptLength is figure 10: B*(N) = cache(N) / t_prefill(N)
+// on the estimates' GPUs at the calibrated MFU, against prompt length, as
+// post.BreakEvenVsPromptLength computes it. With a constant prefill speed
+// each line would be flat at r x b; quadratic attention bends it down for
+// long prompts, and windows and fixed states bend it too.
 func BreakEvenVsPromptLength() (*Figure, error) {
 	g := post.EstimateGPUs()
 	mfu := calibration.CalibratedMFU().Value
-	lo, hi := 1024.0, float64(sources.Conversation128K.V())
-	xs := post.LogSpace(lo, hi, curvePoints)
+	type line struct {
+		name   string
+		xs, ys []float64
+	}
+	var lines []line
+	ymin, ymax := math.Inf(1), math.Inf(-1)
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, q := range post.BreakEvenVsPromptLength() {
+		if len(lines) == 0 || lines[len(lines)-1].name != q.Model {
+			lines = append(lines, line{name: q.Model})
+		}
+		l := &lines[len(lines)-1]
+		be := gbps(q.BreakEven)
+		l.xs, l.ys = append(l.xs, float64(q.Tokens)), append(l.ys, be)
+		ymin, ymax = math.Min(ymin, be), math.Max(ymax, be)
+		lo, hi = math.Min(lo, float64(q.Tokens)), math.Max(hi, float64(q.Tokens))
+	}
+	if len(lines) == 0 {
+		return nil, fmt.Errorf("figures: no break-even against prompt length")
+	}
 	f := newFigure("10-break-even-vs-prompt-length",
 		fmt.Sprintf("Estimated break-even against prompt length on %s at MFU %.3g", g, mfu),
 		"prompt length, N (tokens, log scale)", "break-even B*(N) (GB/s, log scale)")
 	p := f.Plot
-	ymin, ymax := math.Inf(1), math.Inf(-1)
-	type line struct {
-		name string
-		ys   []float64
-	}
-	var lines []line
 	var src sourceList
-	for _, name := range breakEvenModels {
-		pm, err := prefillOf(name)
-		if err != nil {
-			return nil, err
-		}
-		m := sources.MustModel(name)
-		arch := m.Arch.With(sources.PostElement(), 1)
-		var ys []float64
-		for _, x := range xs {
-			n := breakeven.Tokens(x)
-			be := gbps(extended.BreakEvenAt(arch.CacheSize(n), prefill.TimeAt(pm, n, g, mfu), 0, 1))
-			ys = append(ys, be)
-			ymin, ymax = math.Min(ymin, be), math.Max(ymax, be)
-		}
-		lines = append(lines, line{name, ys})
-		src.add(m.Cite)
-	}
-	links := []post.Link{}
-	for _, l := range post.ComparedLinks() {
-		links = append(links, l)
+	links := post.ComparedLinks()
+	for _, l := range links {
 		ymin, ymax = math.Min(ymin, gbps(l.Bandwidth.Value)), math.Max(ymax, gbps(l.Bandwidth.Value))
 	}
 	ylo, yhi := logRange(ymin/1.5, ymax*1.5)
 	logAxis(&p.X, lo, hi, tokensTick)
 	logAxis(&p.Y, ylo, yhi, plain)
+	// The links, each named at its line where no curve crosses the name.
+	names := &ruleLabels{sty: style(noteFont, black)}
 	for _, l := range links {
 		p.Add(hrule(gbps(l.Bandwidth.Value), dotted(grey)))
-		p.Add(newNote(hi, gbps(l.Bandwidth.Value), l.Name+" ", grey).align(draw.XRight, draw.YBottom))
+		names.ys = append(names.ys, gbps(l.Bandwidth.Value))
+		names.texts = append(names.texts, linkLabel(l))
 	}
 	colors := append(append([]color.Color{}, testColors...), purple, orange, skyBlue)
 	for i, l := range lines {
-		c, err := curve(p, xs, l.ys, solid(colors[i%len(colors)]))
+		c, err := curve(p, l.xs, l.ys, solid(colors[i%len(colors)]))
 		if err != nil {
 			return nil, err
 		}
-		f.AddLegend(fmt.Sprintf("%s: %s at %s tokens", l.name, breakeven.Bandwidth(l.ys[len(l.ys)-1]*float64(breakeven.GBps)), breakeven.Tokens(hi)), c)
+		names.curves = append(names.curves, c.XYs)
+		last := breakeven.Bandwidth(l.ys[len(l.ys)-1] * float64(breakeven.GBps))
+		f.AddLegend(fmt.Sprintf("%s: %s at %s tokens", l.name, gbText(last), breakeven.Tokens(l.xs[len(l.xs)-1])), c)
+		src.add(sources.MustModel(l.name).Cite)
 	}
+	p.Add(names)
 	f.AddLegend("links the post compares (dotted)", hrule(0, dotted(grey)))
 	src.add(sources.LoadLatency)
 	src.add(chipCites(g.Chip.Name)...)
@@ -251,24 +234,106 @@ func EstimatedBreakEvens() (*Figure, error) {
 	}
 	xlo, xhi := logRange(xmin/1.5, xmax*1.5)
 	logAxis(&p.X, xlo, xhi, plain)
-	p.Y.Min, p.Y.Max = -0.7, float64(len(rows))-0.3
-	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
-	var linkNames []string
-	for _, l := range post.ComparedLinks() {
-		x := gbps(l.Bandwidth.Value)
-		p.Add(vrule(x, dotted(grey)))
-		linkNames = append(linkNames, fmt.Sprintf("%s %s", l.Name, l.Bandwidth.Value))
+	// The links are named at their lines, in rows above the models.
+	links := post.ComparedLinks()
+	labels := &lineLabels{top: float64(len(rows)) - 0.3, sty: style(noteFont, black), line: dotted(grey)}
+	var names vg.Length
+	for _, t := range ticks {
+		names = max(names, style(tickFont, black).Width(t.Label))
 	}
+	for _, l := range links {
+		labels.xs = append(labels.xs, gbps(l.Bandwidth.Value))
+		labels.texts = append(labels.texts, linkLabel(l))
+	}
+	// The data area is the width less the model names and the ticks.
+	nrows := labels.reserve(xlo, xhi, Width-names-vg.Points(20))
+	p.Add(labels)
+	p.Y.Min, p.Y.Max = -0.7, labels.top+float64(nrows)
+	f.taller = vg.Length(nrows) * vg.Points(12)
+	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
 	m, err := marks(p, ps, modelGlyph(blue))
 	if err != nil {
 		return nil, err
 	}
 	f.AddLegend(fmt.Sprintf("estimated B* = cache / prefill time at the calibrated MFU (bar: MFU %.2g to %.2g)", calibration.DefaultMFU().Lo, calibration.DefaultMFU().Hi), m...)
-	for i, name := range linkNames {
-		f.AddLegend(fmt.Sprintf("link %d from the left: %s", i+1, name), vrule(0, dotted(grey)))
-	}
+	f.AddLegend(fmt.Sprintf("the %d links the post compares, each named at its line", len(links)), vrule(0, dotted(grey)))
 	src.add(sources.MFULow, sources.EstimateGPUs)
 	src.add(chipCites(g.Chip.Name)...)
 	f.Caption = caption(src...)
 	return f, nil
+}
+
+// lineLabels draws vertical lines with their names in rows above the
+// data: each name beside its line, to the right where it fits and to the
+// left where it would leave the plot, in the highest row where it clears
+// the names already placed. Each line runs up to its name, which sits on
+// a white ground so that a line passing behind it does not strike it
+// through. The rows are one unit of y each, from top up.
+type lineLabels struct {
+	xs    []float64
+	texts []string
+	top   float64 // the y value under the lowest row
+	rows  int
+	sty   text.Style
+	line  draw.LineStyle
+}
+
+const labelPad = 3 // points between a line, its name and the next name
+
+// layout places the names for an x transform and the right edge of the
+// data area: the left and right end of each, and its row (0 the highest).
+func (l *lineLabels) layout(trX func(float64) vg.Length, right vg.Length) (x0, x1 []vg.Length, row []int) {
+	pad := vg.Points(labelPad)
+	for i, x := range l.xs {
+		at, w := trX(x), l.sty.Width(l.texts[i])
+		a, b := at+pad, at+pad+w
+		if b > right {
+			a, b = at-pad-w, at-pad
+		}
+		r := 0
+		for ; ; r++ {
+			free := true
+			for j := range x0 {
+				if row[j] == r && a < x1[j]+pad && x0[j] < b+pad {
+					free = false
+				}
+			}
+			if free {
+				break
+			}
+		}
+		x0, x1, row = append(x0, a), append(x1, b), append(row, r)
+	}
+	return x0, x1, row
+}
+
+// reserve sets the number of rows the names need on an axis from lo to
+// hi, log scale, drawn width wide, and returns it.
+func (l *lineLabels) reserve(lo, hi float64, width vg.Length) int {
+	trX := func(x float64) vg.Length {
+		return width * vg.Length(math.Log(x/lo)/math.Log(hi/lo))
+	}
+	_, _, row := l.layout(trX, width)
+	l.rows = 0
+	for _, r := range row {
+		l.rows = max(l.rows, r+1)
+	}
+	return l.rows
+}
+
+func (l *lineLabels) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	x0, x1, row := l.layout(trX, c.Max.X)
+	h := l.sty.Height("Mg")
+	rowY := func(r int) vg.Length { return trY(l.top + float64(l.rows-r) - 0.5) }
+	for i, x := range l.xs {
+		c.StrokeLine2(l.line, trX(x), c.Min.Y, trX(x), rowY(row[i]))
+	}
+	sty := l.sty
+	sty.XAlign, sty.YAlign = draw.XLeft, draw.YCenter
+	for i, t := range l.texts {
+		y := rowY(row[i])
+		c.FillPolygon(color.White, []vg.Point{{X: x0[i] - 1, Y: y - h/2}, {X: x1[i] + 1, Y: y - h/2}, {X: x1[i] + 1, Y: y + h/2}, {X: x0[i] - 1, Y: y + h/2}})
+		c.FillText(sty, vg.Point{X: x0[i], Y: y}, t)
+	}
 }

@@ -12,7 +12,8 @@
 //
 // and `breakeven reproduce` writes All of them to figures/*.svg, with
 // figure 2 as PNG too. The output is deterministic: the same inputs give
-// the same bytes.
+// the same bytes. An SVG carries the subset of Liberation Serif its text
+// uses (see embedFont), so it is laid out as drawn on any machine.
 package figures
 
 import (
@@ -54,6 +55,8 @@ type Figure struct {
 	// PNG marks a figure the README embeds as PNG as well as SVG.
 	AlsoPNG bool
 
+	// taller is added to PlotHeight, for a plot with more rows than most.
+	taller vg.Length
 	legend []legendEntry
 }
 
@@ -87,7 +90,36 @@ var (
 )
 
 func style(f font.Font, c color.Color) text.Style {
-	return text.Style{Color: c, Font: f, Handler: plot.DefaultTextHandler}
+	return text.Style{Color: c, Font: f, Handler: textHandler}
+}
+
+// textHandler draws every text of the figures.
+var textHandler text.Handler = spacedLines{plot.DefaultTextHandler}
+
+// spacedLines is a text handler that spaces the lines of a multi-line
+// text by the font's line height, the space gonum/plot's text.Style
+// reserves for them. gonum/plot's plain handler spaces them by the font
+// size, less than a line's ascent and descent, so in a browser the
+// lines of a two-line tick label overlap.
+type spacedLines struct{ text.Handler }
+
+func (h spacedLines) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
+	lines := h.Lines(txt)
+	if len(lines) < 2 {
+		h.Handler.Draw(c, txt, sty, pt)
+		return
+	}
+	step := h.Extents(sty.Font).Height
+	// The top of the block, above pt in the text's own frame.
+	top := vg.Length(sty.YAlign)*sty.Height(txt) + sty.Height(txt)
+	sin, cos := math.Sincos(sty.Rotation)
+	one := sty
+	one.YAlign = draw.YTop
+	for i, line := range lines {
+		dy := top - vg.Length(i)*step
+		at := vg.Point{X: pt.X - dy*vg.Length(sin), Y: pt.Y + dy*vg.Length(cos)}
+		h.Handler.Draw(c, line, one, at)
+	}
 }
 
 // newPlot returns a plot with the project's fonts and a title.
@@ -95,12 +127,15 @@ func newPlot(title, xLabel, yLabel string) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.Title.TextStyle.Font = titleFont
+	p.Title.TextStyle.Handler = textHandler
 	p.Title.Padding = vg.Points(6)
 	p.X.Label.Text = xLabel
 	p.Y.Label.Text = yLabel
 	for _, a := range []*plot.Axis{&p.X, &p.Y} {
 		a.Label.TextStyle.Font = axisFont
+		a.Label.TextStyle.Handler = textHandler
 		a.Tick.Label.Font = tickFont
+		a.Tick.Label.Handler = textHandler
 	}
 	return p
 }
@@ -211,7 +246,7 @@ func (f *Figure) layout(width vg.Length) (legendH, captionH vg.Length, lines []s
 // the caption.
 func (f *Figure) Size() (w, h vg.Length) {
 	lh, ch, _ := f.layout(Width)
-	return Width, PlotHeight + lh + ch
+	return Width, PlotHeight + f.taller + lh + ch
 }
 
 // Draw draws the figure onto the canvas: the plot on top, then the
@@ -272,7 +307,9 @@ func (f *Figure) drawPlot(c draw.Canvas) {
 	if xl != "" {
 		bottom = p.X.Label.TextStyle.Height(xl) + pad
 	}
-	inner := draw.Crop(c, left, 0, bottom, 0)
+	// A browser's line box reaches a little above the ascent gonum/plot
+	// measures the title with; keep it on the canvas.
+	inner := draw.Crop(c, left, 0, bottom, -pad)
 	p.Draw(inner)
 	da := p.DataCanvas(inner)
 	if xl != "" {
@@ -288,7 +325,8 @@ func (f *Figure) drawPlot(c draw.Canvas) {
 	}
 }
 
-// SVG renders the figure as SVG. The font is named, not embedded.
+// SVG renders the figure as SVG, with the glyphs of Liberation Serif its
+// text uses embedded, so that it renders the same on any machine.
 func (f *Figure) SVG() ([]byte, error) {
 	w, h := f.Size()
 	cv := vgsvg.New(w, h)
@@ -297,7 +335,11 @@ func (f *Figure) SVG() ([]byte, error) {
 	if _, err := cv.WriteTo(&b); err != nil {
 		return nil, fmt.Errorf("figures: %s: %w", f.Name, err)
 	}
-	return b.Bytes(), nil
+	svg, err := embedFont(b.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("figures: %s: %w", f.Name, err)
+	}
+	return svg, nil
 }
 
 // PNG renders the figure as PNG at PNGDPI.

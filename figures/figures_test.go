@@ -2,6 +2,7 @@ package figures
 
 import (
 	"bytes"
+	"html"
 	"os"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/cmpimg"
 
+	"signalweight.dev/kv/breakeven/post"
 	"signalweight.dev/kv/sources"
 )
 
@@ -140,10 +142,10 @@ func TestCaptionsNameTheSources(t *testing.T) {
 // text of each SVG holds the post's figures.
 func TestFiguresShowThePostsNumbers(t *testing.T) {
 	want := map[string][]string{
-		"01-break-even-vs-links":       {"1.06 GB/s", "1.44 GB/s", "3.12 GB/s", "22.6 GB/s", "50.0 GB/s", "550 MB/s"},
+		"01-break-even-vs-links":       {"1.06 GB/s", "1.44 GB/s", "3.12 GB/s", "22.6 GB/s", "50.0 GB/s", "0.550 GB/s"},
 		"02-ttft-vs-bandwidth":         {"1.06 GB/s", "65.6 GB", "516 KB/token", "181 Gbit/s", "2.90 s"},
 		"03-speedup-vs-bandwidth":      {"20x", "21.4x"},
-		"04-transports-vs-break-evens": {"12.0 GB/s: beats 3 of 3", "beats 3 of 3", "550 MB/s: beats 0 of 3"},
+		"04-transports-vs-break-evens": {"12.0 GB/s: beats 3 of 3", "beats 3 of 3", "0.550 GB/s: beats 0 of 3"},
 		"05-mean-ttft-vs-hit-rate":     {"21% hit rate", "56.3%", "10.6 s", "22.1 s"},
 		"06-newer-model-caches":        {"516 KB/token", "94.0 KB/token", "27.6 KB/token", "67.6 GB", "12.9 GB", "4.10 GB", "1.05 GB", "67.6 TB", "65x"},
 		"07-claims-checked":            {"needs 22.9 GB/s", "34.4 GB", "59.3 GB/s", "400 Gbit/s = 50.0 GB/s"},
@@ -155,6 +157,38 @@ func TestFiguresShowThePostsNumbers(t *testing.T) {
 		for _, s := range want[f.Name] {
 			assert.Contains(t, string(svg), s, f.Name)
 		}
+	}
+}
+
+// A figure with a bandwidth axis in GB/s prints every bandwidth on it in
+// GB/s: the post's "550 MB/s" is 0.550 GB/s there.
+func TestBandwidthsInTheAxisUnit(t *testing.T) {
+	for _, f := range all(t) {
+		if !strings.Contains(f.Plot.X.Label.Text+f.Plot.Y.Label.Text, "GB/s") {
+			continue
+		}
+		svg, err := f.SVG()
+		require.NoError(t, err)
+		for _, m := range textContent.FindAllSubmatch(svg, -1) {
+			for _, u := range []string{" kB/s", " KB/s", " MB/s", " TB/s"} {
+				assert.NotContains(t, string(m[1]), u, "%s prints a bandwidth in another unit than its axis", f.Name)
+			}
+		}
+	}
+}
+
+// Figure 11 names each link at its line on the plot, not by its place in
+// the legend.
+func TestLinksNamedAtTheirLines(t *testing.T) {
+	f, err := EstimatedBreakEvens()
+	require.NoError(t, err)
+	for _, l := range f.LegendTexts() {
+		assert.NotContains(t, l, "from the left")
+	}
+	svg, err := f.SVG()
+	require.NoError(t, err)
+	for _, l := range post.ComparedLinks() {
+		assert.True(t, bytes.Contains(svg, []byte(">"+html.EscapeString(linkLabel(l))+"<")), "%s is named on the plot", l.Name)
 	}
 }
 

@@ -40,17 +40,22 @@ func (l *sourceList) addTest(t sources.PrefillTest) {
 	}
 }
 
-// bwText prints a bandwidth estimate: its value, or its range where the
-// interval is more than a rounding: "1.06 GB/s", "2.86 to 3.12 GB/s".
+// bwText prints a bandwidth estimate in GB/s, the unit of every
+// bandwidth axis, so that a label reads on the axis it sits by: its
+// value, or its range where the interval is more than a rounding:
+// "1.06 GB/s", "0.550 GB/s", "2.86 to 3.12 GB/s".
 func bwText(e breakeven.Estimate[breakeven.Bandwidth]) string {
 	if e.Lo <= 0 || float64(e.Hi/e.Lo) < 1.02 {
-		return e.Value.String()
+		return gbText(e.Value)
 	}
-	lo, hi := e.Lo.String(), e.Hi.String()
-	if l, u, ok := strings.Cut(lo, " "); ok && strings.HasSuffix(hi, " "+u) {
-		lo = l
-	}
-	return lo + " to " + hi
+	return gbNumber(e.Lo) + " to " + gbText(e.Hi)
+}
+
+// gbText prints a bandwidth in GB/s at the post's precision.
+func gbText(bw breakeven.Bandwidth) string { return gbNumber(bw) + " GB/s" }
+
+func gbNumber(bw breakeven.Bandwidth) string {
+	return breakeven.FormatSignificant(gbps(bw), breakeven.DefaultSignificant)
 }
 
 // rightLabels widens a nominal x axis so that labels of the given texts,
@@ -175,7 +180,7 @@ func TransportsVsBreakEvens() (*Figure, error) {
 		labels = append(labels, testLabel(t))
 		src.addTest(t.Test)
 	}
-	nic := "NIC line rate: " + gbit(sources.NIC100.V()) + " = " + sources.NIC100.V().String()
+	nic := "NIC line rate: " + gbit(sources.NIC100.V()) + " = " + gbText(sources.NIC100.V())
 	labels = append(labels, nic)
 	nominalX(p, 0.5, names...)
 	labelX := rightLabels(p, len(rows), labels)
@@ -203,7 +208,13 @@ func TransportsVsBreakEvens() (*Figure, error) {
 		}
 		thumbs = t
 		verdict := fmt.Sprintf("%s: beats %d of %d", bwText(r.Transport.Delivered.Value), r.Beaten, len(tests))
-		p.Add(newNote(float64(i), d.Value, verdict, black).align(draw.XLeft, draw.YTop).offset(7, -3))
+		// Below the mark, or above it in the lowest tenth of the axis,
+		// clear of the category names.
+		n := newNote(float64(i), d.Value, verdict, black).align(draw.XLeft, draw.YTop).offset(7, -3)
+		if math.Log(d.Value/ylo) < 0.1*math.Log(yhi/ylo) {
+			n.align(draw.XLeft, draw.YBottom).offset(7, 3)
+		}
+		p.Add(n)
 	}
 	f.AddLegend("delivered bandwidth, measured by llm-d (bar: its reported range)", thumbs...)
 	f.AddLegend("break-even B* = r x b of each published test, named at the right (band: its interval)", beRule)

@@ -383,3 +383,83 @@ func (t linearTicks) Ticks(lo, hi float64) []plot.Tick {
 	}
 	return ticks
 }
+
+// ruleLabels names horizontal lines on the plot, each just above its
+// line, at the place along it, from the right end leftwards, where no
+// curve crosses the name; below the line if no place above is clear;
+// at the right end if none is.
+type ruleLabels struct {
+	ys     []float64
+	texts  []string
+	sty    text.Style
+	curves []plotter.XYs
+}
+
+func (l *ruleLabels) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	var segs [][2]vg.Point
+	for _, cv := range l.curves {
+		for i := 1; i < len(cv); i++ {
+			segs = append(segs, [2]vg.Point{{X: trX(cv[i-1].X), Y: trY(cv[i-1].Y)}, {X: trX(cv[i].X), Y: trY(cv[i].Y)}})
+		}
+	}
+	clear := func(r vg.Rectangle) bool {
+		for _, s := range segs {
+			if segmentHits(s[0], s[1], r) {
+				return false
+			}
+		}
+		return true
+	}
+	gap := vg.Points(1.5)
+	h := l.sty.Height("Mg")
+	for i, t := range l.texts {
+		w := l.sty.Width(t)
+		y := trY(l.ys[i])
+		at := vg.Point{X: c.Max.X - w - gap, Y: y + gap}
+		found := false
+		for _, above := range []bool{true, false} {
+			y0 := y + gap
+			if !above {
+				y0 = y - gap - h
+			}
+			for x := c.Max.X - w - gap; x >= c.Min.X+gap && !found; x -= vg.Points(6) {
+				if clear(vg.Rectangle{Min: vg.Point{X: x, Y: y0}, Max: vg.Point{X: x + w, Y: y0 + h}}) {
+					at, found = vg.Point{X: x, Y: y0}, true
+				}
+			}
+		}
+		sty := l.sty
+		sty.XAlign, sty.YAlign = draw.XLeft, draw.YBottom
+		c.FillText(sty, at, t)
+	}
+}
+
+// segmentHits reports whether the segment from a to b meets the
+// rectangle (Liang and Barsky's clipping).
+func segmentHits(a, b vg.Point, r vg.Rectangle) bool {
+	t0, t1 := 0.0, 1.0
+	dx, dy := float64(b.X-a.X), float64(b.Y-a.Y)
+	for _, e := range [4][2]float64{
+		{-dx, float64(a.X - r.Min.X)}, {dx, float64(r.Max.X - a.X)},
+		{-dy, float64(a.Y - r.Min.Y)}, {dy, float64(r.Max.Y - a.Y)},
+	} {
+		p, q := e[0], e[1]
+		if p == 0 {
+			if q < 0 {
+				return false
+			}
+			continue
+		}
+		t := q / p
+		if p < 0 {
+			t0 = math.Max(t0, t)
+		} else {
+			t1 = math.Min(t1, t)
+		}
+		if t0 > t1 {
+			return false
+		}
+	}
+	return true
+}

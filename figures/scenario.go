@@ -48,7 +48,7 @@ func ScenarioTTFT(label string, s breakeven.Scenario) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.Add(newNote(be, rec, fmt.Sprintf("break-even %s\n(%s)", res.BreakEven, res.BreakEven.Bits()), black).
+	p.Add(newNote(be, rec, fmt.Sprintf("break-even %s\n(%s)", gbText(res.BreakEven), res.BreakEven.Bits()), black).
 		align(draw.XRight, draw.YTop).offset(-6, -6))
 	at, err := marks(p, points{pt(link, float64(res.Load))}, measuredGlyph(black))
 	if err != nil {
@@ -60,7 +60,7 @@ func ScenarioTTFT(label string, s breakeven.Scenario) (*Figure, error) {
 	f.AddLegend(fmt.Sprintf("recompute: N / r = %s at %s", res.Recompute, s.Prefill), flat)
 	f.AddLegend(fmt.Sprintf("load: a %s cache over B", res.CacheBytes), lc)
 	f.AddLegend("break-even B* = r x b, where the two cross", cross...)
-	f.AddLegend(fmt.Sprintf("the chosen link, %s (%s): speedup %.3gx", s.Link, s.Link.Bits(), res.Speedup), at...)
+	f.AddLegend(fmt.Sprintf("the chosen link, %s (%s): speedup %.3gx", gbText(s.Link), s.Link.Bits(), res.Speedup), at...)
 	f.Caption = "Computed by the calculator from the inputs given; no published measurement is shown."
 	return f, nil
 }

@@ -103,7 +103,7 @@ func TTFTVsBandwidth() (*Figure, error) {
 		return nil, err
 	}
 	p.Add(newNote(be.Value, recompute.Value,
-		fmt.Sprintf("break-even B* = r x b\n= %s (%s)", row.BreakEven.Value, row.BreakEven.Value.Bits()), black).
+		fmt.Sprintf("break-even B* = r x b\n= %s (%s)", gbText(row.BreakEven.Value), row.BreakEven.Value.Bits()), black).
 		align(draw.XRight, draw.YTop).offset(-6, -6))
 
 	// VAST's measured point, and what the model predicts there.
@@ -117,7 +117,7 @@ func TTFTVsBandwidth() (*Figure, error) {
 		return nil, err
 	}
 	p.Add(newNote(tp.Value, float64(m.ReportedLoad.Lo),
-		fmt.Sprintf("VAST: %s at %s\n(model: %s)", m.ReportedLoad.Value, m.Throughput.Value.Bits(), m.PredictedLoad.Value), black).
+		fmt.Sprintf("VAST: %s at %s\n= %s (model: %s)", m.ReportedLoad.Value, m.Throughput.Value.Bits(), gbText(m.Throughput.Value), m.PredictedLoad.Value), black).
 		align(draw.XRight, draw.YTop).offset(-8, -4))
 
 	f.AddLegend("recompute: N / r, the test's uncached time to first token (band: its rounding)", band, flat)
@@ -199,7 +199,7 @@ func SpeedupVsBandwidth() (*Figure, error) {
 		return nil, err
 	}
 	p.Add(newNote(tp.Value, m.ReportedSpeedup.Value,
-		fmt.Sprintf("VAST reported %sx at %s\n(model: %sx)", breakeven.FormatSignificant(m.ReportedSpeedup.Value, 2), m.Throughput.Value.Bits(),
+		fmt.Sprintf("VAST reported %sx at %s\n= %s (model: %sx)", breakeven.FormatSignificant(m.ReportedSpeedup.Value, 2), m.Throughput.Value.Bits(), gbText(m.Throughput.Value),
 			breakeven.FormatSignificant(m.PredictedSpeed.Value, 3)), black).
 		align(draw.XRight, draw.YBottom).offset(-6, 4))
 	f.AddLegend("VAST/CoreWeave's reported speedup, measured (bars: rounding)", measured...)

@@ -17,8 +17,9 @@ import (
 const reproduceUsage = `Usage: breakeven reproduce [--out DIR]
 
 Regenerates everything the project publishes from the inputs in sources/:
-the post's tables, its computed comparisons, the audit ledger and the
-inputs as CSV in DIR/data/, and every figure as SVG in DIR/figures/
+the post's tables, its computed comparisons, the audit ledger, the
+inputs and the curves the figures draw against prompt length as CSV in
+DIR/data/, and every figure as SVG in DIR/figures/
 (figure 2 as PNG too, for the README). DIR defaults to the root of this
 repository, found by walking up from the working directory to the go.mod
 of module signalweight.dev/kv.
@@ -68,6 +69,7 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
+	tables = append(tables, post.CurveTables()...)
 	data := newOutput(root, "data")
 	for _, t := range tables {
 		b, err := t.CSV()
