@@ -33,7 +33,7 @@ func calcJSONOf(t *testing.T, args ...string) map[string]any {
 }
 
 // The "done when": a break-even of about 1.06 GB/s and a speedup
-// of about 21x, with the DESIGN.md keys in SI units.
+// of about 21x, with the keys of calculator.Output in SI units.
 func TestCalcPostHeadline(t *testing.T) {
 	m := calcJSONOf(t, vastArgs()...)
 	for _, k := range []string{"model", "tokens", "bytes_per_token", "cache_bytes", "prefill_tokens_per_second",
