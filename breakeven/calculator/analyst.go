@@ -94,8 +94,8 @@ func strFields() []string {
 // columns (keys of Render's rows: "break_even", "load"): a header of
 // labels and a row per case, each cell the text calc prints. A row that
 // does not apply is "–"; a failed case shows its error in the second
-// column.
-func Table(first string, cases []Case, keys []string) (header []string, rows [][]string) {
+// column, its inputs named as front names them (breakeven.Flag, Env).
+func Table(first string, cases []Case, keys []string, front breakeven.Front) (header []string, rows [][]string) {
 	header = []string{first}
 	labels := map[string]string{}
 	for _, c := range cases {
@@ -118,7 +118,7 @@ func Table(first string, cases []Case, keys []string) (header []string, rows [][
 	for _, c := range cases {
 		row := []string{c.Label}
 		if c.Err != nil {
-			row = append(row, "error: "+errorText(c.Err))
+			row = append(row, "error: "+errorFor(c.Err, front))
 			for len(row) < len(header) {
 				row = append(row, "")
 			}
@@ -138,11 +138,29 @@ func Table(first string, cases []Case, keys []string) (header []string, rows [][
 	return header, rows
 }
 
-func errorText(err error) string {
+func errorText(err error) string { return errorFor(err, breakeven.Flag) }
+
+// errorFor writes an error as front names its inputs.
+func errorFor(err error, front breakeven.Front) string {
 	if fe, ok := err.(*breakeven.FieldError); ok {
-		return fe.Error()
+		return fe.For(front)
 	}
 	return err.Error()
+}
+
+// Failed returns the error shared by every case, or nil: a comparison or
+// sweep whose every case fails alike was asked with a bad input of its
+// own, to be reported once.
+func Failed(cases []Case) error {
+	if len(cases) == 0 {
+		return nil
+	}
+	for _, c := range cases {
+		if c.Err == nil || c.Err.Error() != cases[0].Err.Error() {
+			return nil
+		}
+	}
+	return cases[0].Err
 }
 
 // outputColumns are Output's JSON keys in struct order, embedded structs

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"signalweight.dev/kv/breakeven"
 )
 
 func TestCompareOnTheSameGPUs(t *testing.T) {
@@ -27,8 +28,12 @@ func TestCompareOnTheSameGPUs(t *testing.T) {
 
 	noGPUs := Compare(Request{Model: "llama-3.1-70b", Prefill: "4380", Link: "10GbE"}, []string{"qwen3-32b"})
 	assert.ErrorContains(t, noGPUs[0].Err, "needs --gpus")
+	assert.Equal(t, noGPUs[0].Err, Failed(noGPUs), "every case failed alike")
+	assert.Nil(t, Failed(cases), "two cases answered")
+	_, envRows := Table("model", cases, []string{"break_even"}, Env)
+	assert.True(t, strings.HasPrefix(envRows[2][1], "error: KV_MODEL"), envRows[2][1])
 
-	header, rows := Table("model", cases, []string{"break_even", "winner", "mean_ttft"})
+	header, rows := Table("model", cases, []string{"break_even", "winner", "mean_ttft"}, breakeven.Flag)
 	assert.Equal(t, []string{"model", "break-even", "winner", "mean ttft"}, header)
 	assert.Equal(t, Render(cases[0].Answer).Get("break_even"), rows[0][1])
 	assert.Equal(t, "–", rows[0][3], "no hit rate, no mean")

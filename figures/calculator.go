@@ -1,0 +1,121 @@
+package figures
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/plot"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/calculator"
+)
+
+// The figures of notebook 10, drawn from the calculator's answers: the
+// numbers are calc's, the figures only place them.
+
+// AnswerTTFT draws one calculator answer as ScenarioTTFT does: time to
+// first token against link bandwidth, at line rate.
+func AnswerTTFT(a calculator.Answer) (*Figure, error) {
+	in := a.Input
+	f, err := ScenarioTTFT(in.Name, breakeven.Scenario{Arch: in.Arch, Tokens: in.Tokens, Prefill: in.Prefill, Link: in.Link.Total()})
+	if err != nil {
+		return nil, err
+	}
+	if a.Output.LoadLatencySeconds != nil || a.Output.LoadEfficiency != nil {
+		f.Caption += " The curve is the load at line rate, without the fixed cost and efficiency of the table."
+	}
+	return f, nil
+}
+
+// CompareBreakEvens draws the break-even of each compared model, one row
+// a model, against the link they share.
+func CompareBreakEvens(cases []calculator.Case) (*Figure, error) {
+	var ok []calculator.Case
+	for _, c := range cases {
+		if c.Err == nil {
+			ok = append(ok, c)
+		}
+	}
+	if len(ok) == 0 {
+		return nil, fmt.Errorf("figures: no model to compare answered")
+	}
+	first := ok[0].Answer
+	f := newFigure("compare-break-evens",
+		fmt.Sprintf("Break-evens of %d models: %s tokens on %s", len(ok), first.Input.Tokens, first.Output.GPUs),
+		"break-even B* (GB/s, log scale)", "")
+	p := f.Plot
+	link := gbps(first.Input.Link.Total())
+	lo, hi := link, link
+	var ps points
+	var ticks []plot.Tick
+	for i, c := range ok {
+		be := gbps(c.Answer.Result.BreakEven)
+		y := float64(len(ok) - 1 - i)
+		ps = append(ps, pt(be, y))
+		ticks = append(ticks, plot.Tick{Value: y, Label: c.Label})
+		lo, hi = math.Min(lo, be), math.Max(hi, be)
+	}
+	xlo, xhi := logRange(lo/2, hi*2)
+	logAxis(&p.X, xlo, xhi, plain)
+	p.Y.Min, p.Y.Max = -0.7, float64(len(ok))-0.3
+	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
+	r := vrule(link, solid(black))
+	p.Add(r)
+	p.Add(newNote(link, float64(len(ok))-0.45, "link "+first.Input.Link.Total().String(), black).offset(4, 0))
+	m, err := marks(p, ps, modelGlyph(blue))
+	if err != nil {
+		return nil, err
+	}
+	f.AddLegend("break-even B* = r x b: loading wins where the link is to its right", m...)
+	f.AddLegend(fmt.Sprintf("the link, %s (%s)", first.Input.Link.Total(), first.Input.Link.Total().Bits()), r)
+	f.Caption = "Computed by the calculator from the inputs given (each model's prefill from the FLOP model on the same GPUs); no published measurement is shown."
+	return f, nil
+}
+
+// SweepTTFT draws the recompute and load times (and the mean with a hit
+// rate) for each value of a swept input, on a log time axis.
+func SweepTTFT(input string, cases []calculator.Case) (*Figure, error) {
+	var names []string
+	var rec, load, mean points
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, c := range cases {
+		if c.Err != nil {
+			continue
+		}
+		x := float64(len(names))
+		names = append(names, c.Label)
+		r, l := float64(c.Answer.Result.Recompute), float64(c.Answer.Result.Load)
+		rec, load = append(rec, pt(x, r)), append(load, pt(x, l))
+		lo, hi = math.Min(lo, math.Min(r, l)), math.Max(hi, math.Max(r, l))
+		if m := c.Answer.Output.MeanTTFTSeconds; m != nil {
+			mean = append(mean, pt(x, *m))
+		}
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("figures: no value of the sweep answered")
+	}
+	f := newFigure("sweep-ttft", "Time to first token as --"+input+" changes", "--"+input, "time to first token (s, log scale)")
+	p := f.Plot
+	nominalX(p, 0.5, names...)
+	ylo, yhi := logRange(lo/2, hi*2)
+	logAxis(&p.Y, ylo, yhi, plain)
+	rm, err := marks(p, rec, modelGlyph(vermillion))
+	if err != nil {
+		return nil, err
+	}
+	lm, err := marks(p, load, measuredGlyph(blue))
+	if err != nil {
+		return nil, err
+	}
+	f.AddLegend("recompute: N / r", rm...)
+	f.AddLegend("load: cache / link", lm...)
+	if len(mean) == len(names) {
+		mm, err := marks(p, mean, modelGlyph(black))
+		if err != nil {
+			return nil, err
+		}
+		f.AddLegend("mean time to first token at the hit rate", mm...)
+	}
+	f.Caption = "Computed by the calculator from the inputs given; no published measurement is shown."
+	return f, nil
+}
