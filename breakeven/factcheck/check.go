@@ -184,9 +184,8 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 	}
 
 	arch := r.Model.Arch.With(r.Element, 1)
-	r.Cache = arch.CacheSize(r.Tokens)
+	r.Cache, r.Required = Need(arch, r.Tokens, r.Seconds)
 	r.PerToken = arch.MeanBytesPerToken(r.Tokens)
-	r.Required = breakeven.RequiredBandwidth(r.Cache, r.Seconds)
 	if !inRange(float64(r.Cache)) {
 		return r, breakeven.Bad("tokens", cl.Tokens, fmt.Sprintf("gives a cache of %g bytes, too large to check", float64(r.Cache)), exampleTokens)
 	}
@@ -199,9 +198,7 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 		if ratio > maxLinksNeeded {
 			return r, breakeven.Bad("links", cl.Links, fmt.Sprintf("each link carries %v, so the claim would take more than %g of them", r.Link.Each, float64(maxLinksNeeded)), breakeven.ExampleLink)
 		}
-		// At least one: breakeven.LinksNeeded's absolute tolerance rounds a
-		// need far below one link down to none.
-		r.LinksNeeded = max(1, breakeven.LinksNeeded(r.Required, r.Link.Each))
+		r.LinksNeeded = Links(r.Required, r.Link.Each)
 		ref = r.Link.Total()
 	}
 	r.Shrink = float64(r.Required / ref)
@@ -210,6 +207,21 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 	}
 	r.Verdict, r.Explanation = c.verdict(r)
 	return r, nil
+}
+
+// Need is the arithmetic of a timed claim, the core of Check: the cache of
+// n tokens of arch, and the bandwidth that moves it in t (cache / t). The
+// post's claim rows (package post) are this over intervals.
+func Need(arch breakeven.Architecture, n breakeven.Tokens, t breakeven.Seconds) (breakeven.Bytes, breakeven.Bandwidth) {
+	cache := arch.CacheSize(n)
+	return cache, breakeven.RequiredBandwidth(cache, t)
+}
+
+// Links is how many links of speed each carry need at line rate: at
+// least one, since breakeven.LinksNeeded's absolute tolerance rounds a
+// need far below one link down to none.
+func Links(need, each breakeven.Bandwidth) int {
+	return max(1, breakeven.LinksNeeded(need, each))
 }
 
 // tolerance keeps a claim that needs exactly what its links carry from

@@ -36,16 +36,31 @@ func TestPostClaims(t *testing.T) {
 		sources.QwenWWT.Model:  claimOf(sources.QwenWWT, ""),
 		sources.WEKA70B.Model:  claimOf(sources.WEKA70B, linksOf(1, sources.WEKALinkSpeed.V())),
 	}
+	// The cache per token of each model at 16 bits, by hand: 2 (K and V)
+	// x layers x KV heads x head dim x 2 bytes.
+	perToken := map[string]float64{
+		sources.VAST405B.Model: 2 * 126 * 8 * 128 * 2, // 516,096
+		sources.QwenWWT.Model:  2 * 64 * 8 * 128 * 2,  // 262,144
+		sources.WEKA70B.Model:  2 * 80 * 8 * 128 * 2,  // 327,680
+	}
+	// The post's claim table (package post) runs the same arithmetic over
+	// the inputs' intervals; both must give the hand-computed values.
 	claims := post.Claims()
 	require.Len(t, claims, len(cases))
 	for _, want := range claims {
 		t.Run(want.Name, func(t *testing.T) {
 			got, err := factcheck.Check(cases[want.Model], factcheck.Options{})
 			require.NoError(t, err)
-			assert.InEpsilon(t, float64(want.Cache.Value), float64(got.Cache), 1e-12)
-			assert.InEpsilon(t, float64(want.Needs.Value), float64(got.Required), 1e-12)
+			tokens, secs := float64(got.Tokens), float64(got.Seconds)
+			cache := tokens * perToken[want.Model]
+			assert.InEpsilon(t, cache, float64(got.Cache), 1e-12)
+			assert.InEpsilon(t, cache/secs, float64(got.Required), 1e-12)
+			assert.InEpsilon(t, cache, float64(want.Cache.Value), 1e-12)
+			assert.InEpsilon(t, cache/secs, float64(want.Needs.Value), 1e-12)
 			if want.Link > 0 {
-				assert.Equal(t, want.LinksNeeded, got.LinksNeeded)
+				links := int(math.Ceil(cache / secs / float64(want.Link)))
+				assert.Equal(t, links, want.LinksNeeded)
+				assert.Equal(t, links, got.LinksNeeded)
 				assert.Equal(t, float64(want.Link), float64(got.Link.Each))
 			} else {
 				assert.Nil(t, got.Link)

@@ -17,6 +17,7 @@ package post
 
 import (
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/factcheck"
 	"signalweight.dev/kv/sources"
 )
 
@@ -120,15 +121,23 @@ type Claim struct {
 }
 
 // Claims checks the post's vendor claims: the three tests' cached times
-// read as loads of the whole cache.
+// read as loads of the whole cache, by the fact-checker's own arithmetic
+// (factcheck.Need and factcheck.Links) carried over the inputs' intervals.
 func Claims() []Claim {
 	mk := func(name string, t sources.PrefillTest, link breakeven.Bandwidth, label string) Claim {
 		arch := archAt16(t.Model)
-		cache := breakeven.Apply1(t.Tokens.Value, arch.CacheSize)
+		cache := breakeven.Apply1(t.Tokens.Value, func(n breakeven.Tokens) breakeven.Bytes {
+			c, _ := factcheck.Need(arch, n, 1)
+			return c
+		})
+		needs := breakeven.Apply2(t.Tokens.Value, t.Cached.Value, func(n breakeven.Tokens, s breakeven.Seconds) breakeven.Bandwidth {
+			_, bw := factcheck.Need(arch, n, s)
+			return bw
+		})
 		c := Claim{Name: name, Model: t.Model, Tokens: t.Tokens.Value, Seconds: t.Cached.Value, Cache: cache,
-			Needs: breakeven.Apply2(cache, t.Cached.Value, breakeven.RequiredBandwidth), Link: link, LinkLabel: label}
+			Needs: needs, Link: link, LinkLabel: label}
 		if link > 0 {
-			c.LinksNeeded = breakeven.LinksNeeded(c.Needs.Value, link)
+			c.LinksNeeded = factcheck.Links(c.Needs.Value, link)
 		}
 		return c
 	}
