@@ -89,7 +89,35 @@ func TableHTML(header []string, rows [][]string) string {
 	return b.String()
 }
 
-// Frame displays a gota DataFrame as an HTML table.
+// PrintedTable displays a table as the post prints it (see
+// breakeven.PrintedTable): its cells already formatted, its footnotes
+// under it.
+func PrintedTable(t breakeven.PrintedTable) {
+	send(protocol.MIMETextHTML, PrintedTableHTML(t))
+}
+
+// PrintedTableHTML returns the HTML of PrintedTable.
+func PrintedTableHTML(t breakeven.PrintedTable) string {
+	s := TableHTML(t.Header, t.Rows)
+	if len(t.Notes) > 0 {
+		var b strings.Builder
+		b.WriteString(s)
+		b.WriteString("\n<p>")
+		for i, n := range t.Notes {
+			if i > 0 {
+				b.WriteString("<br>\n")
+			}
+			b.WriteString(html.EscapeString(n))
+		}
+		b.WriteString("</p>")
+		s = b.String()
+	}
+	return s
+}
+
+// Frame displays a gota DataFrame as an HTML table, as it is: full
+// precision, NaN where a value is missing. Notebooks show PrintedTable
+// and name the frame for those who want the raw numbers.
 func Frame(df dataframe.DataFrame) {
 	recs := df.Records()
 	if len(recs) == 0 {
