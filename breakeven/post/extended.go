@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"math"
 
-	"signalweight.dev/kv/breakeven/calibration"
-
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/calibration"
 	"signalweight.dev/kv/breakeven/extended"
 	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/sources"
@@ -17,12 +16,9 @@ import (
 // the break-evens the post could not give, estimated.
 //
 // Calibration and validation use different tests: the MFU is calibrated
-// on CalibrationTest (VAST and CoreWeave's 405B run) and validated on the
-// other two; the load efficiency is calibrated on llm-d's RoCE
+// on calibration.Test (VAST and CoreWeave's 405B run) and validated on
+// the other two; the load efficiency is calibrated on llm-d's RoCE
 // measurement, which is not one of the validated tests.
-
-// CalibrationTest is the published test the default MFU is calibrated on.
-var CalibrationTest = calibration.Test
 
 // TestHardware returns the hardware of a published test.
 func TestHardware(id string) sources.TestHardware {
@@ -42,29 +38,10 @@ func testPrefillModel(t sources.PrefillTest) prefill.Model {
 	return pm
 }
 
-// ReportedPrefill returns a test's uncached time to first token: as
-// published, or N / r where only the post's prefill speed is known.
-func ReportedPrefill(t sources.PrefillTest) E[breakeven.Seconds] {
-	return calibration.ReportedPrefill(t)
-}
-
-// CalibratedMFU returns the MFU that reproduces CalibrationTest's
-// uncached time on its hardware, with the interval of its rounding.
-func CalibratedMFU() E[float64] { return calibration.CalibratedMFU() }
-
-// DefaultMFU is the MFU of the estimates: the calibrated value, within
-// the project's assumed range (widened to hold the calibration's own
-// interval).
-func DefaultMFU() E[float64] { return calibration.DefaultMFU() }
-
-// DefaultEfficiency is the share of line rate a transfer reaches:
-// llm-d's RoCE throughput over its 100 Gbit/s NIC.
-func DefaultEfficiency() E[float64] { return calibration.DefaultEfficiency() }
-
 // LoadTime returns latency + size / (efficiency x link) over the default
 // latency and efficiency intervals.
 func LoadTime(size breakeven.Bytes, link breakeven.Bandwidth) E[breakeven.Seconds] {
-	return breakeven.Apply2(sources.LoadLatency.Value, DefaultEfficiency(), func(lat breakeven.Seconds, eff float64) breakeven.Seconds {
+	return breakeven.Apply2(sources.LoadLatency.Value, calibration.DefaultEfficiency(), func(lat breakeven.Seconds, eff float64) breakeven.Seconds {
 		return extended.Load{Latency: lat, Efficiency: eff, Link: link}.Time(size)
 	})
 }
@@ -98,7 +75,7 @@ func LimitTable() []LimitRow {
 		pm := testPrefillModel(t)
 		g := h.GPUs()
 		n := t.Tokens.V()
-		r := LimitRow{Test: t, Hardware: h, FLOPs: pm.FLOPs(n), MinTime: prefill.MinTime(pm, n, g), Reported: ReportedPrefill(t)}
+		r := LimitRow{Test: t, Hardware: h, FLOPs: pm.FLOPs(n), MinTime: prefill.MinTime(pm, n, g), Reported: calibration.ReportedPrefill(t)}
 		r.Implied = prefill.ImpliedMFU(pm, t.Tokens.Value, g, r.Reported)
 		r.Verdict = prefill.Check(r.Implied, ceiling)
 		r.Cache = archAt16(t.Model).CacheSize(n)
@@ -136,7 +113,52 @@ type ValidationRow struct {
 	Extended   E[float64]
 	Reported   E[float64]
 	Role       string // "calibration" or "validation"
-	SimpleNote string // where the simple value is an input, not a prediction
+	// SimpleIsInput marks a row where the post's formula only gives back
+	// its own input (the uncached time, since r = N / t): no prediction.
+	SimpleIsInput bool
+	SimpleNote    string // the input or link behind the post's formula
+}
+
+// Post's formula and extended model, as Closer names them.
+const (
+	FormulaName  = "post's formula"
+	ExtendedName = "extended model"
+)
+
+// Closer returns which prediction is nearer the reported value at the
+// nominal values, FormulaName or ExtendedName, "tie" when both are as
+// near, or "" where only one predicts (the formula's input, a missing
+// link, a missing report).
+func (v ValidationRow) Closer() string {
+	se, ee := math.Abs(v.FormulaError()), math.Abs(v.ExtendedError())
+	switch {
+	case v.SimpleIsInput || math.IsNaN(se) || math.IsNaN(ee):
+		return ""
+	case se < ee:
+		return FormulaName
+	case ee < se:
+		return ExtendedName
+	}
+	return "tie"
+}
+
+// FormulaError is the post's formula's prediction / reported - 1; NaN
+// where it does not predict.
+func (v ValidationRow) FormulaError() float64 { return relErr(v.Simple, v.Reported) }
+
+// ExtendedError is the extended model's prediction / reported - 1.
+func (v ValidationRow) ExtendedError() float64 { return relErr(v.Extended, v.Reported) }
+
+// formulaLink is the bandwidth the post's formula is fed for a test: the
+// throughput the test measured where it reports one (VAST's 181 Gbit/s,
+// as the post and the multiplier check use it), else the stated links'
+// line rate; zero where no link is stated.
+func formulaLink(h sources.TestHardware) (E[breakeven.Bandwidth], string) {
+	if h.Test.ID == sources.VAST405B.ID {
+		bw := sources.VASTThroughput.Value
+		return bw, fmt.Sprintf("at the measured %s (%s), as the post uses it", bw.Value.Bits(), bw.Value)
+	}
+	return breakeven.Exact(h.Links), fmt.Sprintf("at the line rate of %s, %s; no throughput reported", h.LinkNote, h.Links)
 }
 
 // relErr returns predicted / reported - 1 at the nominal values.
@@ -148,16 +170,18 @@ func relErr(pred, rep E[float64]) float64 {
 }
 
 // ValidationTable compares, for every published test, the post's formula
-// (t = N / r with the test's own r, t_load = N b / B, speedup B / (r b))
+// (t = N / r with the test's own r, t_load = N b / B, speedup B / (r b),
+// with B the throughput the test measured where it reports one, as the
+// post uses it, else the stated links' line rate)
 // with the extended model (FLOPs at the calibrated MFU; latency +
 // N b / (efficiency x B)) and with what was reported.
 func ValidationTable() []ValidationRow {
-	cal := CalibratedMFU()
+	cal := calibration.CalibratedMFU()
 	var rows []ValidationRow
 	for _, h := range sources.TestsHardware() {
 		t := h.Test
 		role := "validation"
-		if t.ID == CalibrationTest.ID {
+		if t.ID == calibration.Test.ID {
 			role = "calibration"
 		}
 		pm := testPrefillModel(t)
@@ -165,23 +189,27 @@ func ValidationTable() []ValidationRow {
 		g := h.GPUs()
 		cache := archAt16(t.Model).CacheSize(n)
 		rate := t.PrefillRate()
-		rep := ReportedPrefill(t)
+		rep := calibration.ReportedPrefill(t)
 		// The extended prefill at the calibrated MFU, with its interval.
 		ext := breakeven.Apply1(cal, func(u float64) breakeven.Seconds { return prefill.TimeAt(pm, n, g, u) })
 		rows = append(rows, ValidationRow{Test: t, Quantity: "uncached TTFT (s)", Simple: breakeven.Apply1(rate, func(r breakeven.TokenRate) float64 { return float64(breakeven.RecomputeTime(n, r)) }),
-			Extended: ext.Float(), Reported: rep.Float(), Role: role, SimpleNote: "the post's r is this test's N / t, so this is an input, not a prediction"})
+			Extended: ext.Float(), Reported: rep.Float(), Role: role, SimpleIsInput: true, SimpleNote: "the post's r is this test's N / t, so this is an input, not a prediction"})
 		none := noneE()
 		simpleLoad, extLoad, simpleSpeed, extSpeed := none, none, none, none
+		var note string
 		if h.Links > 0 {
-			simpleLoad = breakeven.Exact(float64(breakeven.LoadTime(cache, h.Links)))
+			var bw E[breakeven.Bandwidth]
+			bw, note = formulaLink(h)
+			simpleLoad = breakeven.Apply1(bw, func(b breakeven.Bandwidth) float64 { return float64(breakeven.LoadTime(cache, b)) })
+			// The extended model's efficiency is a share of line rate.
 			el := LoadTime(cache, h.Links)
 			extLoad = el.Float()
-			simpleSpeed = breakeven.Apply1(rate, func(r breakeven.TokenRate) float64 {
-				return breakeven.Speedup(h.Links, breakeven.BreakEvenBandwidth(r, breakeven.BytesPerToken(float64(cache)/float64(n))))
+			simpleSpeed = breakeven.Apply2(bw, rate, func(b breakeven.Bandwidth, r breakeven.TokenRate) float64 {
+				return breakeven.Speedup(b, breakeven.BreakEvenBandwidth(r, breakeven.BytesPerToken(float64(cache)/float64(n))))
 			})
 			extSpeed = breakeven.Apply2(ext, el, func(p, l breakeven.Seconds) float64 { return float64(p / l) })
 		}
-		rows = append(rows, ValidationRow{Test: t, Quantity: "cached TTFT (s)", Simple: simpleLoad, Extended: extLoad, Reported: t.Cached.Value.Float(), Role: role})
+		rows = append(rows, ValidationRow{Test: t, Quantity: "cached TTFT (s)", Simple: simpleLoad, Extended: extLoad, Reported: t.Cached.Value.Float(), Role: role, SimpleNote: note})
 		repSpeed := breakeven.Apply2(rep, t.Cached.Value, func(u, c breakeven.Seconds) float64 { return float64(u / c) })
 		switch t.ID {
 		case sources.VAST405B.ID:
@@ -189,7 +217,7 @@ func ValidationTable() []ValidationRow {
 		case sources.WEKA70B.ID:
 			repSpeed = sources.WEKAHeadline.Value
 		}
-		rows = append(rows, ValidationRow{Test: t, Quantity: "speedup (x)", Simple: simpleSpeed, Extended: extSpeed, Reported: repSpeed, Role: role})
+		rows = append(rows, ValidationRow{Test: t, Quantity: "speedup (x)", Simple: simpleSpeed, Extended: extSpeed, Reported: repSpeed, Role: role, SimpleNote: note})
 	}
 	return rows
 }
@@ -232,8 +260,8 @@ func Estimate(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs) EstimateRow 
 	m := sources.MustModel(pm.Name)
 	arch := archAt16(pm.Name)
 	r := EstimateRow{Model: pm, Tokens: n, InContext: m.Context == 0 || n <= m.Context, FLOPs: pm.FLOPs(n)}
-	r.Time = prefill.Time(pm, n, g, DefaultMFU())
-	r.Rate = prefill.Rate(pm, n, g, DefaultMFU())
+	r.Time = prefill.Time(pm, n, g, calibration.DefaultMFU())
+	r.Rate = prefill.Rate(pm, n, g, calibration.DefaultMFU())
 	r.PerToken = arch.MeanBytesPerToken(n)
 	size := arch.CacheSize(n)
 	r.BreakEven = breakeven.Apply1(r.Time, func(t breakeven.Seconds) breakeven.Bandwidth { return extended.BreakEvenAt(size, t, 0, 1) })
@@ -293,15 +321,15 @@ func LimitData() Table {
 // ValidationData is the validation table.
 func ValidationData() Table {
 	rows := ValidationTable()
-	b := newBuilder("validation", fmt.Sprintf("The post's formula and the extended model against every published test (MFU calibrated on %s only)", CalibrationTest.ID), len(rows))
+	b := newBuilder("validation", fmt.Sprintf("The post's formula and the extended model against every published test (MFU calibrated on %s only)", calibration.Test.ID), len(rows))
 	b.text("test_id", "test id", func(i int) string { return rows[i].Test.ID })
 	b.text("quantity", "quantity", func(i int) string { return rows[i].Quantity })
 	b.text("role", "role", func(i int) string { return rows[i].Role })
 	b.est("simple", "post's formula", uCount, func(i int) E[float64] { return rows[i].Simple })
 	b.est("extended", "extended model", uCount, func(i int) E[float64] { return rows[i].Extended })
 	b.est("reported", "reported", uCount, func(i int) E[float64] { return rows[i].Reported })
-	b.num("simple_error", "post's formula error", uFraction, func(i int) float64 { return relErr(rows[i].Simple, rows[i].Reported) })
-	b.num("extended_error", "extended error", uFraction, func(i int) float64 { return relErr(rows[i].Extended, rows[i].Reported) })
+	b.num("simple_error", "post's formula error", uFraction, func(i int) float64 { return rows[i].FormulaError() })
+	b.num("extended_error", "extended error", uFraction, func(i int) float64 { return rows[i].ExtendedError() })
 	b.text("note", "note", func(i int) string { return rows[i].SimpleNote })
 	return b.t
 }
@@ -309,7 +337,7 @@ func ValidationData() Table {
 // EstimateData is the estimated break-evens of the catalog.
 func EstimateData() Table {
 	rows := EstimateTable()
-	mfu := DefaultMFU()
+	mfu := calibration.DefaultMFU()
 	b := newBuilder("estimated-break-evens", fmt.Sprintf("Estimates, not measurements: prefill and break-even on %s at MFU %.2f [%.2f, %.2f]", EstimateGPUs(), mfu.Value, mfu.Lo, mfu.Hi), len(rows))
 	b.text("model", "model", func(i int) string { return rows[i].Model.Name })
 	b.num("prompt", "prompt", uTokens, func(i int) float64 { return float64(rows[i].Tokens) })

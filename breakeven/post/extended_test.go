@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"signalweight.dev/kv/breakeven/calibration"
 	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/sources"
 )
@@ -16,15 +17,15 @@ func TestCalibrationByHand(t *testing.T) {
 	n := 127188.0
 	flops := 2*405e9*n + 2*126*128*128*n*n
 	peak := 8 * 989.4e12
-	assert.InDelta(t, flops/peak/62, CalibratedMFU().Value, 1e-12)
-	assert.InDelta(t, flops/peak/62.5, CalibratedMFU().Lo, 1e-12)
-	d := DefaultMFU()
-	assert.True(t, d.Contains(CalibratedMFU().Value))
+	assert.InDelta(t, flops/peak/62, calibration.CalibratedMFU().Value, 1e-12)
+	assert.InDelta(t, flops/peak/62.5, calibration.CalibratedMFU().Lo, 1e-12)
+	d := calibration.DefaultMFU()
+	assert.True(t, d.Contains(calibration.CalibratedMFU().Value))
 	assert.Equal(t, sources.MFULow.V(), d.Lo)
 	assert.Equal(t, sources.MFUHigh.V(), d.Hi)
 	// RoCE over the NIC: 12.0 / 12.5 and 12.2 / 12.5.
-	assert.InDelta(t, 12.0/12.5, DefaultEfficiency().Lo, 1e-12)
-	assert.InDelta(t, 12.2/12.5, DefaultEfficiency().Hi, 1e-12)
+	assert.InDelta(t, 12.0/12.5, calibration.DefaultEfficiency().Lo, 1e-12)
+	assert.InDelta(t, 12.2/12.5, calibration.DefaultEfficiency().Hi, 1e-12)
 }
 
 // Qwen3-32B on one H100: 2 x 32.8e9 x 131,072 + 2 x 64 x 64 x 128 x
@@ -73,7 +74,7 @@ func TestRangesHoldTheirValues(t *testing.T) {
 			}
 		}
 	}
-	assert.Equal(t, "calibration", roles[CalibrationTest.ID])
+	assert.Equal(t, "calibration", roles[calibration.Test.ID])
 	assert.Equal(t, "validation", roles[sources.WEKA70B.ID])
 	assert.Equal(t, "validation", roles[sources.QwenWWT.ID])
 }
