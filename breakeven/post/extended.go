@@ -107,12 +107,12 @@ func LimitTable() []LimitRow {
 // ValidationRow is one quantity of one published test: what the post's
 // formula predicts, what the extended model predicts, what was reported.
 type ValidationRow struct {
-	Test       sources.PrefillTest
-	Quantity   string // "uncached TTFT", "cached TTFT", "speedup"
-	Simple     E[float64]
-	Extended   E[float64]
-	Reported   E[float64]
-	Role       string // "calibration" or "validation"
+	Test     sources.PrefillTest
+	Quantity string // "uncached TTFT", "cached TTFT", "speedup"
+	Simple   E[float64]
+	Extended E[float64]
+	Reported E[float64]
+	Role     string // "calibration" or "validation"
 	// SimpleIsInput marks a row where the post's formula only gives back
 	// its own input (the uncached time, since r = N / t): no prediction.
 	SimpleIsInput bool
@@ -356,4 +356,99 @@ func EstimateData() Table {
 // ExtendedTables returns the tables of "beyond the post", for data/.
 func ExtendedTables() []Table {
 	return []Table{LimitData(), ValidationData(), EstimateData()}
+}
+
+// Printed columns of the tables beyond the post.
+var (
+	colPFLOP = breakeven.Column{Label: "prefill work", Unit: "PFLOP", Scale: 1e15, Precision: breakeven.Sig(3)}
+	colMFU   = breakeven.Column{Label: "implied MFU", Precision: breakeven.Sig(3)}
+	colError = breakeven.Column{Label: "error", Unit: "%", Scale: 0.01, Precision: breakeven.Decimals(0)}
+)
+
+// LimitPrinted is the physical-limit check, as printed: each test's
+// fastest prefill at peak, the MFU its reported time implies, and its
+// load against the stated links.
+func LimitPrinted() breakeven.PrintedTable {
+	var n breakeven.Notes
+	peak := with(colSeconds, "fastest prefill at peak")
+	rep := with(colSeconds, "reported uncached")
+	needs := with(colBandwidth, "load needs")
+	links := with(colBandwidth, "stated links")
+	t := breakeven.PrintedTable{Header: headers([]string{"model and hardware"}, colPrompt, colPFLOP, peak, rep, colMFU)}
+	t.Header = append(t.Header, "prefill verdict", colCache.Header(), needs.Header(), links.Header(), "load verdict")
+	for _, r := range LimitTable() {
+		reported := rep.Interval(r.Reported.Float())
+		if r.Test.Uncached.Name == "" {
+			reported = n.Mark(reported, "N / r with the post's prefill speed: the uncached time was not in the source read")
+		}
+		l := n.Dash("no link stated")
+		if r.Links > 0 {
+			l = links.Cell(float64(r.Links))
+		}
+		t.Rows = append(t.Rows, []string{r.Test.Label, colPrompt.Cell(float64(r.Test.Tokens.V())), colPFLOP.Cell(float64(r.FLOPs)),
+			peak.Cell(float64(r.MinTime)), reported, colMFU.Interval(r.Implied), string(r.Verdict),
+			colCache.Cell(float64(r.Cache)), needs.Interval(r.LoadNeeds.Float()), l, r.LoadOK})
+	}
+	t.Notes = append(n.List(), fmt.Sprintf("implausible above the highest published MFU, %s", colMFU.Cell(sources.HighestPublishedMFU.V())))
+	return t
+}
+
+// ValidationPrinted is the validation, as printed: per test and quantity
+// the post's formula, the extended model and the reported value, each
+// prediction's error and which is closer.
+func ValidationPrinted() breakeven.PrintedTable {
+	var n breakeven.Notes
+	v := breakeven.Column{Precision: breakeven.Sig(3)}
+	fe, ee := with(colError, FormulaName+" error"), with(colError, ExtendedName+" error")
+	t := breakeven.PrintedTable{Header: []string{"model and hardware", "role", "quantity", FormulaName, ExtendedName, "reported", fe.Header(), ee.Header(), "closer"}}
+	for _, r := range ValidationTable() {
+		simple, ferr := v.Interval(r.Simple), fe.Cell(r.FormulaError())
+		switch {
+		case r.SimpleIsInput:
+			simple, ferr = n.Mark(simple, r.SimpleNote), n.Dash(r.SimpleNote)
+		case r.SimpleNote != "":
+			simple = n.Mark(simple, r.SimpleNote)
+		}
+		ext, eerr := v.Interval(r.Extended), ee.Cell(r.ExtendedError())
+		if math.IsNaN(r.Extended.Value) {
+			simple, ferr = n.Dash("no link stated"), n.Dash("no link stated")
+			ext, eerr = simple, ferr
+		}
+		closer := r.Closer()
+		if closer == "" {
+			closer = breakeven.Dash
+		}
+		t.Rows = append(t.Rows, []string{r.Test.Label, r.Role, r.Quantity, simple, ext, v.Input(r.Reported), ferr, eerr, closer})
+	}
+	t.Notes = append(n.List(), "errors are predicted / reported - 1 at the nominal values")
+	return t
+}
+
+// EstimatePrinted is the estimated prefill and break-even of every
+// catalog model with a config, as printed.
+func EstimatePrinted() breakeven.PrintedTable {
+	var n breakeven.Notes
+	tm := with(colSeconds, "estimated prefill")
+	rate := with(colPrefill, "estimated prefill speed")
+	mean := with(colPerToken, "mean cache per token at N")
+	be := with(colBreakEven, "estimated break-even")
+	t := breakeven.PrintedTable{Header: headers([]string{"model"}, with(colPrompt, "prompt N"), tm, rate, mean, be)}
+	t.Header = append(t.Header, "slowest of the post's links above it")
+	for _, r := range EstimateTable() {
+		prompt := colPrompt.Cell(float64(r.Tokens))
+		if !r.InContext {
+			prompt = n.Mark(prompt, "longer than the model's context window")
+		}
+		slowest := r.Slowest
+		if slowest == "" {
+			slowest = n.Dash("none of the post's links is above the whole interval")
+		}
+		t.Rows = append(t.Rows, []string{r.Model.Name, prompt, tm.Interval(r.Time.Float()), rate.Interval(r.Rate.Float()),
+			mean.Cell(float64(r.PerToken)), be.Interval(r.BreakEven.Float()), slowest})
+	}
+	mfu := calibration.DefaultMFU()
+	mfuRange := breakeven.Column{Precision: breakeven.Decimals(2)}
+	t.Notes = append(n.List(), fmt.Sprintf("estimates on %s at the calibrated MFU %s, intervals over MFU %s to %s; 16-bit cache",
+		EstimateGPUs(), colMFU.Cell(mfu.Value), mfuRange.Cell(mfu.Lo), mfuRange.Cell(mfu.Hi)))
+	return t
 }
