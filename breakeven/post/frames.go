@@ -338,3 +338,57 @@ func NewerPrinted() breakeven.PrintedTable {
 
 // billions prints a token count in billions, as the post does.
 func billions(n breakeven.Tokens) string { return breakeven.GroupThousands(float64(n)/1e9, 0) }
+
+// recomputedCell prints an audited figure's recomputation in the unit
+// printed: one digit finer than the post prints it, so a figure that
+// rounds to the printed one still shows how near it is ("2,051.4" for
+// "2,051"), with the interval its inputs allow where it has one. A whole
+// exact value (a count, a typed input) prints whole; a year as a year; a
+// tier by its name.
+func recomputedCell(f Finding) string {
+	v := f.Recomputed
+	switch {
+	case f.Entry.Unit == sources.UnitYear:
+		return fmt.Sprintf("%.0f", v.Value)
+	case f.Entry.Unit == sources.UnitTier:
+		return fmt.Sprintf("G%g", v.Value)
+	case v.IsExact() && v.Value == math.Trunc(v.Value):
+		return breakeven.Decimals(0).Format(v.Value)
+	case f.Verdict == AsSourced:
+		return breakeven.StepPrecision(f.Step / 10).Format(v.Value)
+	}
+	return breakeven.StepPrecision(f.Step / 10).Interval(v)
+}
+
+// AuditPrinted is the audit as printed: every figure the post prints,
+// its section, the printed text, its unit, the recomputation and the
+// verdict. LedgerData and AuditFrame have every column at full precision.
+func AuditPrinted() (breakeven.PrintedTable, error) {
+	fs, err := Audit()
+	if err != nil {
+		return breakeven.PrintedTable{}, err
+	}
+	t := breakeven.PrintedTable{Header: []string{"figure", "section", "printed", "unit", "recomputed", "verdict"},
+		Notes: []string{"recomputed one digit finer than printed, with the interval of the inputs in parentheses"}}
+	for _, f := range fs {
+		t.Rows = append(t.Rows, []string{f.Entry.ID, f.Entry.Section, f.Entry.Printed, string(f.Entry.Unit), recomputedCell(f), string(f.Verdict)})
+	}
+	return t, nil
+}
+
+// ReasonsPrinted is every audited figure whose verdict carries a reason:
+// where the post and the arithmetic part.
+func ReasonsPrinted() (breakeven.PrintedTable, error) {
+	fs, err := Audit()
+	if err != nil {
+		return breakeven.PrintedTable{}, err
+	}
+	t := breakeven.PrintedTable{Header: []string{"figure", "printed", "unit", "recomputed", "verdict", "reason"}}
+	for _, f := range fs {
+		if f.Reason == "" {
+			continue
+		}
+		t.Rows = append(t.Rows, []string{f.Entry.ID, f.Entry.Printed, string(f.Entry.Unit), recomputedCell(f), string(f.Verdict), f.Reason})
+	}
+	return t, nil
+}
