@@ -345,7 +345,7 @@ func EstimateData() Table {
 	b.num("prefill_flop", "prefill work (PFLOP)", unit{"flop", "", "", 1e15}, func(i int) float64 { return float64(rows[i].FLOPs) })
 	b.est("prefill_time", "estimated prefill", uSeconds, func(i int) E[float64] { return rows[i].Time.Float() })
 	b.est("prefill", "estimated prefill speed", uTokenRate, func(i int) E[float64] { return rows[i].Rate.Float() })
-	b.num("", "cache per token", uPerToken, func(i int) float64 { return float64(rows[i].PerToken) })
+	b.num("", "mean cache per token at the prompt length", uPerToken, func(i int) float64 { return float64(rows[i].PerToken) })
 	b.est("break_even", "estimated break-even", uBandwidth, func(i int) E[float64] { return rows[i].BreakEven.Float() })
 	b.count("links_beaten", "post's links above it", func(i int) float64 { return float64(rows[i].Beaten) })
 	b.count("links_compared", "post's links", func(i int) float64 { return float64(rows[i].Links) })

@@ -215,11 +215,8 @@ func Check(ok bool, msg string) {
 	Println("ok  " + msg)
 }
 
-// trimFloat prints v one digit finer than step.
+// trimFloat prints v one digit finer than step, with thousands
+// separators, as the audit's tables do.
 func trimFloat(v, step float64) string {
-	d := 0
-	for s := step / 10; s < 0.999999 && d < 8; s *= 10 {
-		d++
-	}
-	return fmt.Sprintf("%.*f", d, v)
+	return breakeven.StepPrecision(step / 10).Format(v)
 }
