@@ -42,8 +42,8 @@ type Front struct {
 var (
 	// Flag: --link 181Gbit/s.
 	Flag = Front{func(f string) string { return "--" + f }, func(n, v string) string { return n + " " + v }}
-	// Column: links "x" ... (e.g. 181Gbit/s), a claims file's column.
-	Column = Front{func(f string) string { return strings.ReplaceAll(f, "-", "_") }, func(_, v string) string { return v }}
+	// CSVColumn: links "x" ... (e.g. 181Gbit/s), a claims file's column.
+	CSVColumn = Front{func(f string) string { return strings.ReplaceAll(f, "-", "_") }, func(_, v string) string { return v }}
 )
 
 // flagInExample is a flag with its value in an example fragment.

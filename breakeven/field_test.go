@@ -19,7 +19,7 @@ func TestFieldErrorFronts(t *testing.T) {
 	e := breakeven.Bad("link", "12 parsecs/s", `unknown unit "parsecs/s"`, "181Gbit/s")
 	assert.Equal(t, `--link "12 parsecs/s": unknown unit "parsecs/s" (e.g. --link 181Gbit/s)`, e.Error())
 	assert.Equal(t, `KV_LINK "12 parsecs/s": unknown unit "parsecs/s" (e.g. KV_LINK=181Gbit/s)`, e.For(env))
-	assert.Equal(t, `link "12 parsecs/s": unknown unit "parsecs/s" (e.g. 181Gbit/s)`, e.For(breakeven.Column))
+	assert.Equal(t, `link "12 parsecs/s": unknown unit "parsecs/s" (e.g. 181Gbit/s)`, e.For(breakeven.CSVColumn))
 
 	// An example that needs other flags is rewritten flag by flag.
 	e = breakeven.Bad("ttft", "x", "not a time", "--ttft 62s --tokens 127188")
@@ -34,7 +34,7 @@ func TestFieldErrorFronts(t *testing.T) {
 
 	// A kv-dtype field is the kv_dtype column of a claims file.
 	e = breakeven.Bad("kv-dtype", "fp7", "unknown type", "fp8")
-	assert.Equal(t, `kv_dtype "fp7": unknown type (e.g. fp8)`, e.For(breakeven.Column))
+	assert.Equal(t, `kv_dtype "fp7": unknown type (e.g. fp8)`, e.For(breakeven.CSVColumn))
 }
 
 func TestFieldFromParse(t *testing.T) {

@@ -32,7 +32,7 @@ func (e *RowError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.
 func (e *RowError) Reason() string {
 	var fe *breakeven.FieldError
 	if errors.As(e.Err, &fe) {
-		return fe.For(breakeven.Column)
+		return fe.For(breakeven.CSVColumn)
 	}
 	return e.Err.Error()
 }

@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"math"
 
-	"signalweight.dev/kv/breakeven/calibration"
-
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/calibration"
 	"signalweight.dev/kv/breakeven/extended"
 	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/sources"
@@ -17,12 +16,9 @@ import (
 // the break-evens the post could not give, estimated.
 //
 // Calibration and validation use different tests: the MFU is calibrated
-// on CalibrationTest (VAST and CoreWeave's 405B run) and validated on the
-// other two; the load efficiency is calibrated on llm-d's RoCE
+// on calibration.Test (VAST and CoreWeave's 405B run) and validated on
+// the other two; the load efficiency is calibrated on llm-d's RoCE
 // measurement, which is not one of the validated tests.
-
-// CalibrationTest is the published test the default MFU is calibrated on.
-var CalibrationTest = calibration.Test
 
 // TestHardware returns the hardware of a published test.
 func TestHardware(id string) sources.TestHardware {
@@ -42,29 +38,10 @@ func testPrefillModel(t sources.PrefillTest) prefill.Model {
 	return pm
 }
 
-// ReportedPrefill returns a test's uncached time to first token: as
-// published, or N / r where only the post's prefill speed is known.
-func ReportedPrefill(t sources.PrefillTest) E[breakeven.Seconds] {
-	return calibration.ReportedPrefill(t)
-}
-
-// CalibratedMFU returns the MFU that reproduces CalibrationTest's
-// uncached time on its hardware, with the interval of its rounding.
-func CalibratedMFU() E[float64] { return calibration.CalibratedMFU() }
-
-// DefaultMFU is the MFU of the estimates: the calibrated value, within
-// the project's assumed range (widened to hold the calibration's own
-// interval).
-func DefaultMFU() E[float64] { return calibration.DefaultMFU() }
-
-// DefaultEfficiency is the share of line rate a transfer reaches:
-// llm-d's RoCE throughput over its 100 Gbit/s NIC.
-func DefaultEfficiency() E[float64] { return calibration.DefaultEfficiency() }
-
 // LoadTime returns latency + size / (efficiency x link) over the default
 // latency and efficiency intervals.
 func LoadTime(size breakeven.Bytes, link breakeven.Bandwidth) E[breakeven.Seconds] {
-	return breakeven.Apply2(sources.LoadLatency.Value, DefaultEfficiency(), func(lat breakeven.Seconds, eff float64) breakeven.Seconds {
+	return breakeven.Apply2(sources.LoadLatency.Value, calibration.DefaultEfficiency(), func(lat breakeven.Seconds, eff float64) breakeven.Seconds {
 		return extended.Load{Latency: lat, Efficiency: eff, Link: link}.Time(size)
 	})
 }
@@ -98,7 +75,7 @@ func LimitTable() []LimitRow {
 		pm := testPrefillModel(t)
 		g := h.GPUs()
 		n := t.Tokens.V()
-		r := LimitRow{Test: t, Hardware: h, FLOPs: pm.FLOPs(n), MinTime: prefill.MinTime(pm, n, g), Reported: ReportedPrefill(t)}
+		r := LimitRow{Test: t, Hardware: h, FLOPs: pm.FLOPs(n), MinTime: prefill.MinTime(pm, n, g), Reported: calibration.ReportedPrefill(t)}
 		r.Implied = prefill.ImpliedMFU(pm, t.Tokens.Value, g, r.Reported)
 		r.Verdict = prefill.Check(r.Implied, ceiling)
 		r.Cache = archAt16(t.Model).CacheSize(n)
@@ -130,13 +107,58 @@ func LimitTable() []LimitRow {
 // ValidationRow is one quantity of one published test: what the post's
 // formula predicts, what the extended model predicts, what was reported.
 type ValidationRow struct {
-	Test       sources.PrefillTest
-	Quantity   string // "uncached TTFT", "cached TTFT", "speedup"
-	Simple     E[float64]
-	Extended   E[float64]
-	Reported   E[float64]
-	Role       string // "calibration" or "validation"
-	SimpleNote string // where the simple value is an input, not a prediction
+	Test     sources.PrefillTest
+	Quantity string // "uncached TTFT", "cached TTFT", "speedup"
+	Simple   E[float64]
+	Extended E[float64]
+	Reported E[float64]
+	Role     string // "calibration" or "validation"
+	// SimpleIsInput marks a row where the post's formula only gives back
+	// its own input (the uncached time, since r = N / t): no prediction.
+	SimpleIsInput bool
+	SimpleNote    string // the input or link behind the post's formula
+}
+
+// Post's formula and extended model, as Closer names them.
+const (
+	FormulaName  = "post's formula"
+	ExtendedName = "extended model"
+)
+
+// Closer returns which prediction is nearer the reported value at the
+// nominal values, FormulaName or ExtendedName, "tie" when both are as
+// near, or "" where only one predicts (the formula's input, a missing
+// link, a missing report).
+func (v ValidationRow) Closer() string {
+	se, ee := math.Abs(v.FormulaError()), math.Abs(v.ExtendedError())
+	switch {
+	case v.SimpleIsInput || math.IsNaN(se) || math.IsNaN(ee):
+		return ""
+	case se < ee:
+		return FormulaName
+	case ee < se:
+		return ExtendedName
+	}
+	return "tie"
+}
+
+// FormulaError is the post's formula's prediction / reported - 1; NaN
+// where it does not predict.
+func (v ValidationRow) FormulaError() float64 { return relErr(v.Simple, v.Reported) }
+
+// ExtendedError is the extended model's prediction / reported - 1.
+func (v ValidationRow) ExtendedError() float64 { return relErr(v.Extended, v.Reported) }
+
+// formulaLink is the bandwidth the post's formula is fed for a test: the
+// throughput the test measured where it reports one (VAST's 181 Gbit/s,
+// as the post and the multiplier check use it), else the stated links'
+// line rate; zero where no link is stated.
+func formulaLink(h sources.TestHardware) (E[breakeven.Bandwidth], string) {
+	if h.Test.ID == sources.VAST405B.ID {
+		bw := sources.VASTThroughput.Value
+		return bw, fmt.Sprintf("at the measured %s (%s), as the post uses it", bw.Value.Bits(), bw.Value)
+	}
+	return breakeven.Exact(h.Links), fmt.Sprintf("at the line rate of %s, %s; no throughput reported", h.LinkNote, h.Links)
 }
 
 // relErr returns predicted / reported - 1 at the nominal values.
@@ -148,16 +170,18 @@ func relErr(pred, rep E[float64]) float64 {
 }
 
 // ValidationTable compares, for every published test, the post's formula
-// (t = N / r with the test's own r, t_load = N b / B, speedup B / (r b))
+// (t = N / r with the test's own r, t_load = N b / B, speedup B / (r b),
+// with B the throughput the test measured where it reports one, as the
+// post uses it, else the stated links' line rate)
 // with the extended model (FLOPs at the calibrated MFU; latency +
 // N b / (efficiency x B)) and with what was reported.
 func ValidationTable() []ValidationRow {
-	cal := CalibratedMFU()
+	cal := calibration.CalibratedMFU()
 	var rows []ValidationRow
 	for _, h := range sources.TestsHardware() {
 		t := h.Test
 		role := "validation"
-		if t.ID == CalibrationTest.ID {
+		if t.ID == calibration.Test.ID {
 			role = "calibration"
 		}
 		pm := testPrefillModel(t)
@@ -165,23 +189,27 @@ func ValidationTable() []ValidationRow {
 		g := h.GPUs()
 		cache := archAt16(t.Model).CacheSize(n)
 		rate := t.PrefillRate()
-		rep := ReportedPrefill(t)
+		rep := calibration.ReportedPrefill(t)
 		// The extended prefill at the calibrated MFU, with its interval.
 		ext := breakeven.Apply1(cal, func(u float64) breakeven.Seconds { return prefill.TimeAt(pm, n, g, u) })
 		rows = append(rows, ValidationRow{Test: t, Quantity: "uncached TTFT (s)", Simple: breakeven.Apply1(rate, func(r breakeven.TokenRate) float64 { return float64(breakeven.RecomputeTime(n, r)) }),
-			Extended: ext.Float(), Reported: rep.Float(), Role: role, SimpleNote: "the post's r is this test's N / t, so this is an input, not a prediction"})
+			Extended: ext.Float(), Reported: rep.Float(), Role: role, SimpleIsInput: true, SimpleNote: "the post's r is this test's N / t, so this is an input, not a prediction"})
 		none := noneE()
 		simpleLoad, extLoad, simpleSpeed, extSpeed := none, none, none, none
+		var note string
 		if h.Links > 0 {
-			simpleLoad = breakeven.Exact(float64(breakeven.LoadTime(cache, h.Links)))
+			var bw E[breakeven.Bandwidth]
+			bw, note = formulaLink(h)
+			simpleLoad = breakeven.Apply1(bw, func(b breakeven.Bandwidth) float64 { return float64(breakeven.LoadTime(cache, b)) })
+			// The extended model's efficiency is a share of line rate.
 			el := LoadTime(cache, h.Links)
 			extLoad = el.Float()
-			simpleSpeed = breakeven.Apply1(rate, func(r breakeven.TokenRate) float64 {
-				return breakeven.Speedup(h.Links, breakeven.BreakEvenBandwidth(r, breakeven.BytesPerToken(float64(cache)/float64(n))))
+			simpleSpeed = breakeven.Apply2(bw, rate, func(b breakeven.Bandwidth, r breakeven.TokenRate) float64 {
+				return breakeven.Speedup(b, breakeven.BreakEvenBandwidth(r, breakeven.BytesPerToken(float64(cache)/float64(n))))
 			})
 			extSpeed = breakeven.Apply2(ext, el, func(p, l breakeven.Seconds) float64 { return float64(p / l) })
 		}
-		rows = append(rows, ValidationRow{Test: t, Quantity: "cached TTFT (s)", Simple: simpleLoad, Extended: extLoad, Reported: t.Cached.Value.Float(), Role: role})
+		rows = append(rows, ValidationRow{Test: t, Quantity: "cached TTFT (s)", Simple: simpleLoad, Extended: extLoad, Reported: t.Cached.Value.Float(), Role: role, SimpleNote: note})
 		repSpeed := breakeven.Apply2(rep, t.Cached.Value, func(u, c breakeven.Seconds) float64 { return float64(u / c) })
 		switch t.ID {
 		case sources.VAST405B.ID:
@@ -189,7 +217,7 @@ func ValidationTable() []ValidationRow {
 		case sources.WEKA70B.ID:
 			repSpeed = sources.WEKAHeadline.Value
 		}
-		rows = append(rows, ValidationRow{Test: t, Quantity: "speedup (x)", Simple: simpleSpeed, Extended: extSpeed, Reported: repSpeed, Role: role})
+		rows = append(rows, ValidationRow{Test: t, Quantity: "speedup (x)", Simple: simpleSpeed, Extended: extSpeed, Reported: repSpeed, Role: role, SimpleNote: note})
 	}
 	return rows
 }
@@ -232,8 +260,8 @@ func Estimate(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs) EstimateRow 
 	m := sources.MustModel(pm.Name)
 	arch := archAt16(pm.Name)
 	r := EstimateRow{Model: pm, Tokens: n, InContext: m.Context == 0 || n <= m.Context, FLOPs: pm.FLOPs(n)}
-	r.Time = prefill.Time(pm, n, g, DefaultMFU())
-	r.Rate = prefill.Rate(pm, n, g, DefaultMFU())
+	r.Time = prefill.Time(pm, n, g, calibration.DefaultMFU())
+	r.Rate = prefill.Rate(pm, n, g, calibration.DefaultMFU())
 	r.PerToken = arch.MeanBytesPerToken(n)
 	size := arch.CacheSize(n)
 	r.BreakEven = breakeven.Apply1(r.Time, func(t breakeven.Seconds) breakeven.Bandwidth { return extended.BreakEvenAt(size, t, 0, 1) })
@@ -293,15 +321,15 @@ func LimitData() Table {
 // ValidationData is the validation table.
 func ValidationData() Table {
 	rows := ValidationTable()
-	b := newBuilder("validation", fmt.Sprintf("The post's formula and the extended model against every published test (MFU calibrated on %s only)", CalibrationTest.ID), len(rows))
+	b := newBuilder("validation", fmt.Sprintf("The post's formula and the extended model against every published test (MFU calibrated on %s only)", calibration.Test.ID), len(rows))
 	b.text("test_id", "test id", func(i int) string { return rows[i].Test.ID })
 	b.text("quantity", "quantity", func(i int) string { return rows[i].Quantity })
 	b.text("role", "role", func(i int) string { return rows[i].Role })
 	b.est("simple", "post's formula", uCount, func(i int) E[float64] { return rows[i].Simple })
 	b.est("extended", "extended model", uCount, func(i int) E[float64] { return rows[i].Extended })
 	b.est("reported", "reported", uCount, func(i int) E[float64] { return rows[i].Reported })
-	b.num("simple_error", "post's formula error", uFraction, func(i int) float64 { return relErr(rows[i].Simple, rows[i].Reported) })
-	b.num("extended_error", "extended error", uFraction, func(i int) float64 { return relErr(rows[i].Extended, rows[i].Reported) })
+	b.num("simple_error", "post's formula error", uFraction, func(i int) float64 { return rows[i].FormulaError() })
+	b.num("extended_error", "extended error", uFraction, func(i int) float64 { return rows[i].ExtendedError() })
 	b.text("note", "note", func(i int) string { return rows[i].SimpleNote })
 	return b.t
 }
@@ -309,7 +337,7 @@ func ValidationData() Table {
 // EstimateData is the estimated break-evens of the catalog.
 func EstimateData() Table {
 	rows := EstimateTable()
-	mfu := DefaultMFU()
+	mfu := calibration.DefaultMFU()
 	b := newBuilder("estimated-break-evens", fmt.Sprintf("Estimates, not measurements: prefill and break-even on %s at MFU %.2f [%.2f, %.2f]", EstimateGPUs(), mfu.Value, mfu.Lo, mfu.Hi), len(rows))
 	b.text("model", "model", func(i int) string { return rows[i].Model.Name })
 	b.num("prompt", "prompt", uTokens, func(i int) float64 { return float64(rows[i].Tokens) })
@@ -317,7 +345,7 @@ func EstimateData() Table {
 	b.num("prefill_flop", "prefill work (PFLOP)", unit{"flop", "", "", 1e15}, func(i int) float64 { return float64(rows[i].FLOPs) })
 	b.est("prefill_time", "estimated prefill", uSeconds, func(i int) E[float64] { return rows[i].Time.Float() })
 	b.est("prefill", "estimated prefill speed", uTokenRate, func(i int) E[float64] { return rows[i].Rate.Float() })
-	b.num("", "cache per token", uPerToken, func(i int) float64 { return float64(rows[i].PerToken) })
+	b.num("", "mean cache per token at the prompt length", uPerToken, func(i int) float64 { return float64(rows[i].PerToken) })
 	b.est("break_even", "estimated break-even", uBandwidth, func(i int) E[float64] { return rows[i].BreakEven.Float() })
 	b.count("links_beaten", "post's links above it", func(i int) float64 { return float64(rows[i].Beaten) })
 	b.count("links_compared", "post's links", func(i int) float64 { return float64(rows[i].Links) })
@@ -328,4 +356,99 @@ func EstimateData() Table {
 // ExtendedTables returns the tables of "beyond the post", for data/.
 func ExtendedTables() []Table {
 	return []Table{LimitData(), ValidationData(), EstimateData()}
+}
+
+// Printed columns of the tables beyond the post.
+var (
+	colPFLOP = breakeven.Column{Label: "prefill work", Unit: "PFLOP", Scale: 1e15, Precision: breakeven.Sig(3)}
+	colMFU   = breakeven.Column{Label: "implied MFU", Precision: breakeven.Sig(3)}
+	colError = breakeven.Column{Label: "error", Unit: "%", Scale: 0.01, Precision: breakeven.Decimals(0)}
+)
+
+// LimitPrinted is the physical-limit check, as printed: each test's
+// fastest prefill at peak, the MFU its reported time implies, and its
+// load against the stated links.
+func LimitPrinted() breakeven.PrintedTable {
+	var n breakeven.Notes
+	peak := with(colSeconds, "fastest prefill at peak")
+	rep := with(colSeconds, "reported uncached")
+	needs := with(colBandwidth, "load needs")
+	links := with(colBandwidth, "stated links")
+	t := breakeven.PrintedTable{Header: headers([]string{"model and hardware"}, colPrompt, colPFLOP, peak, rep, colMFU)}
+	t.Header = append(t.Header, "prefill verdict", colCache.Header(), needs.Header(), links.Header(), "load verdict")
+	for _, r := range LimitTable() {
+		reported := rep.Interval(r.Reported.Float())
+		if r.Test.Uncached.Name == "" {
+			reported = n.Mark(reported, "N / r with the post's prefill speed: the uncached time was not in the source read")
+		}
+		l := n.Dash("no link stated")
+		if r.Links > 0 {
+			l = links.Cell(float64(r.Links))
+		}
+		t.Rows = append(t.Rows, []string{r.Test.Label, colPrompt.Cell(float64(r.Test.Tokens.V())), colPFLOP.Cell(float64(r.FLOPs)),
+			peak.Cell(float64(r.MinTime)), reported, colMFU.Interval(r.Implied), string(r.Verdict),
+			colCache.Cell(float64(r.Cache)), needs.Interval(r.LoadNeeds.Float()), l, r.LoadOK})
+	}
+	t.Notes = append(n.List(), fmt.Sprintf("implausible above the highest published MFU, %s", colMFU.Cell(sources.HighestPublishedMFU.V())))
+	return t
+}
+
+// ValidationPrinted is the validation, as printed: per test and quantity
+// the post's formula, the extended model and the reported value, each
+// prediction's error and which is closer.
+func ValidationPrinted() breakeven.PrintedTable {
+	var n breakeven.Notes
+	v := breakeven.Column{Precision: breakeven.Sig(3)}
+	fe, ee := with(colError, FormulaName+" error"), with(colError, ExtendedName+" error")
+	t := breakeven.PrintedTable{Header: []string{"model and hardware", "role", "quantity", FormulaName, ExtendedName, "reported", fe.Header(), ee.Header(), "closer"}}
+	for _, r := range ValidationTable() {
+		simple, ferr := v.Interval(r.Simple), fe.Cell(r.FormulaError())
+		switch {
+		case r.SimpleIsInput:
+			simple, ferr = n.Mark(simple, r.SimpleNote), n.Dash(r.SimpleNote)
+		case r.SimpleNote != "":
+			simple = n.Mark(simple, r.SimpleNote)
+		}
+		ext, eerr := v.Interval(r.Extended), ee.Cell(r.ExtendedError())
+		if math.IsNaN(r.Extended.Value) {
+			simple, ferr = n.Dash("no link stated"), n.Dash("no link stated")
+			ext, eerr = simple, ferr
+		}
+		closer := r.Closer()
+		if closer == "" {
+			closer = breakeven.Dash
+		}
+		t.Rows = append(t.Rows, []string{r.Test.Label, r.Role, r.Quantity, simple, ext, v.Input(r.Reported), ferr, eerr, closer})
+	}
+	t.Notes = append(n.List(), "errors are predicted / reported - 1 at the nominal values")
+	return t
+}
+
+// EstimatePrinted is the estimated prefill and break-even of every
+// catalog model with a config, as printed.
+func EstimatePrinted() breakeven.PrintedTable {
+	var n breakeven.Notes
+	tm := with(colSeconds, "estimated prefill")
+	rate := with(colPrefill, "estimated prefill speed")
+	mean := with(colPerToken, "mean cache per token at N")
+	be := with(colBreakEven, "estimated break-even")
+	t := breakeven.PrintedTable{Header: headers([]string{"model"}, with(colPrompt, "prompt N"), tm, rate, mean, be)}
+	t.Header = append(t.Header, "slowest of the post's links above it")
+	for _, r := range EstimateTable() {
+		prompt := colPrompt.Cell(float64(r.Tokens))
+		if !r.InContext {
+			prompt = n.Mark(prompt, "longer than the model's context window")
+		}
+		slowest := r.Slowest
+		if slowest == "" {
+			slowest = n.Dash("none of the post's links is above the whole interval")
+		}
+		t.Rows = append(t.Rows, []string{r.Model.Name, prompt, tm.Interval(r.Time.Float()), rate.Interval(r.Rate.Float()),
+			mean.Cell(float64(r.PerToken)), be.Interval(r.BreakEven.Float()), slowest})
+	}
+	mfu := calibration.DefaultMFU()
+	mfuRange := breakeven.Column{Precision: breakeven.Decimals(2)}
+	t.Notes = append(n.List(), fmt.Sprintf("estimates on %s at the calibrated MFU %s, intervals over MFU %s to %s; 16-bit cache",
+		EstimateGPUs(), colMFU.Cell(mfu.Value), mfuRange.Cell(mfu.Lo), mfuRange.Cell(mfu.Hi)))
+	return t
 }

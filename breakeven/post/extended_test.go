@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"signalweight.dev/kv/breakeven/calibration"
 	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/sources"
 )
@@ -20,15 +21,15 @@ func TestCalibrationByHand(t *testing.T) {
 	n := 127188.0
 	flops := 2*405e9*n + 2*126*128*128*n*n
 	peak := 8 * 989.4e12
-	assert.InDelta(t, flops/peak/62, CalibratedMFU().Value, 1e-12)
-	assert.InDelta(t, flops/peak/62.5, CalibratedMFU().Lo, 1e-12)
-	d := DefaultMFU()
-	assert.True(t, d.Contains(CalibratedMFU().Value))
+	assert.InDelta(t, flops/peak/62, calibration.CalibratedMFU().Value, 1e-12)
+	assert.InDelta(t, flops/peak/62.5, calibration.CalibratedMFU().Lo, 1e-12)
+	d := calibration.DefaultMFU()
+	assert.True(t, d.Contains(calibration.CalibratedMFU().Value))
 	assert.Equal(t, sources.MFULow.V(), d.Lo)
 	assert.Equal(t, sources.MFUHigh.V(), d.Hi)
 	// RoCE over the NIC: 12.0 / 12.5 and 12.2 / 12.5.
-	assert.InDelta(t, 12.0/12.5, DefaultEfficiency().Lo, 1e-12)
-	assert.InDelta(t, 12.2/12.5, DefaultEfficiency().Hi, 1e-12)
+	assert.InDelta(t, 12.0/12.5, calibration.DefaultEfficiency().Lo, 1e-12)
+	assert.InDelta(t, 12.2/12.5, calibration.DefaultEfficiency().Hi, 1e-12)
 }
 
 // Qwen3-32B on one H100: 2 x 32.8e9 x 131,072 + 2 x 64 x 64 x 128 x
@@ -131,7 +132,7 @@ func TestRangesFromTheirInputs(t *testing.T) {
 		}
 	}
 	assert.Equal(t, len(want), seen, "every reported range above is in the table")
-	assert.Equal(t, "calibration", roles[CalibrationTest.ID])
+	assert.Equal(t, "calibration", roles[calibration.Test.ID])
 	assert.Equal(t, "validation", roles[sources.WEKA70B.ID])
 	assert.Equal(t, "validation", roles[sources.QwenWWT.ID])
 }
@@ -206,7 +207,7 @@ func TestExtendedTablesWrite(t *testing.T) {
 	assert.Equal(t, "within the links", limits["vast405b"]["load_verdict"])
 
 	validation := csvCells(t, tables["validation"], func(r map[string]string) string { return r["test_id"] + " " + r["quantity"] })
-	vastLink := 2 * 100e9 / 8
+	vastLink := 181e9 / 8 // the measured 181 Gbit/s, as the post and notebook 03 feed the formula
 	for _, c := range []struct {
 		row, col string
 		want     float64

@@ -2,6 +2,7 @@ package post
 
 import (
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/calibration"
 	"signalweight.dev/kv/breakeven/extended"
 	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/sources"
@@ -55,19 +56,19 @@ type TTFTLengthCurve struct {
 }
 
 // TTFTVsPromptLength returns the time to first token against prompt
-// length for CalibrationTest (the 405B test): recomputing by the FLOP
+// length for calibration.Test (the 405B test): recomputing by the FLOP
 // model at the calibrated MFU, the post's constant speed, loading with
 // the default fixed cost and efficiency over the test's throughput, and
 // the overlap of the two.
 func TTFTVsPromptLength() TTFTLengthCurve {
-	t := CalibrationTest
+	t := calibration.Test
 	h := TestHardware(t.ID)
 	pm := testPrefillModel(t)
 	arch := archAt16(t.Model)
 	c := TTFTLengthCurve{
-		Test: t, GPUs: h.GPUs(), MFU: DefaultMFU(),
+		Test: t, GPUs: h.GPUs(), MFU: calibration.DefaultMFU(),
 		Rate: breakeven.PrefillRate(t.Tokens.V(), t.Uncached.V()),
-		Load: extended.Load{Latency: sources.LoadLatency.V(), Efficiency: DefaultEfficiency().Value, Link: sources.VASTThroughput.V()},
+		Load: extended.Load{Latency: sources.LoadLatency.V(), Efficiency: calibration.DefaultEfficiency().Value, Link: sources.VASTThroughput.V()},
 	}
 	recompute := func(n breakeven.Tokens) breakeven.Seconds { return prefill.TimeAt(pm, n, c.GPUs, c.MFU.Value) }
 	hi := sources.Conversation128K.V()
@@ -108,7 +109,7 @@ type BreakEvenLengthPoint struct {
 // CurvePoints prompt lengths from 1K to 128K tokens, model by model.
 func BreakEvenVsPromptLength() []BreakEvenLengthPoint {
 	g := EstimateGPUs()
-	mfu := CalibratedMFU().Value
+	mfu := calibration.CalibratedMFU().Value
 	var out []BreakEvenLengthPoint
 	for _, name := range BreakEvenLengthModels {
 		pm, err := sources.PrefillModel(sources.MustModel(name))

@@ -89,7 +89,35 @@ func TableHTML(header []string, rows [][]string) string {
 	return b.String()
 }
 
-// Frame displays a gota DataFrame as an HTML table.
+// PrintedTable displays a table as the post prints it (see
+// breakeven.PrintedTable): its cells already formatted, its footnotes
+// under it.
+func PrintedTable(t breakeven.PrintedTable) {
+	send(protocol.MIMETextHTML, PrintedTableHTML(t))
+}
+
+// PrintedTableHTML returns the HTML of PrintedTable.
+func PrintedTableHTML(t breakeven.PrintedTable) string {
+	s := TableHTML(t.Header, t.Rows)
+	if len(t.Notes) > 0 {
+		var b strings.Builder
+		b.WriteString(s)
+		b.WriteString("\n<p>")
+		for i, n := range t.Notes {
+			if i > 0 {
+				b.WriteString("<br>\n")
+			}
+			b.WriteString(html.EscapeString(n))
+		}
+		b.WriteString("</p>")
+		s = b.String()
+	}
+	return s
+}
+
+// Frame displays a gota DataFrame as an HTML table, as it is: full
+// precision, NaN where a value is missing. Notebooks show PrintedTable
+// and name the frame for those who want the raw numbers.
 func Frame(df dataframe.DataFrame) {
 	recs := df.Records()
 	if len(recs) == 0 {
@@ -187,11 +215,8 @@ func Check(ok bool, msg string) {
 	Println("ok  " + msg)
 }
 
-// trimFloat prints v one digit finer than step.
+// trimFloat prints v one digit finer than step, with thousands
+// separators, as the audit's tables do.
 func trimFloat(v, step float64) string {
-	d := 0
-	for s := step / 10; s < 0.999999 && d < 8; s *= 10 {
-		d++
-	}
-	return fmt.Sprintf("%.*f", d, v)
+	return breakeven.StepPrecision(step / 10).Format(v)
 }

@@ -1,0 +1,73 @@
+package post
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"signalweight.dev/kv/breakeven"
+)
+
+// The post's table of three tests, in its four columns, as printed by
+// hand: 127,188 tokens over 62 s (61.5 to 62.5 s) is 2,051 (2,035 to
+// 2,068) tokens/s; times 516,096 bytes is 1.06 (1.05 to 1.07) GB/s.
+func TestBreakEvenPrinted(t *testing.T) {
+	p := BreakEvenPrinted()
+	assert.Equal(t, []string{"model and hardware", "prefill (tokens/s)", "cache per token (KB)", "break-even (GB/s)"}, p.Header)
+	assert.Equal(t, []string{"Llama 3.1 405B, 8 H100s", "2,051 (2,035 to 2,068)", "516", "1.06 (1.05 to 1.07)"}, p.Rows[0])
+	// WEKA's prefill is the post's 4,380, marked as an input.
+	assert.Equal(t, "4,380¹", p.Rows[1][1])
+	assert.Len(t, p.Notes, 1)
+}
+
+// Every printed table: as many cells as headers, no NaN or infinity, no
+// run of six decimals, and every footnote mark has its note.
+func TestPrintedTablesAreClean(t *testing.T) {
+	for name, p := range map[string]breakeven.PrintedTable{
+		"break-even": BreakEvenPrinted(), "test inputs": TestInputsPrinted(), "links": LinkPrinted(),
+		"multiplier": MultiplierPrinted(), "claims": ClaimsPrinted(), "transports": TransportPrinted(),
+		"hit rate": HitRatePrinted(), "hit reading": HitReadingPrinted(), "newer": NewerPrinted(),
+		"limits": LimitPrinted(), "validation": ValidationPrinted(), "estimates": EstimatePrinted(),
+	} {
+		for _, r := range p.Rows {
+			assert.Len(t, r, len(p.Header), name)
+			for _, c := range r {
+				assert.NotContains(t, c, "NaN", name)
+				assert.NotRegexp(t, `[+-]?Inf\b`, c, name)
+				assert.NotRegexp(t, `\.\d{6}`, c, name)
+				for _, mark := range []string{"¹", "²", "³", "⁴", "⁵"} {
+					if strings.Contains(c, mark) {
+						found := false
+						for _, n := range p.Notes {
+							found = found || strings.HasPrefix(n, mark+" ")
+						}
+						assert.True(t, found, "%s: %q has no note %s", name, c, mark)
+					}
+				}
+			}
+		}
+	}
+}
+
+// The validation's 405B load uses VAST's measured 22.6 GB/s, as the
+// multiplier check does: 65.6 GB / 22.6 GB/s = 2.90 s against 3 s
+// reported, nearer than the extended model's 2.79 s.
+func TestValidationUsesMeasuredThroughput(t *testing.T) {
+	m := VASTMultiplier()
+	for _, r := range ValidationTable() {
+		if r.Test.ID != "vast405b" {
+			continue
+		}
+		switch r.Quantity {
+		case "cached TTFT (s)":
+			assert.InDelta(t, float64(m.PredictedLoad.Value), r.Simple.Value, 1e-12)
+			assert.InDelta(t, 65.641218e9/(181e9/8), r.Simple.Value, 1e-6)
+			assert.Equal(t, FormulaName, r.Closer())
+		case "speedup (x)":
+			assert.InDelta(t, m.PredictedSpeed.Value, r.Simple.Value, 1e-9)
+		case "uncached TTFT (s)":
+			assert.Equal(t, "", r.Closer())
+		}
+	}
+}
