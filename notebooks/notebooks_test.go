@@ -15,14 +15,19 @@ package notebooks
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
+	"html"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/calculator"
 )
 
 var update = flag.Bool("update", false, "write the executed notebooks back into notebooks/")
@@ -58,7 +63,15 @@ func kernel(t *testing.T) []string {
 			t.Fatalf("building %s: %v\n%s", pkg, err, out)
 		}
 	}
-	env := append(os.Environ(),
+	// The reader's own KV_ inputs would change notebook 10's outputs: the
+	// committed ones are for the defaults.
+	var base []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "KV_") {
+			base = append(base, kv)
+		}
+	}
+	env := append(base,
 		"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"JUPYTER_DATA_DIR="+filepath.Join(dir, "jupyter"),
 		"KV_HEADLESS=1",
@@ -138,12 +151,13 @@ type notebook struct {
 		CellType string          `json:"cell_type"`
 		Source   json.RawMessage `json:"source"`
 		Outputs  []struct {
-			OutputType string          `json:"output_type"`
-			Name       string          `json:"name"`
-			Text       json.RawMessage `json:"text"`
-			Ename      string          `json:"ename"`
-			Evalue     string          `json:"evalue"`
-			Traceback  []string        `json:"traceback"`
+			OutputType string                     `json:"output_type"`
+			Name       string                     `json:"name"`
+			Text       json.RawMessage            `json:"text"`
+			Ename      string                     `json:"ename"`
+			Evalue     string                     `json:"evalue"`
+			Traceback  []string                   `json:"traceback"`
+			Data       map[string]json.RawMessage `json:"data"`
 		} `json:"outputs"`
 	} `json:"cells"`
 }
@@ -210,4 +224,103 @@ func firstDiff(a, b []byte) string {
 		}
 	}
 	return "(none)"
+}
+
+// TestCalculatorNotebookInputs executes notebook 10 with inputs of a
+// reader's own, given as KV_ variables, and checks that it finishes with
+// no failed cell and shows the lines breakeven calc prints for the same
+// request, or the one-line error calc would give, named by its variable.
+func TestCalculatorNotebookInputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("notebooks are not executed with -short")
+	}
+	jupyter, err := findJupyter()
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%v; install with: %s", err, installHint)
+		}
+		t.Skipf("%v; install with: %s", err, installHint)
+	}
+	env := kernel(t)
+	for _, c := range []struct {
+		name string
+		vars map[string]string
+	}{
+		{"70b", map[string]string{"KV_MODEL": "llama-3.1-70b", "KV_TOKENS": "32000", "KV_TTFT": "4s", "KV_LINK": "2x100GbE"}},
+		{"preset-and-percent", map[string]string{"KV_LINK": "roce", "KV_HIT_RATE": "80%"}},
+		{"custom-gpus", map[string]string{"KV_LAYERS": "80", "KV_KV_HEADS": "8", "KV_HEAD_DIM": "128", "KV_PARAMS": "70.6B", "KV_QUERY_HEADS": "64", "KV_GPUS": "8xH100", "KV_TTFT": "", "KV_TOKENS": "128k"}},
+		{"bad-link", map[string]string{"KV_LINK": "12 parsecs/s"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := t.TempDir()
+			cmd := exec.Command(jupyter, "nbconvert", "--to", "notebook", "--execute", "--allow-errors",
+				"--output-dir", out, "--ExecutePreprocessor.timeout=300", "10-calculator.ipynb")
+			cmd.Env = append([]string{}, env...)
+			for k, v := range c.vars {
+				cmd.Env = append(cmd.Env, k+"="+v)
+			}
+			if log, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("nbconvert failed: %v\n%s", err, tail(string(log), 40))
+			}
+			got, err := os.ReadFile(filepath.Join(out, "10-calculator.ipynb"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range cellErrors(t, got) {
+				t.Error(e)
+			}
+			shown := shownText(t, got)
+			// The request as the notebook builds it: the default inputs
+			// cell with the variables applied.
+			req, err := calculator.WithEnv(calculator.DefaultRequest(), func(k string) (string, bool) { v, ok := c.vars[k]; return v, ok })
+			if err != nil {
+				t.Fatal(err)
+			}
+			ans, err := calculator.Compute(req)
+			if err != nil {
+				var fe *breakeven.FieldError
+				if !errors.As(err, &fe) {
+					t.Fatal(err)
+				}
+				line := "input error: " + fe.For(calculator.Env)
+				if !strings.Contains(shown, line+"\n") {
+					t.Errorf("the notebook does not show %q", line)
+				}
+				if strings.Contains(shown, "goroutine") || strings.Contains(shown, "panic") {
+					t.Error("the notebook shows a panic")
+				}
+				return
+			}
+			rep := calculator.Render(ans)
+			for _, row := range rep.Rows() {
+				cell := "<tr><td>" + html.EscapeString(row.Label) + "</td><td>" + html.EscapeString(row.Text) + "</td></tr>"
+				if !strings.Contains(shown, cell) {
+					t.Errorf("the notebook does not show calc's line %s = %q", row.Label, row.Text)
+				}
+			}
+			if !strings.Contains(shown, req.Command()) {
+				t.Errorf("the notebook does not show the command %q", req.Command())
+			}
+		})
+	}
+}
+
+// shownText joins every text and HTML output of an executed notebook.
+func shownText(t *testing.T, data []byte) string {
+	var nb notebook
+	if err := json.Unmarshal(data, &nb); err != nil {
+		t.Fatalf("executed notebook is not JSON: %v", err)
+	}
+	var b strings.Builder
+	for _, c := range nb.Cells {
+		for _, o := range c.Outputs {
+			b.WriteString(joined(o.Text))
+			for _, mime := range []string{"text/plain", "text/html"} {
+				if raw, ok := o.Data[mime]; ok {
+					b.WriteString(joined(raw))
+				}
+			}
+		}
+	}
+	return b.String()
 }
