@@ -425,7 +425,7 @@ func InputsData() Table {
 
 // Tables returns every table reproduce writes under data/, in a fixed
 // order: the post's tables and comparisons, the audit ledger and the
-// inputs.
+// inputs, and the curves figures 9 and 10 draw.
 func Tables() ([]Table, error) {
 	ledger, err := LedgerData()
 	if err != nil {
@@ -442,5 +442,5 @@ func Tables() ([]Table, error) {
 		ledger,
 		InputsData(),
 		CatalogData(),
-	}, ExtendedTables()...), nil
+	}, append(ExtendedTables(), CurveTables()...)...), nil
 }

@@ -69,7 +69,6 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	tables = append(tables, post.CurveTables()...)
 	data := newOutput(root, "data")
 	for _, t := range tables {
 		b, err := t.CSV()
