@@ -1,19 +1,24 @@
 // Package calculator answers the calculator's question, does loading a
 // prompt's KV cache beat recomputing it, from the raw text a person types:
-// a model name, "62s", "181Gbit/s", "80%". The command (breakeven calc) and
-// the web page (breakeven serve, this package compiled to WebAssembly)
-// both call Compute, so they cannot disagree.
+// a model name, "62s", "181Gbit/s", "80%". It is the one calculator: the
+// command (breakeven calc), the web page (breakeven serve, this package
+// compiled to WebAssembly) and notebook 10 all call Compute, and all show
+// its answer through Render, so the same inputs give the same lines and
+// the same errors everywhere.
 //
-// A worked example, the post's headline test:
+// A worked example, the post's headline test (Example has it with its
+// output):
 //
 //	ans, err := calculator.Compute(calculator.Request{
 //		Model: "llama-3.1-405b", TTFT: "62s", Tokens: "127188", Link: "181Gbit/s"})
-//	// err == nil; ans.Output.BreakEvenBytesPerSecond is 1.06 GB/s,
-//	// ans.Output.Speedup is 21.4 and ans.Output.Winner is "load".
+//	fmt.Print(calculator.Render(ans).Text()) // break-even 1.06 GB/s, speedup 21.4x
 //
-// A bad input is a *breakeven.FieldError naming the input (by its flag name, which is
-// also the page's field and URL key), its value, what is wrong and a valid
-// example.
+// A Request's fields are named by calc's flags; the notebook reads them
+// from KV_ variables (WithEnv). A bad input is a *breakeven.FieldError
+// naming the input, its value, what is wrong and a valid example, written
+// as each front end names its inputs (breakeven.Flag, Env, PageFront).
+// Compare, Sweep, Table, CSV and JSON serve an analyst's own questions:
+// several models side by side, one input swept, the result exported.
 package calculator
 
 import (
