@@ -5,7 +5,7 @@
 // Each figure is a function that returns a *Figure: a gonum/plot Plot
 // with axis labels in units and log axes where values span decades, plus
 // a legend and a caption naming its sources, which the Figure draws below
-// the plot. A notebook shows one with
+// the plot. A notebook shows one with (ExampleTTFTVsBandwidth runs it)
 //
 //	fig, err := figures.TTFTVsBandwidth()
 //	svg, err := fig.SVG() // or fig.PNG(); or fig.Plot to restyle

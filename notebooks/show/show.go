@@ -3,12 +3,13 @@
 // type, which GitHub renders), and checks that fail the cell when a
 // recomputed number drifts from the post's printed one.
 //
-// Outside a notebook the display calls do nothing, so a cell's code can be
-// copied into a program or test unchanged. A notebook cell reads:
+// Outside a notebook, tables and figures are not shown and text goes to
+// standard output, so a cell's code can be copied into a program or test
+// unchanged. A notebook cell reads (ExamplePrinted runs it):
 //
 //	show.Table([]string{"model", "break-even"}, rows)
 //	show.Figure(figures.BreakEvenVsLinks())
-//	show.Printed("open.break-even", be.Float()) // the post prints 1.06 GB/s
+//	show.PrintedValue("open.break-even", float64(be)) // SI units; the post prints 1.06 GB/s
 package show
 
 import (
