@@ -61,4 +61,3 @@ func ExampleCompare() {
 	// [Llama 3.1 70B 328 KB (320 KiB) load]
 	// [Qwen3-32B 262 KB (256 KiB) load]
 }
-
