@@ -8,45 +8,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
+	"signalweight.dev/kv/internal/headless"
 )
-
-// chromium finds Debian's chromium: the test skips without it, except
-// in CI, where it fails.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("chromium is missing: apt-get install -y --no-install-recommends chromium")
-	}
-	t.Skip("the figure rendering test needs chromium: apt-get install -y --no-install-recommends chromium")
-	return ""
-}
 
 // browser starts headless chromium with a fresh profile and returns a
 // context for it.
 func browser(t *testing.T) context.Context {
-	t.Helper()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium(t)), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1000, 1000),
-	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelC := chromedp.NewContext(actx)
-	// A bound on a hung browser, not a measure of speed.
-	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
-	require.NoError(t, chromedp.Do(ctx)) // start the browser
-	return ctx
+	return headless.Start(t, "the figure rendering test", 1000, 1000)
 }
 
 // rendered is what the browser laid out: the canvas and every text

@@ -84,6 +84,20 @@ func kernel(t *testing.T) []string {
 	return env
 }
 
+// needJupyter finds Debian's Jupyter: the test skips without it, except in
+// CI, where it fails.
+func needJupyter(t *testing.T) string {
+	t.Helper()
+	jupyter, err := findJupyter()
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%v; install with: %s", err, installHint)
+		}
+		t.Skipf("%v; install with: %s", err, installHint)
+	}
+	return jupyter
+}
+
 func TestNotebooks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("notebooks are not executed with -short")
@@ -96,13 +110,7 @@ func TestNotebooks(t *testing.T) {
 		t.Skip("no notebooks in notebooks/")
 	}
 	sort.Strings(nbs)
-	jupyter, err := findJupyter()
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%v; install with: %s", err, installHint)
-		}
-		t.Skipf("%v; install with: %s", err, installHint)
-	}
+	jupyter := needJupyter(t)
 	env := kernel(t)
 	out := t.TempDir()
 	for _, nb := range nbs {
@@ -234,13 +242,7 @@ func TestCalculatorNotebookInputs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("notebooks are not executed with -short")
 	}
-	jupyter, err := findJupyter()
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%v; install with: %s", err, installHint)
-		}
-		t.Skipf("%v; install with: %s", err, installHint)
-	}
+	jupyter := needJupyter(t)
 	env := kernel(t)
 	for _, c := range []struct {
 		name string

@@ -6,13 +6,11 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
@@ -21,39 +19,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"signalweight.dev/kv/breakeven/calculator"
+	"signalweight.dev/kv/internal/headless"
 )
-
-// chromium finds Debian's chromium: the test skips without it, except
-// in CI, where it fails.
-func chromium(t testing.TB) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("chromium is missing: apt-get install -y --no-install-recommends chromium")
-	}
-	t.Skip("the browser test needs chromium: apt-get install -y --no-install-recommends chromium")
-	return ""
-}
 
 // browser starts headless chromium and returns a context for it.
 func browser(t *testing.T) context.Context {
-	t.Helper()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium(t)), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.WindowSize(1100, 1400),
-	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelC := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, 2*time.Minute)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
-	require.NoError(t, chromedp.Do(ctx)) // start the browser
-	return ctx
+	return headless.Start(t, "the browser test", 1100, 1400)
 }
 
 // ready waits until the page has loaded calc.wasm and computed.
@@ -363,20 +334,9 @@ const recomputeJS = `((n) => {
 //
 // The figures are reported, never asserted: a busy machine is slower.
 func BenchmarkWebPage(b *testing.B) {
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium(b)), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelA()
-	ctx, cancelC := chromedp.NewContext(actx)
-	defer cancelC()
+	ctx := headless.Start(b, "the page benchmark", 1100, 1400)
 	srv := httptest.NewServer(webHandler())
 	defer srv.Close()
-	if err := chromedp.Do(ctx); err != nil {
-		b.Fatal(err)
-	}
 	var ready, recompute []float64
 	b.ResetTimer()
 	for b.Loop() {
