@@ -88,7 +88,7 @@ func (e *FieldError) For(f Front) string {
 	if e.Field == "" || e.Example == "" || f.Name(e.Field) == "" {
 		return msg
 	}
-	s := fmt.Sprintf("%s %q: %s", f.Name(e.Field), e.Value, msg)
+	s := fmt.Sprintf("%s %s: %s", f.Name(e.Field), Quote(e.Value), msg)
 	if e.Example == "" {
 		return s
 	}

@@ -84,34 +84,65 @@ func FuzzParseBytes(f *testing.F) {
 // Every quantity reads back what it prints, to the digits printed, over
 // many orders of magnitude.
 func TestParseFormatRoundTrip(t *testing.T) {
+	// Within each quantity's span; outside it the parser refuses, saying
+	// the span.
+	in := func(sp breakeven.Span, x float64) bool { return x >= sp.Lo && x <= sp.Hi }
 	for e := -9.0; e <= 18; e += 0.37 {
 		x := math.Pow(10, e)
 		b := breakeven.Bytes(x)
 		for _, s := range []string{b.String(), b.IEC()} {
 			back, err := breakeven.ParseBytes(s)
+			if !in(breakeven.SizeSpan, x) {
+				if err == nil {
+					// Printing rounds to three digits: 0.9996 B reads as 1 B.
+					assert.True(t, in(breakeven.SizeSpan, float64(back)), "%v -> %q -> %v", x, s, float64(back))
+				} else {
+					assert.Regexp(t, "below|above", err.Error(), s)
+				}
+				continue
+			}
 			require.NoError(t, err, s)
 			assert.True(t, closeTo3(x, float64(back)), "%v -> %q -> %v", x, s, float64(back))
 		}
 		bw := breakeven.Bandwidth(x)
 		for _, s := range []string{bw.String(), bw.Bits()} {
 			back, err := breakeven.ParseBandwidth(s)
+			if !in(breakeven.BandwidthSpan, x) {
+				if err == nil {
+					assert.True(t, in(breakeven.BandwidthSpan, float64(back)), "%v -> %q -> %v", x, s, float64(back))
+				} else {
+					assert.Regexp(t, "below|above", err.Error(), s)
+				}
+				continue
+			}
 			require.NoError(t, err, s)
 			assert.True(t, closeTo3(x, float64(back)), "%v -> %q -> %v", x, s, float64(back))
 		}
 		sec := breakeven.Seconds(x)
 		back, err := breakeven.ParseSeconds(sec.String())
-		require.NoError(t, err, sec.String())
-		assert.True(t, closeTo3(x, float64(back)), "%v -> %q -> %v", x, sec.String(), float64(back))
-		if x >= 1 {
-			// Counts and rates print whole numbers.
+		if in(breakeven.SecondsSpan, x) {
+			require.NoError(t, err, sec.String())
+			assert.True(t, closeTo3(x, float64(back)), "%v -> %q -> %v", x, sec.String(), float64(back))
+		} else if err == nil {
+			assert.True(t, in(breakeven.SecondsSpan, float64(back)), "%v -> %q -> %v", x, sec.String(), float64(back))
+		}
+		if x >= 1 && x <= 1e9 {
+			// Counts print whole numbers.
 			n := breakeven.Tokens(math.Round(x))
 			nb, err := breakeven.ParseTokens(n.String())
 			require.NoError(t, err, n.String())
 			assert.Equal(t, float64(n), float64(nb), n.String())
-			r := breakeven.TokenRate(math.Round(x))
+		}
+		if in(breakeven.RateSpan, x) {
+			// Rates print whole numbers from 100 up, three digits below.
+			r := breakeven.TokenRate(x)
 			rb, err := breakeven.ParseTokenRate(r.String())
 			require.NoError(t, err, r.String())
-			assert.Equal(t, float64(r), float64(rb), r.String())
+			if x >= 100 {
+				assert.Equal(t, math.Round(x), float64(rb), r.String())
+			} else {
+				assert.True(t, closeTo3(x, float64(rb)), "%v -> %q -> %v", x, r.String(), float64(rb))
+			}
 		}
 	}
 	// The post's own figures, as it prints them.

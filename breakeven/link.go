@@ -60,6 +60,9 @@ type LinkPresets func(name string) (Link, bool)
 // is four 100 Gbit/s links. Errors are *ParseError values that quote the
 // input.
 func ParseLink(s string, presets LinkPresets) (Link, error) {
+	if err := tooLong("link", s, ExampleLink); err != nil {
+		return Link{}, err
+	}
 	body, count := strings.TrimSpace(s), 1
 	if m := linkCount.FindStringSubmatch(s); m != nil {
 		n, err := strconv.Atoi(m[1])

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // ParseError reports an input that could not be read as a quantity. Its
@@ -19,7 +20,26 @@ type ParseError struct {
 }
 
 func (e *ParseError) Error() string {
-	return fmt.Sprintf("breakeven: %s in %s %q (valid: %s)", e.Reason, e.What, e.Input, e.Example)
+	return fmt.Sprintf("breakeven: %s in %s %s (valid: %s)", e.Reason, e.What, Quote(e.Input), e.Example)
+}
+
+// QuoteMax is the most of an input a message echoes.
+const QuoteMax = 64
+
+// Quote quotes an input for a message, as %q does; an input longer than
+// QuoteMax characters is cut, saying how long it was: "aaaa…" (1,048,576
+// characters).
+func Quote(s string) string {
+	if n := utf8.RuneCountInString(s); n > QuoteMax {
+		cut := 0
+		for i := range QuoteMax {
+			_, size := utf8.DecodeRuneInString(s[cut:])
+			cut += size
+			_ = i
+		}
+		return fmt.Sprintf("%q (%s characters)", s[:cut]+"…", GroupThousands(float64(n), 0))
+	}
+	return strconv.Quote(s)
 }
 
 // Examples of each kind of input, shown in parse errors.
@@ -57,16 +77,57 @@ func splitNumber(s string) (float64, string, bool) {
 	return v, rest, true
 }
 
-// checkMagnitude refuses negative values, and zero where zero is not
-// meaningful.
-func checkMagnitude(v float64, allowZero bool, what, in, example string) error {
+// MaxInput is the longest text a parser reads: every quantity here is
+// written in far fewer characters, and a longer one is refused before any
+// work is done on it.
+const MaxInput = 256
+
+// tooLong refuses an input longer than MaxInput.
+func tooLong(what, s, example string) error {
+	if len(s) <= MaxInput {
+		return nil
+	}
+	return &ParseError{what, s, fmt.Sprintf("too long (%s characters; at most %d)", GroupThousands(float64(len(s)), 0), MaxInput), example}
+}
+
+// A Span is the range of values a parsed quantity may take: what a KV
+// cache, a link or a prefill can meaningfully be, with room to spare. A
+// value outside it is refused at parse time, saying the bound it passes
+// ("above 1 PB/s"), so that no answer prints a 300-digit number, +Inf or a
+// rate rounded to zero.
+type Span struct {
+	Lo, Hi         float64
+	LoText, HiText string // "1 kB/s", "1 PB/s"
+}
+
+// Text is the span as a person reads it: "1 kB/s to 1 PB/s".
+func (s Span) Text() string { return s.LoText + " to " + s.HiText }
+
+// The spans of the parsed quantities, in SI units.
+var (
+	SizeSpan      = Span{1, 1e18, "1 B", "1e18 B"}
+	BandwidthSpan = Span{1e3, 1e15, "1 kB/s", "1 PB/s"}
+	RateSpan      = Span{1, 1e9, "1 token/s", "1e9 tokens/s"}
+	TokensSpan    = Span{1, 1e9, "1 token", "1e9 tokens"}
+	SecondsSpan   = Span{1e-6, 1e6, "1 µs", "1e6 s"}
+)
+
+// checkMagnitude refuses negative values, zero where zero is not
+// meaningful, and values outside the quantity's span.
+func checkMagnitude(v float64, allowZero bool, span Span, what, in, example string) error {
 	switch {
+	case math.IsInf(v, 0) || math.IsNaN(v):
+		return &ParseError{what, in, "above " + span.HiText, example}
 	case v < 0:
 		return &ParseError{what, in, "negative value", example}
-	case v == 0 && !allowZero:
+	case v == 0 && allowZero:
+		return nil
+	case v == 0:
 		return &ParseError{what, in, "zero value", example}
-	case math.IsInf(v, 0) || math.IsNaN(v):
-		return &ParseError{what, in, "value out of range", example}
+	case v < span.Lo*(1-1e-12):
+		return &ParseError{what, in, "below " + span.LoText, example}
+	case v > span.Hi*(1+1e-12):
+		return &ParseError{what, in, "above " + span.HiText, example}
 	}
 	return nil
 }
@@ -81,6 +142,9 @@ var byteUnits = map[string]Bytes{
 // (powers of 1000) or KiB, MiB, GiB, TiB (powers of 1024). A bare number is
 // bytes. Units in bits ("Gb", "Gbit") are refused: a size is in bytes.
 func ParseBytes(s string) (Bytes, error) {
+	if err := tooLong("size", s, ExampleBytes); err != nil {
+		return 0, err
+	}
 	v, unit, ok := splitNumber(s)
 	if !ok {
 		return 0, &ParseError{"size", s, "no number", ExampleBytes}
@@ -92,7 +156,7 @@ func ParseBytes(s string) (Bytes, error) {
 	if !known {
 		return 0, &ParseError{"size", s, fmt.Sprintf("unknown unit %q", unit), ExampleBytes}
 	}
-	if err := checkMagnitude(v*float64(f), true, "size", s, ExampleBytes); err != nil {
+	if err := checkMagnitude(v*float64(f), true, SizeSpan, "size", s, ExampleBytes); err != nil {
 		return 0, err
 	}
 	return Bytes(v) * f, nil
@@ -142,6 +206,9 @@ var multiplier = regexp.MustCompile(`^\s*(\d+)\s*[x×*]\s*(.+)$`)
 // an Ethernet rate ("10GbE"). A count and an x in front multiplies the link
 // ("2x100GbE" is 200 Gbit/s).
 func ParseBandwidth(s string) (Bandwidth, error) {
+	if err := tooLong("bandwidth", s, ExampleBandwidth); err != nil {
+		return 0, err
+	}
 	body, count := s, 1.0
 	if m := multiplier.FindStringSubmatch(s); m != nil {
 		n, err := strconv.Atoi(m[1])
@@ -154,11 +221,15 @@ func ParseBandwidth(s string) (Bandwidth, error) {
 	if !ok {
 		return 0, &ParseError{"bandwidth", s, "no number", ExampleBandwidth}
 	}
+	if v == 0 {
+		// Zero is no speed in any unit: say so before asking for one.
+		return 0, &ParseError{"bandwidth", s, "zero value", ExampleBandwidth}
+	}
 	f, err := bandwidthUnit(unit)
 	if err != nil {
 		return 0, &ParseError{"bandwidth", s, err.Error(), ExampleBandwidth}
 	}
-	if err := checkMagnitude(count*v*f, false, "bandwidth", s, ExampleBandwidth); err != nil {
+	if err := checkMagnitude(count*v*f, false, BandwidthSpan, "bandwidth", s, ExampleBandwidth); err != nil {
 		return 0, err
 	}
 	return Bandwidth(count * v * f), nil
@@ -201,6 +272,9 @@ var rateUnits = map[string]bool{
 // ("11.9k tokens/s") and the unit tokens/s (tok/s, t/s and tps also read).
 // A bare number is tokens per second.
 func ParseTokenRate(s string) (TokenRate, error) {
+	if err := tooLong("token rate", s, ExampleRate); err != nil {
+		return 0, err
+	}
 	v, unit, ok := splitNumber(s)
 	if !ok {
 		return 0, &ParseError{"token rate", s, "no number", ExampleRate}
@@ -209,7 +283,7 @@ func ParseTokenRate(s string) (TokenRate, error) {
 	if !rateUnits[strings.ToLower(strings.TrimSpace(unit))] {
 		return 0, &ParseError{"token rate", s, fmt.Sprintf("unknown unit %q", unit), ExampleRate}
 	}
-	if err := checkMagnitude(v*scale, false, "token rate", s, ExampleRate); err != nil {
+	if err := checkMagnitude(v*scale, false, RateSpan, "token rate", s, ExampleRate); err != nil {
 		return 0, err
 	}
 	return TokenRate(v * scale), nil
@@ -244,6 +318,9 @@ var tokenUnits = map[string]bool{"": true, "tokens": true, "token": true, "tok":
 // of 1024, the convention of context windows ("128K context" means 131,072,
 // so write 128Ki for that).
 func ParseTokens(s string) (Tokens, error) {
+	if err := tooLong("token count", s, ExampleTokens); err != nil {
+		return 0, err
+	}
 	v, unit, ok := splitNumber(s)
 	if !ok {
 		return 0, &ParseError{"token count", s, "no number", ExampleTokens}
@@ -252,7 +329,7 @@ func ParseTokens(s string) (Tokens, error) {
 	if !tokenUnits[strings.ToLower(strings.TrimSpace(unit))] {
 		return 0, &ParseError{"token count", s, fmt.Sprintf("unknown unit %q", unit), ExampleTokens}
 	}
-	if err := checkMagnitude(v*scale, false, "token count", s, ExampleTokens); err != nil {
+	if err := checkMagnitude(v*scale, false, TokensSpan, "token count", s, ExampleTokens); err != nil {
 		return 0, err
 	}
 	return Tokens(v * scale), nil
@@ -267,6 +344,9 @@ var secondUnits = map[string]Seconds{
 // ParseSeconds reads a duration: "62s", "0.58 s", "580ms", "2 min". A bare
 // number is seconds.
 func ParseSeconds(s string) (Seconds, error) {
+	if err := tooLong("duration", s, ExampleSeconds); err != nil {
+		return 0, err
+	}
 	v, unit, ok := splitNumber(s)
 	if !ok {
 		return 0, &ParseError{"duration", s, "no number", ExampleSeconds}
@@ -275,7 +355,7 @@ func ParseSeconds(s string) (Seconds, error) {
 	if !known {
 		return 0, &ParseError{"duration", s, fmt.Sprintf("unknown unit %q", unit), ExampleSeconds}
 	}
-	if err := checkMagnitude(v*float64(f), false, "duration", s, ExampleSeconds); err != nil {
+	if err := checkMagnitude(v*float64(f), false, SecondsSpan, "duration", s, ExampleSeconds); err != nil {
 		return 0, err
 	}
 	return Seconds(v) * f, nil

@@ -119,7 +119,8 @@ func roundSig(x float64, sig int) float64 {
 
 // FormatSignificant prints x with sig significant digits, dropping the
 // decimal point where no fractional digit is significant: 1.0587 -> "1.06",
-// 516.096 -> "516", 65640 -> "65600" with sig 3.
+// 516.096 -> "516", 65640 -> "65600" with sig 3; from a billion up and
+// below a millionth in exponent form, 1.00e+18.
 func FormatSignificant(x float64, sig int) string {
 	if sig < 1 {
 		sig = 1
@@ -131,6 +132,11 @@ func FormatSignificant(x float64, sig int) string {
 		return strconv.FormatFloat(x, 'g', -1, 64)
 	}
 	r := roundSig(x, sig)
+	if a := math.Abs(r); a >= 1e9 || a < 1e-6 {
+		// Beyond a billion or below a millionth, positional digits stop
+		// being readable: 1.00e+18, not nineteen digits.
+		return strconv.FormatFloat(r, 'e', sig-1, 64)
+	}
 	mag := int(math.Floor(math.Log10(math.Abs(r))))
 	decimals := sig - 1 - mag
 	if decimals < 0 {
@@ -173,7 +179,15 @@ func (bw Bandwidth) FormatBits(sig int) string {
 
 // String prints the rate rounded to a whole token per second, with
 // thousands separators: "2,051 tokens/s".
-func (r TokenRate) String() string { return GroupThousands(float64(r), 0) + " tokens/s" }
+//
+// A rate below 100 tokens/s keeps three significant digits ("0.131
+// tokens/s"), so that no rate prints as zero.
+func (r TokenRate) String() string {
+	if math.Abs(float64(r)) < 100 {
+		return FormatSignificant(float64(r), DefaultSignificant) + " tokens/s"
+	}
+	return GroupThousands(float64(r), 0) + " tokens/s"
+}
 
 // String prints the count with thousands separators: "127,188".
 func (n Tokens) String() string { return GroupThousands(float64(n), 0) }

@@ -249,7 +249,7 @@ func TestParseEveryUnit(t *testing.T) {
 		assert.Len(t, prefixFactor, len(prefixes)/2)
 
 		// Unprefixed units, and the combinations the parser refuses.
-		for in, w := range map[string]float64{"1 B/s": 1, "8 bit/s": 1, "8 bps": 1, "1 TB/s": 1e12, "1 Gbit/s": 1.25e8, "1 Mbps": 125000, "100GigE": 1.25e10} {
+		for in, w := range map[string]float64{"2000 B/s": 2000, "8000 bit/s": 1000, "8000 bps": 1000, "1 TB/s": 1e12, "1 Gbit/s": 1.25e8, "1 Mbps": 125000, "100GigE": 1.25e10} {
 			got, err := ParseBandwidth(in)
 			require.NoError(t, err, in)
 			assert.Equal(t, w, float64(got), in)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"signalweight.dev/kv/breakeven"
 )
@@ -83,10 +84,21 @@ func Models() []Model { return append([]Model(nil), catalog...) }
 type UnknownModelError struct {
 	Name    string
 	Nearest []string
+	// TooLong is set for a name longer than MaxModelName: nothing was
+	// looked up.
+	TooLong bool
 }
 
+// MaxModelName bounds the length of a model name: the catalog's longest
+// names and aliases are a few dozen characters, and a longer input is
+// refused before any comparison.
+const MaxModelName = 128
+
 func (e *UnknownModelError) Error() string {
-	msg := fmt.Sprintf("unknown model %q", e.Name)
+	if e.TooLong {
+		return fmt.Sprintf("model name too long (%s characters; at most %d)", breakeven.GroupThousands(float64(len(e.Name)), 0), MaxModelName)
+	}
+	msg := fmt.Sprintf("unknown model %s", breakeven.Quote(e.Name))
 	if len(e.Nearest) > 0 {
 		msg += fmt.Sprintf(" (did you mean %s?)", strings.Join(quoteAll(e.Nearest), ", "))
 	}
@@ -105,18 +117,189 @@ func quoteAll(ss []string) []string {
 // case, spaces, hyphens and underscores. An unknown name returns an
 // *UnknownModelError with the nearest names.
 func FindModel(name string) (Model, error) {
+	if len(name) > MaxModelName {
+		return Model{}, &UnknownModelError{Name: name, TooLong: true}
+	}
 	want := slug(name)
-	for _, m := range catalog {
-		if slug(m.Name) == want {
-			return m, nil
-		}
-		for _, a := range m.Aliases {
-			if slug(a) == want {
-				return m, nil
+	for i, ss := range catalogSlugs() {
+		for _, s := range ss {
+			if s == want {
+				return catalog[i], nil
 			}
 		}
 	}
 	return Model{}, &UnknownModelError{Name: name, Nearest: nearest(want, 3)}
+}
+
+// catalogSlugs are the slugs of each catalog model's name and aliases, in
+// catalog order, computed once.
+var catalogSlugs = sync.OnceValue(func() [][]string {
+	out := make([][]string, len(catalog))
+	for i, m := range catalog {
+		out[i] = []string{slug(m.Name)}
+		for _, a := range m.Aliases {
+			out[i] = append(out[i], slug(a))
+		}
+	}
+	return out
+})
+
+// bag counts a slug's characters in 40 buckets (letters, digits, '-',
+// '.', and one for the rest). Each edit changes the counts by at most 2
+// in all, so half their difference is a lower bound on the edit distance:
+// a cheap test that rules out most of the catalog before any alignment.
+type bag [40]int16
+
+func bagOf(rs []rune) bag {
+	var b bag
+	for _, r := range rs {
+		switch {
+		case r >= 'a' && r <= 'z':
+			b[r-'a']++
+		case r >= '0' && r <= '9':
+			b[26+r-'0']++
+		case r == '-':
+			b[36]++
+		case r == '.':
+			b[37]++
+		default:
+			b[39]++
+		}
+	}
+	return b
+}
+
+// atLeast is the lower bound on the edit distance of two bags.
+func (b bag) atLeast(c bag) int { return b.within(c, 1<<30) }
+
+// within is atLeast, but stops counting once it passes limit.
+func (b bag) within(c bag, limit int) int {
+	d, stop := 0, 2*limit+1
+	for i := range b {
+		x := int(b[i]) - int(c[i])
+		if x < 0 {
+			x = -x
+		}
+		if d += x; d > stop {
+			break
+		}
+	}
+	return (d + 1) / 2
+}
+
+// slugForm is a catalog slug ready for comparison.
+type slugForm struct {
+	text  string
+	runes []rune
+	bag   bag
+}
+
+var catalogForms = sync.OnceValue(func() [][]slugForm {
+	out := make([][]slugForm, len(catalog))
+	for i, ss := range catalogSlugs() {
+		for _, s := range ss {
+			rs := []rune(s)
+			out[i] = append(out[i], slugForm{s, rs, bagOf(rs)})
+		}
+	}
+	return out
+})
+
+// maxSuggestEdits is how far a suggestion may be from the input: a typo or
+// two, a swapped pair; further than that a name only resembles a model.
+const maxSuggestEdits = 3
+
+// nearest returns up to k catalog names closest to s by edit distance over
+// names and aliases, within max(1, min(3, len(s)/4)) edits, or containing
+// s. A bag-of-characters bound rules most names out at once, and each
+// remaining comparison computes only the band within the limit, so the
+// work per input is small and linear in its length.
+func nearest(s string, k int) []string {
+	type cand struct {
+		name string
+		d    int
+	}
+	rs := []rune(s)
+	limit := max(1, min(maxSuggestEdits, len(rs)/4))
+	in := bagOf(rs)
+	var scratch [3][]int
+	var cs []cand
+	for i, forms := range catalogForms() {
+		d := limit + 1
+		for _, f := range forms {
+			if n := len(f.runes) - len(rs); n > limit || -n > limit || in.within(f.bag, limit) > limit {
+				continue
+			}
+			d = min(d, editDistanceWithin(rs, f.runes, limit, &scratch))
+		}
+		// Also count a name that contains the input, such as "405b".
+		if s != "" && d > 1 && len(rs) >= 3 && strings.Contains(forms[0].text, s) {
+			d = 1
+		}
+		if d <= limit {
+			cs = append(cs, cand{catalog[i].Name, d})
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d })
+	var out []string
+	for _, c := range cs {
+		if len(out) == k {
+			break
+		}
+		out = append(out, c.name)
+	}
+	return out
+}
+
+// editDistanceWithin is the optimal-string-alignment distance
+// (insertions, deletions, substitutions and swaps of two neighbours each
+// cost one, so "450b" is one edit from "405b") when it is at most limit,
+// and limit+1 otherwise. It computes only the band of cells within limit
+// of the diagonal, three rows at a time in scratch, and stops early when
+// a whole row exceeds the limit.
+func editDistanceWithin(ra, rb []rune, limit int, scratch *[3][]int) int {
+	if d := len(ra) - len(rb); d > limit || -d > limit {
+		return limit + 1
+	}
+	big := limit + 1
+	for i := range scratch {
+		if cap(scratch[i]) < len(rb)+1 {
+			scratch[i] = make([]int, len(rb)+1)
+		}
+		scratch[i] = scratch[i][:len(rb)+1]
+	}
+	prev2, prev, cur := scratch[0], scratch[1], scratch[2]
+	for j := range prev {
+		prev[j] = min(j, big)
+		prev2[j] = big
+	}
+	for i := 1; i <= len(ra); i++ {
+		lo, hi := max(1, i-limit), min(len(rb), i+limit)
+		for j := range cur {
+			cur[j] = big
+		}
+		if i <= limit {
+			cur[0] = i
+		}
+		rowMin := cur[0]
+		for j := lo; j <= hi; j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = min(v, big)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > limit {
+			return big
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return min(prev[len(rb)], big)
 }
 
 // MustModel returns a catalog model by its exact name, for the project's
@@ -127,64 +310,6 @@ func MustModel(name string) Model {
 		panic(err)
 	}
 	return m
-}
-
-// nearest returns up to k catalog names closest to s by edit distance over
-// names and aliases.
-func nearest(s string, k int) []string {
-	type cand struct {
-		name string
-		d    int
-	}
-	var cs []cand
-	for _, m := range catalog {
-		d := editDistance(s, slug(m.Name))
-		for _, a := range m.Aliases {
-			d = min(d, editDistance(s, slug(a)))
-		}
-		// Also count a name that contains the input, such as "405b".
-		if s != "" && strings.Contains(slug(m.Name), s) {
-			d = min(d, 1)
-		}
-		cs = append(cs, cand{m.Name, d})
-	}
-	sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d })
-	var out []string
-	for _, c := range cs {
-		if len(out) == k || c.d > max(3, len(s)/2) {
-			break
-		}
-		out = append(out, c.name)
-	}
-	return out
-}
-
-// editDistance is the optimal-string-alignment distance: insertions,
-// deletions, substitutions and swaps of two neighbours each cost one, so
-// "450b" is one edit from "405b".
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1)
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(ra)][len(rb)]
 }
 
 // catalog is the whole model list: the models read from configs

@@ -1,6 +1,7 @@
 package calculator
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -87,7 +88,12 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 		return f, breakeven.Bad("gpus", r.GPUs, fmt.Sprintf("%s has no FLOP model (%v)", in.Model.Name, err), "--model llama-3.1-405b --gpus 8xH100")
 	}
 	g, err := sources.ParseGPUs(r.GPUs)
-	if err != nil {
+	var unknown *prefill.UnknownChipError
+	switch {
+	case errors.As(err, &unknown):
+		// The chips are listed once, in the example.
+		return f, breakeven.Bad("gpus", r.GPUs, "unknown GPU "+breakeven.Quote(unknown.Chip), gpusExample())
+	case err != nil:
 		return f, breakeven.Bad("gpus", r.GPUs, strings.TrimPrefix(err.Error(), "prefill: "), gpusExample())
 	}
 	f.Model, f.GPUs = pm, g

@@ -253,6 +253,9 @@ func findModel(name string) (sources.Model, error) {
 	}
 	m, err := sources.FindModel(name)
 	var unknown *sources.UnknownModelError
+	if errors.As(err, &unknown) && unknown.TooLong {
+		return m, breakeven.Bad("model", name, err.Error(), exampleModel)
+	}
 	if errors.As(err, &unknown) {
 		reason := "unknown model"
 		if len(unknown.Nearest) > 0 {

@@ -206,10 +206,10 @@ func TestFieldErrors(t *testing.T) {
 		{"beyond the context", with(func(c *factcheck.Claim) { c.Tokens = "1M" }), "tokens", "beyond Llama 3.1 70B's context"},
 		{"zero seconds", with(func(c *factcheck.Claim) { c.Seconds = "0" }), "seconds", "zero"},
 		{"negative seconds", with(func(c *factcheck.Claim) { c.Seconds = "-0.58" }), "seconds", "negative"},
-		{"vanishing seconds", with(func(c *factcheck.Claim) { c.Seconds = "1e-300" }), "seconds", "out of range"},
+		{"vanishing seconds", with(func(c *factcheck.Claim) { c.Seconds = "1e-300" }), "seconds", "below 1 µs"},
 		{"unknown link unit", with(func(c *factcheck.Claim) { c.Links = "12 parsecs/s" }), "links", `unknown unit "parsecs/s"`},
 		{"zero links", with(func(c *factcheck.Claim) { c.Links = "0x400GbE" }), "links", "link count"},
-		{"absurdly slow link", with(func(c *factcheck.Claim) { c.Links = "1 bit/s" }), "links", "more than"},
+		{"absurdly slow link", with(func(c *factcheck.Claim) { c.Links = "10 kB/s" }), "links", "more than"},
 		{"unknown KV type", with(func(c *factcheck.Claim) { c.KVDtype = "fp7" }), "kv-dtype", "unknown type"},
 	}
 	for _, c := range cases {

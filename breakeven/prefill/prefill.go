@@ -151,17 +151,21 @@ func (g GPUs) String() string { return fmt.Sprintf("%dx %s", g.Count, g.Chip.Nam
 // against the chips given (sources.Chips()), ignoring case, spaces,
 // hyphens and underscores.
 func ParseGPUs(s string, chips []Chip) (GPUs, error) {
+	if len(s) > breakeven.MaxInput {
+		return GPUs{}, fmt.Errorf("prefill: too long (%d characters; at most %d)", len(s), breakeven.MaxInput)
+	}
 	t := strings.TrimSpace(s)
 	count := 1
 	low := strings.ToLower(t)
 	if i := strings.IndexAny(low, "x*×"); i > 0 {
-		if n, err := strconv.Atoi(strings.TrimSpace(low[:i])); err == nil {
+		if digits := strings.TrimSpace(low[:i]); strings.Trim(digits, "0123456789") == "" {
+			n, err := strconv.Atoi(digits)
+			if err != nil || n < 1 || n > MaxGPUs {
+				return GPUs{}, fmt.Errorf("prefill: GPU count must be a whole number from 1 to %s", breakeven.GroupThousands(MaxGPUs, 0))
+			}
 			_, size := firstRune(low[i:])
 			count, low = n, low[i+size:]
 		}
-	}
-	if count < 1 {
-		return GPUs{}, fmt.Errorf("prefill: GPU count in %q must be at least 1 (e.g. 8xH100)", s)
 	}
 	want := fold(low)
 	var names []string
@@ -173,7 +177,22 @@ func ParseGPUs(s string, chips []Chip) (GPUs, error) {
 			}
 		}
 	}
-	return GPUs{}, fmt.Errorf("prefill: unknown GPU %q in %q (known: %s; e.g. 8xH100)", strings.TrimSpace(low), s, strings.Join(names, ", "))
+	return GPUs{}, &UnknownChipError{Input: s, Chip: strings.TrimSpace(low), Known: names}
+}
+
+// MaxGPUs bounds the GPUs of one prefill: more than the largest clusters
+// hold, so that a typo ("80000000xH100") is caught rather than priced.
+const MaxGPUs = 100000
+
+// UnknownChipError is a chip ParseGPUs does not know; Known lists the
+// chips it does.
+type UnknownChipError struct {
+	Input, Chip string
+	Known       []string
+}
+
+func (e *UnknownChipError) Error() string {
+	return fmt.Sprintf("prefill: unknown GPU %s in %s (known: %s; e.g. 8xH100)", breakeven.Quote(e.Chip), breakeven.Quote(e.Input), strings.Join(e.Known, ", "))
 }
 
 func firstRune(s string) (rune, int) {

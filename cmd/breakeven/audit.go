@@ -61,13 +61,14 @@ func runAudit(args []string, stdout, stderr io.Writer) int {
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
-	if *section != "" && !contains(sources.Sections, *section) {
-		fmt.Fprintf(stderr, "breakeven audit: unknown --section %q (valid: %s)\n", *section, strings.Join(quoted(sources.Sections), ", "))
+	set := setFlags(fs)
+	if set["section"] && !contains(sources.Sections, *section) {
+		fmt.Fprintf(stderr, "breakeven audit: unknown --section %s (valid: %s)\n", breakeven.Quote(*section), strings.Join(quoted(sources.Sections), ", "))
 		return 2
 	}
 	verdicts := []string{string(post.Match), string(post.WithinApprox), string(post.Differs), string(post.AsSourced)}
-	if *only != "" && !contains(verdicts, *only) {
-		fmt.Fprintf(stderr, "breakeven audit: unknown --only %q (valid: %s)\n", *only, strings.Join(verdicts, ", "))
+	if set["only"] && !contains(verdicts, *only) {
+		fmt.Fprintf(stderr, "breakeven audit: unknown --only %s (valid: %s)\n", breakeven.Quote(*only), strings.Join(verdicts, ", "))
 		return 2
 	}
 	findings, err := post.Audit()

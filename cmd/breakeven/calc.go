@@ -91,6 +91,14 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if *listLinks {
+		// --links lists the presets; any flag but --json asks a question
+		// it does not answer.
+		for name := range setFlags(fs) {
+			if name != "links" && name != "json" {
+				fmt.Fprintf(stderr, "breakeven calc: --links lists the link presets and takes no --%s (e.g. breakeven calc --links, or --links --json)\n", name)
+				return 2
+			}
+		}
 		return printLinkPresets(stdout, stderr, *asJSON)
 	}
 	ans, err := calculator.Compute(r)

@@ -239,10 +239,18 @@ func checkFile(path string, checker *factcheck.Checker, ceiling string, fail fac
 	name := "stdin"
 	if path != "-" {
 		f, err := os.Open(path)
-		if err != nil {
+		var info os.FileInfo
+		if err == nil {
+			info, err = f.Stat()
+		}
+		if err != nil || info.IsDir() {
 			reason := "cannot open it"
-			if errors.Is(err, os.ErrNotExist) {
+			switch {
+			case errors.Is(err, os.ErrNotExist):
 				reason = "no such file"
+			case err == nil:
+				reason = "a directory, not a file"
+				f.Close()
 			}
 			fmt.Fprintf(stderr, "breakeven check: --claims %q: %s (e.g. --claims data/claims.csv)\n", path, reason)
 			return 2
@@ -263,9 +271,19 @@ func checkFile(path string, checker *factcheck.Checker, ceiling string, fail fac
 	default:
 		p = &tablePrinter{w: out, ceiling: ceiling}
 	}
-	p.begin()
+	// The output begins with the first claim (or at the end, for a file of
+	// none), never before the header has been read: a file that cannot be
+	// read prints nothing on stdout.
+	begun := false
+	begin := func() {
+		if !begun {
+			p.begin()
+			begun = true
+		}
+	}
 	err := factcheck.CheckAll(in, checker,
 		func(r factcheck.Result) error {
+			begin()
 			counts[r.Verdict]++
 			if worst == "" || r.Verdict.AtLeast(worst) {
 				worst = r.Verdict
@@ -276,6 +294,7 @@ func checkFile(path string, checker *factcheck.Checker, ceiling string, fail fac
 			// Bad rows go to stderr as they are found; flushing stdout
 			// first keeps the two in order on a terminal.
 			nbad++
+			begin()
 			out.Flush()
 			_, err := fmt.Fprintf(stderr, "breakeven check: %s:%d: %s\n", name, re.Line, re.Reason())
 			return err
@@ -289,6 +308,7 @@ func checkFile(path string, checker *factcheck.Checker, ceiling string, fail fac
 		fmt.Fprintf(stderr, "breakeven check: %s: %v\n", name, err)
 		return 2
 	}
+	begin()
 	p.end(counts, nbad)
 	if err := out.Flush(); err != nil {
 		fmt.Fprintf(stderr, "breakeven check: %v\n", err)

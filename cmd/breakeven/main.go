@@ -25,6 +25,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"signalweight.dev/kv/breakeven"
 )
 
 // command is one subcommand.
@@ -61,8 +63,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprint(stdout, c.usage)
 				return 0
 			}
-			fmt.Fprintf(stderr, "breakeven: unknown command %q\n", args[1])
-			usage(stderr)
+			fmt.Fprintf(stderr, "breakeven: unknown command %s (see: breakeven help)\n", breakeven.Quote(args[1]))
 			return 2
 		}
 		usage(stdout)
@@ -70,8 +71,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	c, ok := find(args[0])
 	if !ok {
-		fmt.Fprintf(stderr, "breakeven: unknown command %q\n", args[0])
-		usage(stderr)
+		names := make([]string, 0, len(commands))
+		for _, c := range commands {
+			names = append(names, c.name)
+		}
+		fmt.Fprintf(stderr, "breakeven: unknown command %s (commands: %s; see: breakeven help)\n", breakeven.Quote(args[0]), strings.Join(names, ", "))
 		return 2
 	}
 	return c.run(args[1:], stdout, stderr)
@@ -105,27 +109,35 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, `Run "breakeven help <command>" or "breakeven <command> -h" for its flags.`)
 }
 
-// newFlags returns a flag set that prints the command's usage on -h and
-// on a bad flag, and reports errors through stderr.
+// newFlags returns a flag set for command c. It prints nothing itself:
+// parseFlags prints the usage on -h and one line on a bad flag.
 func newFlags(c string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(c, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		cmd, _ := find(c)
-		fmt.Fprint(stderr, cmd.usage)
-		fmt.Fprintln(stderr, "\nFlags:")
-		fs.PrintDefaults()
-	}
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	return fs
 }
 
+// printUsage prints a command's usage and its flags.
+func printUsage(fs *flag.FlagSet, w io.Writer) {
+	cmd, _ := find(fs.Name())
+	fmt.Fprint(w, cmd.usage)
+	fmt.Fprintln(w, "\nFlags:")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+}
+
 // parseFlags parses args; it returns the exit status to stop with, or -1
-// to go on. -h exits 0; a bad flag or a stray argument exits 2.
+// to go on. -h prints the usage and exits 0; a bad flag or a stray
+// argument prints one line, with a pointer to -h, and exits 2.
 func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			printUsage(fs, stderr)
 			return 0
 		}
+		fmt.Fprintf(stderr, "breakeven %s: %v (see: breakeven %s -h)\n", fs.Name(), err, fs.Name())
 		return 2
 	}
 	if fs.NArg() > 0 {

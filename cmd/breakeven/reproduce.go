@@ -65,6 +65,19 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
+	// A folder that cannot be written is bad input, found before any work.
+	for _, sub := range []string{"data", "figures"} {
+		if err := os.MkdirAll(filepath.Join(root, sub), 0o755); err != nil {
+			reason := err.Error()
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				reason = pe.Err.Error()
+			}
+			fmt.Fprintf(stderr, "breakeven reproduce: --out %q: cannot create %s/ there: %s (e.g. --out /tmp/kv)\n", root, sub, reason)
+			return 2
+		}
+	}
+
 	tables, err := post.Tables()
 	if err != nil {
 		return fail(err)

@@ -80,12 +80,14 @@ func TestReproduceUsage(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "reproduce")
 
-	// A file where the output directory should be is an error.
+	// A file where the output directory should be is bad input: one line,
+	// naming --out, with an example, and nothing on stdout.
 	file := filepath.Join(t.TempDir(), "file")
 	require.NoError(t, os.WriteFile(file, nil, 0o644))
-	code, _, stderr := runCmd("reproduce", "--out", file)
-	assert.Equal(t, 1, code)
-	assert.Contains(t, stderr, "breakeven reproduce:")
+	code, stdout, stderr := runCmd("reproduce", "--out", file)
+	assert.Equal(t, 2, code)
+	assert.Equal(t, `breakeven reproduce: --out "`+file+`": cannot create data/ there: not a directory (e.g. --out /tmp/kv)`+"\n", stderr)
+	assert.Empty(t, stdout)
 }
 
 func TestModuleRoot(t *testing.T) {

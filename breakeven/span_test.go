@@ -1,0 +1,82 @@
+package breakeven_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
+)
+
+// Each parser takes the ends of its span and refuses what lies beyond,
+// saying the span.
+func TestSpans(t *testing.T) {
+	parse := map[string]func(string) error{
+		"size":      func(s string) error { _, err := breakeven.ParseBytes(s); return err },
+		"bandwidth": func(s string) error { _, err := breakeven.ParseBandwidth(s); return err },
+		"rate":      func(s string) error { _, err := breakeven.ParseTokenRate(s); return err },
+		"tokens":    func(s string) error { _, err := breakeven.ParseTokens(s); return err },
+		"seconds":   func(s string) error { _, err := breakeven.ParseSeconds(s); return err },
+	}
+	for _, c := range []struct {
+		kind      string
+		ok, outOf []string
+		span      breakeven.Span
+	}{
+		{"size", []string{"1 B", "1000000 TB", "0"}, []string{"0.5 B", "1000001 TB", "1e300 B"}, breakeven.SizeSpan},
+		{"bandwidth", []string{"1 kB/s", "8 kbit/s", "1000 TB/s", "8000 Tbit/s"}, []string{"999 B/s", "1 bit/s", "1e-300GB/s", "1e20GB/s", "1001 TB/s"}, breakeven.BandwidthSpan},
+		{"rate", []string{"1", "1000M tokens/s"}, []string{"0.5 tokens/s", "1001M tokens/s"}, breakeven.RateSpan},
+		{"tokens", []string{"1", "1000M"}, []string{"1e308", "1001M", "0.5"}, breakeven.TokensSpan},
+		{"seconds", []string{"1us"}, []string{"1e-7"}, breakeven.SecondsSpan},
+		{"seconds", []string{"1us", "1000000 s"}, []string{"1e-300", "0.5us", "1e7 s", "1e300 s"}, breakeven.SecondsSpan},
+	} {
+		for _, s := range c.ok {
+			assert.NoError(t, parse[c.kind](s), "%s %q", c.kind, s)
+		}
+		for _, s := range c.outOf {
+			err := parse[c.kind](s)
+			require.Error(t, err, "%s %q", c.kind, s)
+			assert.Regexp(t, "(below "+regexp.QuoteMeta(c.span.LoText)+"|above "+regexp.QuoteMeta(c.span.HiText)+"|not a whole number)", err.Error(), "%s %q", c.kind, s)
+		}
+	}
+	// Zero is "zero value" in any unit, with or without one.
+	for _, s := range []string{"0", "0GB/s", "0 Gbit/s"} {
+		_, err := breakeven.ParseBandwidth(s)
+		assert.ErrorContains(t, err, "zero value", s)
+	}
+}
+
+// A long input is refused before any work, and echoed cut short.
+func TestLongInputs(t *testing.T) {
+	huge := strings.Repeat("9", 10<<20)
+	for _, f := range []func(string) error{
+		func(s string) error { _, err := breakeven.ParseBandwidth(s); return err },
+		func(s string) error { _, err := breakeven.ParseTokens(s); return err },
+		func(s string) error { _, err := breakeven.ParseSeconds(s); return err },
+		func(s string) error { _, err := breakeven.ParseBytes(s); return err },
+		func(s string) error { _, err := breakeven.ParseTokenRate(s); return err },
+		func(s string) error { _, err := breakeven.ParseLink(s, nil); return err },
+	} {
+		err := f(huge)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "too long (10,485,760 characters; at most 256)")
+		assert.Less(t, len(err.Error()), 300, "the message echoes the start of the input only")
+	}
+	assert.Equal(t, `"`+strings.Repeat("a", 64)+`…" (65 characters)`, breakeven.Quote(strings.Repeat("a", 65)))
+	assert.Equal(t, `"12 parsecs/s"`, breakeven.Quote("12 parsecs/s"))
+	fe := breakeven.Bad("model", strings.Repeat("x", 1<<20), "unknown model", "llama-3.1-70b")
+	assert.Less(t, len(fe.Error()), 200)
+}
+
+// No printed number runs past a readable length; no rate prints as zero.
+func TestReadableNumbers(t *testing.T) {
+	assert.Equal(t, "1.00e+18", breakeven.FormatSignificant(1e18, 3))
+	assert.Equal(t, "999000000", breakeven.FormatSignificant(999e6, 3))
+	assert.Equal(t, "1.23e-07", breakeven.FormatSignificant(1.234e-7, 3))
+	assert.Equal(t, "0.131 tokens/s", breakeven.TokenRate(131072.0/1e6).String())
+	assert.Equal(t, "12.5 tokens/s", breakeven.TokenRate(12.5).String())
+	assert.Equal(t, "2,051 tokens/s", breakeven.TokenRate(2051.4).String())
+}
