@@ -220,7 +220,7 @@ func printCheck(w io.Writer, r factcheck.Result) {
 	textfmt.Line(w, "bandwidth needed", fmt.Sprintf("%v (%s)", r.Required, r.Required.Bits()))
 	if r.Link != nil {
 		textfmt.Line(w, "stated links", fmt.Sprintf("%v: %v", *r.Link, r.Link.Total()))
-		textfmt.Line(w, "links needed", fmt.Sprintf("%d such links", r.LinksNeeded))
+		textfmt.Line(w, "links needed", fmt.Sprintf("%d such %s", r.LinksNeeded, plural(r.LinksNeeded, "link", "links")))
 	} else {
 		textfmt.Line(w, "stated links", "none")
 	}
