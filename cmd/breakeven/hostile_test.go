@@ -131,3 +131,21 @@ func checkText(t *testing.T, args []string) {
 		t.Fatalf("%s: exit %d\n%s\n%s", name, code, stdout, stderr)
 	}
 }
+
+// BenchmarkTenMegabyteField is the cost of refusing a 10 MB input, in
+// each field that takes text:
+//
+//	go test ./cmd/breakeven -run '^$' -bench TenMegabyteField
+func BenchmarkTenMegabyteField(b *testing.B) {
+	huge := strings.Repeat("9", 10<<20)
+	for _, flag := range []string{"--model", "--tokens", "--seconds", "--links", "--ceiling"} {
+		b.Run(strings.TrimPrefix(flag, "--"), func(b *testing.B) {
+			args := []string{"check", "--model", "llama-3.1-70b", "--tokens", "105000", "--seconds", "0.58", flag, huge}
+			for b.Loop() {
+				if code, _, _ := runCmd(args...); code != 2 {
+					b.Fatalf("exit %d", code)
+				}
+			}
+		})
+	}
+}
