@@ -150,7 +150,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 // prints one line saying how it stopped. It returns the exit status: 0
 // after a stop, 1 if serving failed.
 func serveOn(ctx context.Context, ln net.Listener, cfg serveConfig, stdout, stderr io.Writer) int {
-	ws := newWebServer(cfg)
+	return newWebServer(cfg).serve(ctx, ln, stdout, stderr)
+}
+
+// serve is serveOn with this server's configuration.
+func (ws *webServer) serve(ctx context.Context, ln net.Listener, stdout, stderr io.Writer) int {
+	cfg := ws.cfg
 	srv := &http.Server{
 		Handler:           ws,
 		ReadHeaderTimeout: cfg.ReadHeaderTimeout,
