@@ -195,6 +195,24 @@ func TestServeStopCutsAfterTimeout(t *testing.T) {
 	assert.Less(t, int(n)+64<<10, len(embedded(t, "calc.wasm")), "the download was cut")
 }
 
+// Request headers are capped: a client cannot make the server hold a
+// megabyte of them.
+func TestServeHeaderLimit(t *testing.T) {
+	r := startServe(t, testServeConfig())
+	req, err := http.NewRequest(http.MethodGet, r.url("/app.js"), nil)
+	require.NoError(t, err)
+	req.Header.Set("X-Big", strings.Repeat("x", 64<<10))
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusRequestHeaderFieldsTooLarge, resp.StatusCode)
+	req.Header.Set("X-Big", strings.Repeat("x", 4<<10))
+	resp, err = http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusOK, resp.StatusCode, "ordinary headers pass")
+}
+
 // serve stops on SIGINT and SIGTERM, also when started with SIGINT
 // ignored, as a shell without job control starts a background job. The
 // command runs as a process of its own: the test binary, as testscript
@@ -257,7 +275,7 @@ func TestServeLoad(t *testing.T) {
 	for path, name := range webPageFiles {
 		sums[path] = sha256.Sum256(embedded(t, name))
 	}
-	paths := []string{"/", "/index.html", "/app.js", "/style.css", "/wasm_exec.js", "/calc.wasm"}
+	paths := []string{"/", "/index.html", "/app.js", "/style.css", "/wasm_exec.js"}
 
 	// fetch GETs path and checks it is 200 with the file's bytes.
 	fetch := func(c *http.Client, url, path string) error {
@@ -289,7 +307,12 @@ func TestServeLoad(t *testing.T) {
 		for range conc {
 			wg.Go(func() {
 				for i := range next {
-					p := paths[i%len(paths)]
+					// Every 20th is the module, so 100 of the 2,000
+					// move 4.5 MB each; the next test loads the module.
+					p := paths[i%5]
+					if i%20 == 19 {
+						p = "/calc.wasm"
+					}
 					errs <- fetch(c, r.url(p), p)
 				}
 			})
