@@ -97,7 +97,7 @@ type serveConfig struct {
 
 // defaultServeConfig is what serve runs with. The write deadline is sized
 // for calc.wasm, the one large file (4.5 MB): 10s plus its size at
-// 16 KiB/s (128 kbit/s, a poor mobile link) is about 285s, so a slow
+// 16 KiB/s (131 kbit/s, a poor mobile link) is about 285s, so a slow
 // reader still gets the module whole, while a client that stops reading
 // is dropped after that, not held forever. Every other file is under
 // 20 KB and gets about 11s.

@@ -224,3 +224,17 @@ func TestWasmExecMatchesToolchain(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, bytes.Equal(want, got), "copy $(go env GOROOT)/lib/wasm/wasm_exec.js to web/")
 }
+
+// The README's "In a browser" says how many paths answer and which
+// address is the example.
+func TestServeREADME(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	readme := strings.Join(strings.Fields(string(b)), " ")
+	assert.Len(t, webPaths, 6)
+	assert.Contains(t, readme, "only the page's six paths answer")
+	assert.Contains(t, readme, "http://127.0.0.1:8080")
+	assert.Contains(t, readme, "there is no authentication")
+	assert.NotContains(t, serveUsage, "0.0.0.0:9000")
+	assert.Contains(t, serveUsage, "there is no authentication")
+}
