@@ -257,7 +257,10 @@ func TestServeSignals(t *testing.T) {
 				rest = append(rest, lines.Text())
 			}
 			require.NoError(t, cmd.Wait(), "exit 0; stderr: %s", stderr.String())
-			assert.Equal(t, []string{"stopped: nothing was in flight"}, rest)
+			// The GET above may still be finishing in the server when
+			// the signal lands.
+			require.Len(t, rest, 1)
+			assert.Regexp(t, `^stopped: (nothing was in flight|drained the 1 response in flight)$`, rest[0])
 			assert.Empty(t, stderr.String())
 		})
 	}
