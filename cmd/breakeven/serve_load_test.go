@@ -71,16 +71,22 @@ type running struct {
 	errOut *syncBuffer
 }
 
-// startServe runs serve on 127.0.0.1:0 with cfg until the test stops it
-// or ends.
+// startServe runs serve on 127.0.0.1:0 with cfg, with small kernel send
+// buffers, until the test stops it or ends.
 func startServe(t testing.TB, cfg serveConfig) *running {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
+	return startServeOn(t, cfg, smallSendBuffers{ln})
+}
+
+// startServeOn runs serve on ln with cfg until the test stops it or ends.
+func startServeOn(t testing.TB, cfg serveConfig, ln net.Listener) *running {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &running{t: t, ws: newWebServer(cfg), addr: ln.Addr().String(), cancel: cancel,
 		done: make(chan int, 1), out: &syncBuffer{}, errOut: &syncBuffer{}}
-	go func() { r.done <- r.ws.serve(ctx, smallSendBuffers{ln}, r.out, r.errOut) }()
+	go func() { r.done <- r.ws.serve(ctx, ln, r.out, r.errOut) }()
 	t.Cleanup(func() { r.stop() })
 	return r
 }
@@ -432,13 +438,18 @@ func TestServeLoad(t *testing.T) {
 
 // BenchmarkServe measures the request rate over loopback: a small file
 // (app.js) and the module (calc.wasm), with as many concurrent clients as
-// GOMAXPROCS (-cpu changes it). Run it with
+// GOMAXPROCS (-cpu changes it), through the kernel's usual socket
+// buffers. Run it with
 //
 //	go test ./cmd/breakeven -run '^$' -bench Serve
 func BenchmarkServe(b *testing.B) {
 	for _, path := range []string{"/app.js", "/calc.wasm"} {
 		b.Run(strings.TrimPrefix(path, "/"), func(b *testing.B) {
-			r := startServe(b, testServeConfig())
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				b.Fatal(err)
+			}
+			r := startServeOn(b, testServeConfig(), ln)
 			c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64, DisableCompression: true}}
 			url := r.url(path)
 			size := len(embedded(b, webPageFiles[path]))
