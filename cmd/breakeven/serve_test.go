@@ -3,12 +3,15 @@ package main
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -29,6 +32,43 @@ func get(t *testing.T, srv *httptest.Server, method, path string) (*http.Respons
 	return resp, b
 }
 
+// record serves one request to the page's handler as written, with no
+// client in between to clean its path.
+func record(method, target string, header ...string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, target, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	rec := httptest.NewRecorder()
+	webHandler().ServeHTTP(rec, req)
+	return rec
+}
+
+// webPageFiles is each path served and the embedded file it must return.
+var webPageFiles = map[string]string{
+	"/": "index.html", "/index.html": "index.html", "/app.js": "app.js",
+	"/style.css": "style.css", "/wasm_exec.js": "wasm_exec.js", "/calc.wasm": "calc.wasm",
+}
+
+func embedded(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := webFiles.ReadFile("web/" + name)
+	require.NoError(t, err)
+	return b
+}
+
+// assertSecurityHeaders checks the headers every response carries, errors
+// included.
+func assertSecurityHeaders(t *testing.T, h http.Header, what string) {
+	t.Helper()
+	csp := h.Get("Content-Security-Policy")
+	for _, want := range []string{"default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "frame-ancestors 'none'"} {
+		assert.Contains(t, csp, want, what)
+	}
+	assert.Equal(t, "no-referrer", h.Get("Referrer-Policy"), what)
+	assert.Equal(t, "nosniff", h.Get("X-Content-Type-Options"), what)
+}
+
 func TestServeContentTypes(t *testing.T) {
 	srv := httptest.NewServer(webHandler())
 	defer srv.Close()
@@ -40,34 +80,70 @@ func TestServeContentTypes(t *testing.T) {
 		resp, body := get(t, srv, http.MethodGet, path)
 		assert.Equal(t, http.StatusOK, resp.StatusCode, path)
 		assert.Equal(t, want, resp.Header.Get("Content-Type"), path)
-		assert.Equal(t, "nosniff", resp.Header.Get("X-Content-Type-Options"), path)
-		assert.Contains(t, resp.Header.Get("Content-Security-Policy"), "default-src 'self'", path)
-		assert.NotEmpty(t, body, path)
+		assertSecurityHeaders(t, resp.Header, path)
+		assert.Equal(t, "no-cache", resp.Header.Get("Cache-Control"), path)
+		assert.Regexp(t, `^"[0-9a-f]{32}"$`, resp.Header.Get("ETag"), path)
+		assert.Equal(t, strconv.Itoa(len(body)), resp.Header.Get("Content-Length"), path)
+		assert.Equal(t, embedded(t, webPageFiles[path]), body, path)
 	}
 	resp, body := get(t, srv, http.MethodGet, "/calc.wasm")
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Equal(t, []byte("\x00asm"), body[:4], "a WebAssembly module")
-	resp, body = get(t, srv, http.MethodHead, "/app.js")
+	resp, body = get(t, srv, http.MethodHead, "/calc.wasm")
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Equal(t, strconv.Itoa(len(embedded(t, "calc.wasm"))), resp.Header.Get("Content-Length"))
 	assert.Empty(t, body)
 }
 
-// Nothing but the page's own files: no listing, no source, no escape.
+// Range and conditional requests work on the module, so a browser can
+// revalidate it for a 304 and a download can resume.
+func TestServeRangeAndETag(t *testing.T) {
+	wasm := embedded(t, "calc.wasm")
+	rec := record(http.MethodGet, "/calc.wasm", "Range", "bytes=4-7")
+	assert.Equal(t, http.StatusPartialContent, rec.Code)
+	assert.Equal(t, fmt.Sprintf("bytes 4-7/%d", len(wasm)), rec.Header().Get("Content-Range"))
+	assert.Equal(t, wasm[4:8], rec.Body.Bytes())
+
+	etag := record(http.MethodGet, "/calc.wasm").Header().Get("ETag")
+	require.NotEmpty(t, etag)
+	assert.Equal(t, etag, record(http.MethodGet, "/calc.wasm").Header().Get("ETag"), "the same each time")
+	assert.NotEqual(t, etag, record(http.MethodGet, "/app.js").Header().Get("ETag"), "one per file")
+	rec = record(http.MethodGet, "/calc.wasm", "If-None-Match", etag)
+	assert.Equal(t, http.StatusNotModified, rec.Code)
+	assert.Empty(t, rec.Body.Bytes())
+	rec = record(http.MethodGet, "/calc.wasm", "If-None-Match", `"stale"`)
+	assert.Equal(t, http.StatusOK, rec.Code)
+	assert.Len(t, rec.Body.Bytes(), len(wasm))
+	// A resumed download whose copy is stale gets the whole file.
+	rec = record(http.MethodGet, "/calc.wasm", "Range", "bytes=100-", "If-Range", `"stale"`)
+	assert.Equal(t, http.StatusOK, rec.Code)
+	rec = record(http.MethodGet, "/calc.wasm", "Range", "bytes=100-", "If-Range", etag)
+	assert.Equal(t, http.StatusPartialContent, rec.Code)
+	assert.Equal(t, wasm[100:], rec.Body.Bytes())
+}
+
+// Nothing but the page's own files at their exact paths: no listing, no
+// source, no escape, and no page under a path whose relative assets would
+// break.
 func TestServeNotFound(t *testing.T) {
-	srv := httptest.NewServer(webHandler())
-	defer srv.Close()
-	for _, path := range []string{"/web", "/web/", "/nope.html", "/..", "/../serve.go", "/%2e%2e/serve.go", "/index.html/", "/.", "/calc.wasm/x", "/serve.go"} {
-		resp, body := get(t, srv, http.MethodGet, path)
-		if path == "/.." || path == "/." || path == "/index.html/" {
-			// These clean to "/" or the page itself; never a listing.
-			assert.NotContains(t, string(body), "<pre>", path)
-			continue
-		}
-		assert.Equal(t, http.StatusNotFound, resp.StatusCode, path)
-		assert.NotContains(t, string(body), "<pre>", path)
+	for _, path := range []string{"/web", "/web/", "/nope.html", "/..", "/../", "/../serve.go", "/%2e%2e/serve.go",
+		"/index.html/", "/calc.wasm/", "/app.js/", "/.", "/./", "/calc.wasm/x", "/serve.go", "/x", "//", "//index.html",
+		"/INDEX.HTML", "/index.htm", "/web/index.html", "/calc.wasm%00", "/calc.wasm%2F"} {
+		rec := record(http.MethodGet, path)
+		assert.Equal(t, http.StatusNotFound, rec.Code, path)
+		assert.NotContains(t, rec.Body.String(), "<pre>", path)
+		assertSecurityHeaders(t, rec.Header(), path)
 	}
-	resp, _ := get(t, srv, http.MethodPost, "/")
-	assert.Equal(t, http.StatusMethodNotAllowed, resp.StatusCode)
+	// The page's state lives in the query, which does not change the path.
+	assert.Equal(t, http.StatusOK, record(http.MethodGet, "/?model=qwen3-32b&link=10GbE").Code)
+	assert.Equal(t, http.StatusOK, record(http.MethodGet, "/index.html?model=qwen3-32b").Code)
+	for _, method := range []string{http.MethodPost, http.MethodPut, http.MethodDelete, http.MethodPatch, http.MethodOptions, "BREW"} {
+		rec := record(method, "/calc.wasm")
+		assert.Equal(t, http.StatusMethodNotAllowed, rec.Code, method)
+		assert.Equal(t, "GET, HEAD", rec.Header().Get("Allow"), method)
+		assertSecurityHeaders(t, rec.Header(), method)
+	}
+	assert.Equal(t, http.StatusNotFound, record(http.MethodPost, "/x").Code, "an unknown path is not found whatever the method")
 }
 
 func TestServeExport(t *testing.T) {
@@ -78,13 +154,32 @@ func TestServeExport(t *testing.T) {
 	for _, name := range []string{"index.html", "app.js", "style.css", "wasm_exec.js", "calc.wasm"} {
 		got, err := os.ReadFile(filepath.Join(dir, name))
 		require.NoError(t, err)
-		want, err := webFiles.ReadFile("web/" + name)
-		require.NoError(t, err)
-		assert.True(t, bytes.Equal(want, got), name)
+		assert.True(t, bytes.Equal(embedded(t, name), got), name)
 	}
 	code, _, errOut = runCmd("serve", "--addr", "not an address")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, `--addr "not an address"`)
+}
+
+// --export into a path that cannot be a directory is bad input: one line
+// naming the flag, the path and why, with an example; exit 2.
+func TestServeExportUnusable(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "a-file")
+	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
+	for path, why := range map[string]string{
+		file:                              "it is a file, not a directory",
+		filepath.Join(file, "sub"):        "cannot create the directory " + file + ": not a directory",
+		"/proc/nope":                      "cannot create the directory: no such file or directory",
+		filepath.Join(file, "sub", "sub"): "not a directory",
+	} {
+		code, out, errOut := runCmd("serve", "--export", path)
+		assert.Equal(t, 2, code, path)
+		assert.Empty(t, out, path)
+		assert.Equal(t, 1, strings.Count(errOut, "\n"), "one line: %q", errOut)
+		assert.True(t, strings.HasPrefix(errOut, fmt.Sprintf("breakeven serve: --export %q: ", path)), errOut)
+		assert.Contains(t, errOut, why, path)
+		assert.Contains(t, errOut, "(e.g. --export /tmp/kv-web)", path)
+	}
 }
 
 // buildWasm builds the calculator for the browser into out, as go
@@ -128,4 +223,18 @@ func TestWasmExecMatchesToolchain(t *testing.T) {
 	got, err := webFiles.ReadFile("web/wasm_exec.js")
 	require.NoError(t, err)
 	assert.True(t, bytes.Equal(want, got), "copy $(go env GOROOT)/lib/wasm/wasm_exec.js to web/")
+}
+
+// The README's "In a browser" says how many paths answer and which
+// address is the example.
+func TestServeREADME(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	readme := strings.Join(strings.Fields(string(b)), " ")
+	assert.Len(t, webPaths, 6)
+	assert.Contains(t, readme, "only the page's six paths answer")
+	assert.Contains(t, readme, "http://127.0.0.1:8080")
+	assert.Contains(t, readme, "there is no authentication")
+	assert.NotContains(t, serveUsage, "0.0.0.0:9000")
+	assert.Contains(t, serveUsage, "there is no authentication")
 }
