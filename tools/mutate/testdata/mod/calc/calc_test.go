@@ -1,0 +1,29 @@
+package calc
+
+import "testing"
+
+func TestDouble(t *testing.T) {
+	if Double(3) != 6 {
+		t.Fatal("Double(3) != 6")
+	}
+}
+
+func TestSixteen(t *testing.T) {
+	if Sixteen() != 16 {
+		t.Fatal("Sixteen() != 16")
+	}
+}
+
+func TestSlow(t *testing.T) { Slow() }
+
+func TestMax(t *testing.T) {
+	if Max() != 255 {
+		t.Fatal("Max() != 255")
+	}
+}
+
+func TestLabel(t *testing.T) {
+	if Label(1) != "1.00" {
+		t.Fatal(Label(1))
+	}
+}
