@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -184,7 +185,13 @@ func findInFile(root, path string) ([]Mutant, error) {
 		}
 		seen := map[string]int{}
 		skipNode := map[ast.Node]bool{}
+		var stack []ast.Node
 		ast.Inspect(decl, func(n ast.Node) bool {
+			if n == nil {
+				stack = stack[:len(stack)-1]
+				return true
+			}
+			stack = append(stack, n)
 			if at, ok := n.(*ast.ArrayType); ok && at.Len != nil {
 				skipNode[at.Len] = true // a length is a type, not a figure
 				return true
@@ -201,18 +208,59 @@ func findInFile(root, path string) ([]Mutant, error) {
 			if skipLines[pos.Line] {
 				return true
 			}
-			seen[lit.Value]++
+			where := name
+			if q := qualifier(stack); q != "" {
+				where += "/" + q
+			}
+			id := where + ":" + lit.Value
+			seen[id]++
 			out = append(out, Mutant{
 				File: rel, Dir: filepath.ToSlash(filepath.Dir(rel)),
 				Line: pos.Line, Col: pos.Column,
 				Start: pos.Offset, End: pos.Offset + len(lit.Value),
 				Orig: lit.Value, Repl: repl,
-				Key: fmt.Sprintf("%s:%s:%s#%d", rel, name, lit.Value, seen[lit.Value]),
+				Key: fmt.Sprintf("%s:%s#%d", rel, id, seen[id]),
 			})
 			return true
 		})
 	}
 	return out, nil
+}
+
+// qualifier names the innermost thing around a literal that a reader
+// would look for: a call whose first argument is a string (an input's
+// registration, exact("vast405b.gpus", 8.0, ...)), a composite literal
+// with a Name field (a catalog entry), or the var or const it is in.
+func qualifier(stack []ast.Node) string {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch n := stack[i].(type) {
+		case *ast.CallExpr:
+			if len(n.Args) > 0 {
+				if s, ok := n.Args[0].(*ast.BasicLit); ok && s.Kind == token.STRING {
+					if v, err := strconv.Unquote(s.Value); err == nil && v != "" && !strings.ContainsAny(v, " %\n") {
+						return v
+					}
+				}
+			}
+		case *ast.CompositeLit:
+			for _, e := range n.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Name" {
+						if s, ok := kv.Value.(*ast.BasicLit); ok && s.Kind == token.STRING {
+							if v, err := strconv.Unquote(s.Value); err == nil {
+								return v
+							}
+						}
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) > 0 {
+				return n.Names[0].Name
+			}
+		}
+	}
+	return ""
 }
 
 // declName names a top-level declaration: Func, Type.Method, or the
