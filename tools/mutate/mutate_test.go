@@ -156,7 +156,7 @@ func TestRunClassifiesAndRestores(t *testing.T) {
 		"calc/calc.go:Scale:1.5#1":    "survived",
 		"calc/calc.go:Sixteen:0#1":    "survived",
 		"calc/calc.go:Sixteen:0x10#1": "killed",
-		"calc/calc.go:Max/b:255#1":      "killed-build",
+		"calc/calc.go:Max/b:255#1":    "killed-build",
 	}, outcome)
 	assert.Contains(t, stdout.String(), "mutants: 5 run, 3 killed (2 by a test, 1 by the compiler, 0 by a timeout), 2 survived")
 	assert.Contains(t, stdout.String(), "kill rate: 60.0%")
