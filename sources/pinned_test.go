@@ -302,3 +302,45 @@ func readCount(t *testing.T, s string) float64 {
 	// 32.8 x 1e9 in floating point is not 32.8e9: round to the unit.
 	return math.Round(v * scale)
 }
+
+// Every number word the ledger can read, counted here: the digits in
+// order, and the words for a share or a bound.
+func TestNumberWordsCounted(t *testing.T) {
+	want := map[string]float64{}
+	for i, w := range strings.Fields("one two three four five six seven eight nine ten") {
+		want[w] = float64(i + 1)
+	}
+	want["single"] = 1
+	want["thousand"] = math.Pow(10, 3)
+	want["million"] = math.Pow(10, 6)
+	want["doubles"] = 2
+	want["halved"] = 1.0 / 2
+	want["wins all three"] = want["three"]
+	want["loses all three"] = 0
+	assert.Equal(t, want, numberWords)
+	for w, v := range want {
+		got, _, err := Entry{ID: w, Printed: w}.Value()
+		require.NoError(t, err, w)
+		assert.Equal(t, v, got, w)
+	}
+}
+
+// The edit distance behind "did you mean", on pairs counted by hand.
+func TestEditDistanceByHand(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0},
+		{"", "abc", 3},           // three insertions
+		{"abc", "", 3},           // three deletions
+		{"405b", "405b", 0},      // equal
+		{"405b", "450b", 1},      // one swap of neighbours
+		{"405b", "406b", 1},      // one substitution
+		{"kitten", "sitting", 3}, // k->s, e->i, +g
+		{"llama", "lama", 1},     // one deletion
+		{"ca", "abc", 3},         // optimal string alignment: no edit of a swapped pair
+	} {
+		assert.Equal(t, c.want, editDistance(c.a, c.b), "%q %q", c.a, c.b)
+	}
+}

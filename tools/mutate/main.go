@@ -9,7 +9,8 @@
 //	go run ./tools/mutate -skip-test TestReproduceMatchesCommittedFiles
 //	go run ./tools/mutate -list                     # the mutants, without running anything
 //
-// The rule (see Mutate): an integer n becomes n+1; a floating-point
+// The rule (see Mutate): an integer n becomes n+1 (n+d as the numerator
+// of n/d, so truncation cannot hide it); a floating-point
 // literal has the last digit of its mantissa raised by one (22.3 -> 22.4,
 // 140e3 -> 141e3). No mutant has its original's value. Literals in const
 // groups that use iota, array lengths and lines marked //mutate:skip are

@@ -36,7 +36,10 @@ func (m Mutant) String() string {
 //
 // The rule never gives a literal of the same value, so no mutant is
 // equivalent by construction:
-//   - an integer n becomes n+1, written in the same base (0x1f -> 0x20);
+//   - an integer n becomes n+1, written in the same base (0x1f -> 0x20),
+//     except the numerator of a division by an integer literal, which
+//     becomes n+d (5120/40 -> 5160/40), since n+1 could truncate to the
+//     same quotient (see divisionMutant);
 //   - a floating-point literal has the last significant digit of its
 //     mantissa raised by one, keeping its exponent and its digits after the
 //     point (22.3 -> 22.4, 0.58 -> 0.59, 140e3 -> 141e3, 1e6 -> 2e6,
@@ -204,6 +207,11 @@ func findInFile(root, path string) ([]Mutant, error) {
 			if !ok {
 				return true
 			}
+			if len(stack) >= 2 {
+				if r, ok := divisionMutant(stack[len(stack)-2], lit); ok {
+					repl = r
+				}
+			}
 			pos := fset.Position(lit.Pos())
 			if skipLines[pos.Line] {
 				return true
@@ -225,6 +233,27 @@ func findInFile(root, path string) ([]Mutant, error) {
 		})
 	}
 	return out, nil
+}
+
+// divisionMutant handles an integer literal divided by an integer
+// literal, as in Layers: 48 / 4 or HeadDim: 5120 / 40: there n+1 would
+// truncate to the same quotient (49/4 is 12), so the numerator n becomes
+// n+d instead, and the quotient changes by one.
+func divisionMutant(parent ast.Node, lit *ast.BasicLit) (string, bool) {
+	b, ok := parent.(*ast.BinaryExpr)
+	if !ok || b.Op != token.QUO || b.X != lit || lit.Kind != token.INT {
+		return "", false
+	}
+	d, ok := b.Y.(*ast.BasicLit)
+	if !ok || d.Kind != token.INT {
+		return "", false
+	}
+	nv, ok1 := new(big.Int).SetString(strings.ReplaceAll(lit.Value, "_", ""), 0)
+	dv, ok2 := new(big.Int).SetString(strings.ReplaceAll(d.Value, "_", ""), 0)
+	if !ok1 || !ok2 || dv.Sign() <= 0 {
+		return "", false
+	}
+	return nv.Add(nv, dv).String(), true
 }
 
 // qualifier names the innermost thing around a literal that a reader

@@ -112,6 +112,8 @@ func TestFind(t *testing.T) {
 		"calc/calc.go:Sixteen:0#1 0->1",
 		"calc/calc.go:Sixteen:0x10#1 0x10->0x11",
 		"calc/calc.go:Max/b:255#1 255->256",
+		"calc/calc.go:HeadDim:5120#1 5120->5160",
+		"calc/calc.go:HeadDim:40#1 40->41",
 	}, got)
 
 	src, err := os.ReadFile("testdata/mod/calc/calc.go")
@@ -157,9 +159,11 @@ func TestRunClassifiesAndRestores(t *testing.T) {
 		"calc/calc.go:Sixteen:0#1":    "survived",
 		"calc/calc.go:Sixteen:0x10#1": "killed",
 		"calc/calc.go:Max/b:255#1":    "killed-build",
+		"calc/calc.go:HeadDim:5120#1": "killed",
+		"calc/calc.go:HeadDim:40#1":   "killed",
 	}, outcome)
-	assert.Contains(t, stdout.String(), "mutants: 5 run, 3 killed (2 by a test, 1 by the compiler, 0 by a timeout), 2 survived")
-	assert.Contains(t, stdout.String(), "kill rate: 60.0%")
+	assert.Contains(t, stdout.String(), "mutants: 7 run, 5 killed (4 by a test, 1 by the compiler, 0 by a timeout), 2 survived")
+	assert.Contains(t, stdout.String(), "kill rate: 71.4%")
 	assert.Contains(t, stdout.String(), "survivor (equivalent: the loop reaches 16 from 0 or from 1)")
 	assert.Regexp(t, `SURVIVOR: calc/calc.go:\d+:\d+ 1\.5 -> 1\.6`, stdout.String())
 	assert.Contains(t, stdout.String(), "1 survivor(s) not in the allowlist")

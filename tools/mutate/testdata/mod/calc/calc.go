@@ -54,3 +54,7 @@ func Slow() {
 var Skipped = 42
 
 var _ = table
+
+// HeadDim divides integer literals: 5121/40 truncates to 128 like
+// 5120/40, so the tool raises the numerator by the divisor.
+func HeadDim() int { return 5120 / 40 }

@@ -27,3 +27,9 @@ func TestLabel(t *testing.T) {
 		t.Fatal(Label(1))
 	}
 }
+
+func TestHeadDim(t *testing.T) {
+	if HeadDim() != 128 {
+		t.Fatal(HeadDim())
+	}
+}
