@@ -344,3 +344,11 @@ func TestEditDistanceByHand(t *testing.T) {
 		assert.Equal(t, c.want, editDistance(c.a, c.b), "%q %q", c.a, c.b)
 	}
 }
+
+// One suggestion is still a suggestion.
+func TestUnknownModelErrorWithOneSuggestion(t *testing.T) {
+	e := &UnknownModelError{Name: "lama", Nearest: []string{"Llama 3.1 8B"}}
+	assert.Equal(t, `unknown model "lama" (did you mean "Llama 3.1 8B"?); list them with "breakeven models"`, e.Error())
+	e = &UnknownModelError{Name: "zzz"}
+	assert.Equal(t, `unknown model "zzz"; list them with "breakeven models"`, e.Error())
+}

@@ -13,8 +13,9 @@
 // of n/d, so truncation cannot hide it); a floating-point
 // literal has the last digit of its mantissa raised by one (22.3 -> 22.4,
 // 140e3 -> 141e3). No mutant has its original's value. Literals in const
-// groups that use iota, array lengths and lines marked //mutate:skip are
-// left alone; string literals (format verbs among them) are never touched.
+// groups that use iota, array lengths, values returned beside an error or
+// a false ok (return 0, err) and lines marked //mutate:skip are left
+// alone; string literals (format verbs among them) are never touched.
 //
 // A survivor fails the run (exit 1) unless the allowlist (-allow, default
 // tools/mutate/allow.txt) names it with a reason: one line per known

@@ -113,7 +113,8 @@ func mutateFloat(lit string) (string, bool) {
 // starting with . or _) and returns a mutant for each numeric literal,
 // sorted by file and position. It leaves out literals in a const group
 // that uses iota (their values are names, not figures), array lengths
-// (changing one is a type error, not a test), and literals under a
+// (changing one is a type error, not a test), values returned beside an
+// error or a false ok (see failureResult), and literals under a
 // //mutate:skip comment line.
 func Find(root string, dirs []string) ([]Mutant, error) {
 	var files []string
@@ -212,6 +213,9 @@ func findInFile(root, path string) ([]Mutant, error) {
 					repl = r
 				}
 			}
+			if len(stack) >= 2 && failureResult(stack[len(stack)-2], lit) {
+				return true
+			}
 			pos := fset.Position(lit.Pos())
 			if skipLines[pos.Line] {
 				return true
@@ -233,6 +237,26 @@ func findInFile(root, path string) ([]Mutant, error) {
 		})
 	}
 	return out, nil
+}
+
+// failureResult reports whether lit is a value returned beside a failure:
+// return 0, err or return 0, s, false. By Go's convention a caller does
+// not read the other results when the error is non-nil or ok is false, so
+// changing them cannot change the program; they are left out rather than
+// allowlisted one by one.
+func failureResult(parent ast.Node, lit *ast.BasicLit) bool {
+	r, ok := parent.(*ast.ReturnStmt)
+	if !ok || len(r.Results) < 2 {
+		return false
+	}
+	last := r.Results[len(r.Results)-1]
+	if last == ast.Expr(lit) {
+		return false
+	}
+	if id, ok := last.(*ast.Ident); ok {
+		return id.Name == "false" || id.Name == "err" || strings.HasSuffix(id.Name, "Err")
+	}
+	return true // an error value: err, fmt.Errorf(...), &ParseError{...}
 }
 
 // divisionMutant handles an integer literal divided by an integer

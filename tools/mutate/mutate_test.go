@@ -114,6 +114,7 @@ func TestFind(t *testing.T) {
 		"calc/calc.go:Max/b:255#1 255->256",
 		"calc/calc.go:HeadDim:5120#1 5120->5160",
 		"calc/calc.go:HeadDim:40#1 40->41",
+		"calc/calc.go:Parse:1#1 1->2",
 	}, got)
 
 	src, err := os.ReadFile("testdata/mod/calc/calc.go")
@@ -161,9 +162,10 @@ func TestRunClassifiesAndRestores(t *testing.T) {
 		"calc/calc.go:Max/b:255#1":    "killed-build",
 		"calc/calc.go:HeadDim:5120#1": "killed",
 		"calc/calc.go:HeadDim:40#1":   "killed",
+		"calc/calc.go:Parse:1#1":      "killed",
 	}, outcome)
-	assert.Contains(t, stdout.String(), "mutants: 7 run, 5 killed (4 by a test, 1 by the compiler, 0 by a timeout), 2 survived")
-	assert.Contains(t, stdout.String(), "kill rate: 71.4%")
+	assert.Contains(t, stdout.String(), "mutants: 8 run, 6 killed (5 by a test, 1 by the compiler, 0 by a timeout), 2 survived")
+	assert.Contains(t, stdout.String(), "kill rate: 75.0%")
 	assert.Contains(t, stdout.String(), "survivor (equivalent: the loop reaches 16 from 0 or from 1)")
 	assert.Regexp(t, `SURVIVOR: calc/calc.go:\d+:\d+ 1\.5 -> 1\.6`, stdout.String())
 	assert.Contains(t, stdout.String(), "1 survivor(s) not in the allowlist")
@@ -180,6 +182,16 @@ func TestSample(t *testing.T) {
 	assert.Len(t, a, 5)
 	assert.Len(t, Sample(ms, 0, 1), 20)
 	assert.NotEqual(t, keys(Sample(ms, 0, 1)), keys(Sample(ms, 0, 2)))
+	// Removing mutants keeps the others in their order.
+	all := keys(Sample(ms, 0, 1))
+	fewer := keys(Sample(ms[2:], 0, 1))
+	var kept []string
+	for _, k := range all {
+		if k != ms[0].Key && k != ms[1].Key {
+			kept = append(kept, k)
+		}
+	}
+	assert.Equal(t, kept, fewer)
 }
 
 func keys(ms []Mutant) []string {

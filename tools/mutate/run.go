@@ -6,7 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
+	"hash/fnv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -54,12 +54,23 @@ type Runner struct {
 }
 
 // Sample returns up to n mutants in a random order fixed by seed (n <= 0:
-// all of them, shuffled).
+// all of them). The order is by a hash of seed and key, so a mutant keeps
+// its place relative to the others when literals are added or removed
+// elsewhere: a CI sample of the first n stays the sample it was.
 func Sample(ms []Mutant, n int, seed uint64) []Mutant {
 	out := append([]Mutant(nil), ms...)
-	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
-	r := rand.New(rand.NewPCG(seed, 0x6d757461))
-	r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	rank := func(m Mutant) uint64 {
+		h := fnv.New64a()
+		fmt.Fprintf(h, "%d\x00%s", seed, m.Key)
+		return h.Sum64()
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		ri, rj := rank(out[i]), rank(out[j])
+		if ri != rj {
+			return ri < rj
+		}
+		return out[i].Key < out[j].Key
+	})
 	if n > 0 && n < len(out) {
 		out = out[:n]
 	}

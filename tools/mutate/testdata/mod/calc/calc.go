@@ -3,6 +3,7 @@
 package calc
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -58,3 +59,12 @@ var _ = table
 // HeadDim divides integer literals: 5121/40 truncates to 128 like
 // 5120/40, so the tool raises the numerator by the divisor.
 func HeadDim() int { return 5120 / 40 }
+
+// Parse returns 0 beside its error (not mutated: callers do not read it)
+// and 1 beside nil (mutated).
+func Parse(s string) (int, error) {
+	if s == "" {
+		return 0, errors.New("empty")
+	}
+	return 1, nil
+}

@@ -33,3 +33,12 @@ func TestHeadDim(t *testing.T) {
 		t.Fatal(HeadDim())
 	}
 }
+
+func TestParse(t *testing.T) {
+	if n, err := Parse("x"); n != 1 || err != nil {
+		t.Fatal(n, err)
+	}
+	if _, err := Parse(""); err == nil {
+		t.Fatal("no error")
+	}
+}
