@@ -14,3 +14,24 @@ func TestBeatenTextEveryCount(t *testing.T) {
 	assert.Equal(t, "wins 2 of 3", beatenText(2, 3))
 	assert.Equal(t, "wins all three", beatenText(3, 3))
 }
+
+// The audit's working for the parked conversations names the post's
+// thousand as it prints counts, "1,000", not "1000" or "1,000.0".
+func TestParkedHowNamesTheThousand(t *testing.T) {
+	findings, err := Audit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, f := range findings {
+		switch f.Entry.ID {
+		case "newer.parked.405b":
+			assert.Regexp(t, `^1,000 x the 405B 128K-token cache, \d`, f.How)
+			seen++
+		case "newer.parked.deepseekv4pro":
+			assert.Regexp(t, `^1,000 x DeepSeek V4 Pro's 128K-token conversation, \d`, f.How)
+			seen++
+		}
+	}
+	assert.Equal(t, 2, seen)
+}
