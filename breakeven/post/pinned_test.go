@@ -35,3 +35,24 @@ func TestParkedHowNamesTheThousand(t *testing.T) {
 	}
 	assert.Equal(t, 2, seen)
 }
+
+// Each transport's verdict is worked from that transport: its name and
+// delivered bandwidth head the working.
+func TestTransportVerdictsNameTheirTransport(t *testing.T) {
+	findings, err := Audit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"transports.roce.verdict": "RoCE",
+		"transports.uccl.verdict": "UCCL",
+		"transports.ucx.verdict":  "UCX",
+	}
+	for _, f := range findings {
+		if name, ok := want[f.Entry.ID]; ok {
+			assert.Regexp(t, `^break-evens below [^']*`+name+`[^']*'s \d`, f.How, f.Entry.ID)
+			delete(want, f.Entry.ID)
+		}
+	}
+	assert.Empty(t, want, "verdicts not audited")
+}
