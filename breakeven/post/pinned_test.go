@@ -1,6 +1,7 @@
 package post
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -55,4 +56,27 @@ func TestTransportVerdictsNameTheirTransport(t *testing.T) {
 		}
 	}
 	assert.Empty(t, want, "verdicts not audited")
+}
+
+// The limit table prints each test's prefill work to three significant
+// digits (the README's "26.6 PFLOP" for the Qwen3-32B test).
+func TestLimitPrintedPFLOPThreeDigits(t *testing.T) {
+	tab := LimitPrinted()
+	col := -1
+	for i, h := range tab.Header {
+		if strings.Contains(h, "PFLOP") {
+			col = i
+		}
+	}
+	if col < 0 {
+		t.Fatalf("no PFLOP column in %q", tab.Header)
+	}
+	assert.Len(t, tab.Rows, 3)
+	for _, r := range tab.Rows {
+		digits := strings.TrimLeft(strings.ReplaceAll(strings.ReplaceAll(r[col], ".", ""), ",", ""), "0")
+		assert.Len(t, digits, 3, "%s: %q", r[0], r[col])
+		if strings.HasPrefix(r[0], "Qwen3-32B") {
+			assert.Equal(t, "26.6", r[col])
+		}
+	}
 }
