@@ -1,0 +1,82 @@
+package post
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// How a link fares against the three break-evens, in the post's words,
+// for every count.
+func TestBeatenTextEveryCount(t *testing.T) {
+	assert.Equal(t, "loses all three", beatenText(0, 3))
+	assert.Equal(t, "wins 1 of 3", beatenText(1, 3))
+	assert.Equal(t, "wins 2 of 3", beatenText(2, 3))
+	assert.Equal(t, "wins all three", beatenText(3, 3))
+}
+
+// The audit's working for the parked conversations names the post's
+// thousand as it prints counts, "1,000", not "1000" or "1,000.0".
+func TestParkedHowNamesTheThousand(t *testing.T) {
+	findings, err := Audit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, f := range findings {
+		switch f.Entry.ID {
+		case "newer.parked.405b":
+			assert.Regexp(t, `^1,000 x the 405B 128K-token cache, \d`, f.How)
+			seen++
+		case "newer.parked.deepseekv4pro":
+			assert.Regexp(t, `^1,000 x DeepSeek V4 Pro's 128K-token conversation, \d`, f.How)
+			seen++
+		}
+	}
+	assert.Equal(t, 2, seen)
+}
+
+// Each transport's verdict is worked from that transport: its name and
+// delivered bandwidth head the working.
+func TestTransportVerdictsNameTheirTransport(t *testing.T) {
+	findings, err := Audit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"transports.roce.verdict": "RoCE",
+		"transports.uccl.verdict": "UCCL",
+		"transports.ucx.verdict":  "UCX",
+	}
+	for _, f := range findings {
+		if name, ok := want[f.Entry.ID]; ok {
+			assert.Regexp(t, `^break-evens below [^']*`+name+`[^']*'s \d`, f.How, f.Entry.ID)
+			delete(want, f.Entry.ID)
+		}
+	}
+	assert.Empty(t, want, "verdicts not audited")
+}
+
+// The limit table prints each test's prefill work to three significant
+// digits (the README's "26.6 PFLOP" for the Qwen3-32B test).
+func TestLimitPrintedPFLOPThreeDigits(t *testing.T) {
+	tab := LimitPrinted()
+	col := -1
+	for i, h := range tab.Header {
+		if strings.Contains(h, "PFLOP") {
+			col = i
+		}
+	}
+	if col < 0 {
+		t.Fatalf("no PFLOP column in %q", tab.Header)
+	}
+	assert.Len(t, tab.Rows, 3)
+	for _, r := range tab.Rows {
+		digits := strings.TrimLeft(strings.ReplaceAll(strings.ReplaceAll(r[col], ".", ""), ",", ""), "0")
+		assert.Len(t, digits, 3, "%s: %q", r[0], r[col])
+		if strings.HasPrefix(r[0], "Qwen3-32B") {
+			assert.Equal(t, "26.6", r[col])
+		}
+	}
+}
