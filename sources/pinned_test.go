@@ -341,7 +341,12 @@ func TestEditDistanceByHand(t *testing.T) {
 		{"llama", "lama", 1},     // one deletion
 		{"ca", "abc", 3},         // optimal string alignment: no edit of a swapped pair
 	} {
-		assert.Equal(t, c.want, editDistance(c.a, c.b), "%q %q", c.a, c.b)
+		var scratch [3][]int
+		limit := len(c.a) + len(c.b)
+		assert.Equal(t, c.want, editDistanceWithin([]rune(c.a), []rune(c.b), limit, &scratch), "%q %q", c.a, c.b)
+		if c.want > 0 {
+			assert.Equal(t, c.want, editDistanceWithin([]rune(c.a), []rune(c.b), c.want-1, &scratch), "%q %q: past the limit, limit+1", c.a, c.b)
+		}
 	}
 }
 
