@@ -20,3 +20,14 @@ func TestParseCountSmall(t *testing.T) {
 		assert.Error(t, err, s)
 	}
 }
+
+// An MLA cache without a decoupled rope part is a valid custom
+// architecture: --rope-dim 0 adds nothing per token.
+func TestCustomArchRopeDimZero(t *testing.T) {
+	a, err := customArch(Request{Layers: "61", LatentDim: "512", RopeDim: "0"})
+	require.NoError(t, err)
+	b, err := customArch(Request{Layers: "61", LatentDim: "512"})
+	require.NoError(t, err)
+	assert.Equal(t, b.BytesPerToken(), a.BytesPerToken())
+	assert.Equal(t, float64(61*512*2), float64(a.BytesPerToken()))
+}
