@@ -1,10 +1,13 @@
 package calculator
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
 )
 
 // Counts at and below one: one GPU is a count, a fraction is too, zero
@@ -30,4 +33,15 @@ func TestCustomArchRopeDimZero(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, b.BytesPerToken(), a.BytesPerToken())
 	assert.Equal(t, float64(61*512*2), float64(a.BytesPerToken()))
+}
+
+// A break-even out of range blames the field the prefill came from: a
+// time to first token under one second is still --ttft. 10^15 tokens in
+// 0.05 s on Llama 3.1 8B (131,072 B per token) is 2.6e21 B/s.
+func TestOutOfRangeBlamesSubSecondTTFT(t *testing.T) {
+	_, err := Compute(Request{Model: "llama-3.1-8b", Tokens: "1e15", TTFT: "0.05s", Link: "10GbE", AllowBeyondContext: true})
+	var fe *breakeven.FieldError
+	require.True(t, errors.As(err, &fe), "%v", err)
+	assert.Equal(t, "ttft", fe.Field)
+	assert.Contains(t, fe.Message, "break-even outside")
 }
