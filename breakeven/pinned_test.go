@@ -28,3 +28,12 @@ func TestSigAtLeastOne(t *testing.T) {
 	}
 	assert.Equal(t, "1.1", Column{Precision: Sig(2)}.Cell(1.0587))
 }
+
+// Seconds print in milliseconds only below one second.
+func TestSecondsStringUnitEdge(t *testing.T) {
+	assert.Equal(t, "580 ms", Seconds(0.58).String())
+	assert.Equal(t, "1.00 s", Seconds(1).String())
+	assert.Equal(t, "1.50 s", Seconds(1.5).String())
+	assert.Equal(t, "-1.50 s", Seconds(-1.5).String())
+	assert.Equal(t, "0 s", Seconds(0).String())
+}

@@ -112,3 +112,19 @@ func TestCatalogDataLeavesUnknownsEmpty(t *testing.T) {
 	}
 	assert.Equal(t, 2, found)
 }
+
+// The estimates' prefill work is shown in PFLOP, as labelled: 10^15 FLOP.
+func TestEstimatePrefillWorkInPFLOP(t *testing.T) {
+	found := false
+	for _, c := range EstimateData().Columns {
+		if c.Label != "prefill work (PFLOP)" {
+			continue
+		}
+		found = true
+		assert.NotEmpty(t, c.Scale)
+		for _, s := range c.Scale {
+			assert.Equal(t, math.Pow(10, 15), s)
+		}
+	}
+	assert.True(t, found)
+}
