@@ -45,3 +45,16 @@ func TestOutOfRangeBlamesSubSecondTTFT(t *testing.T) {
 	assert.Equal(t, "ttft", fe.Field)
 	assert.Contains(t, fe.Message, "break-even outside")
 }
+
+// With no --efficiency the chart loads at line rate: every point's load
+// time is the cache over that bandwidth, worked here.
+func TestPlotLineRateByDefault(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-405b", Tokens: "127188", Prefill: "2051", Link: "10GbE"})
+	require.NoError(t, err)
+	c := Plot(a)
+	require.NotEmpty(t, c.BytesPerSecond)
+	cache := float64(a.Result.CacheBytes)
+	for i, bw := range c.BytesPerSecond {
+		assert.InEpsilon(t, cache/bw, c.LoadSeconds[i], 1e-12, "point %d", i)
+	}
+}
