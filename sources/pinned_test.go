@@ -333,6 +333,7 @@ func TestEditDistanceByHand(t *testing.T) {
 	}{
 		{"", "", 0},
 		{"a", "b", 1},            // one substitution, on the first row and column
+		{"ab", "ba", 1},          // a swap at the very start
 		{"a", "ab", 1},           // one insertion
 		{"ab", "a", 1},           // one deletion
 		{"", "abc", 3},           // three insertions
