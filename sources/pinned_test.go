@@ -332,6 +332,10 @@ func TestEditDistanceByHand(t *testing.T) {
 		want int
 	}{
 		{"", "", 0},
+		{"a", "b", 1},            // one substitution, on the first row and column
+		{"ab", "ba", 1},          // a swap at the very start
+		{"a", "ab", 1},           // one insertion
+		{"ab", "a", 1},           // one deletion
 		{"", "abc", 3},           // three insertions
 		{"abc", "", 3},           // three deletions
 		{"405b", "405b", 0},      // equal

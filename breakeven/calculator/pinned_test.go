@@ -1,10 +1,13 @@
 package calculator
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
 )
 
 // Counts at and below one: one GPU is a count, a fraction is too, zero
@@ -18,5 +21,40 @@ func TestParseCountSmall(t *testing.T) {
 	for _, s := range []string{"0", "-1", "0k"} {
 		_, err := ParseCount(s)
 		assert.Error(t, err, s)
+	}
+}
+
+// An MLA cache without a decoupled rope part is a valid custom
+// architecture: --rope-dim 0 adds nothing per token.
+func TestCustomArchRopeDimZero(t *testing.T) {
+	a, err := customArch(Request{Layers: "61", LatentDim: "512", RopeDim: "0"})
+	require.NoError(t, err)
+	b, err := customArch(Request{Layers: "61", LatentDim: "512"})
+	require.NoError(t, err)
+	assert.Equal(t, b.BytesPerToken(), a.BytesPerToken())
+	assert.Equal(t, float64(61*512*2), float64(a.BytesPerToken()))
+}
+
+// A break-even out of range blames the field the prefill came from: a
+// time to first token under one second is still --ttft. 10^15 tokens in
+// 0.05 s on Llama 3.1 8B (131,072 B per token) is 2.6e21 B/s.
+func TestOutOfRangeBlamesSubSecondTTFT(t *testing.T) {
+	_, err := Compute(Request{Model: "llama-3.1-8b", Tokens: "1e15", TTFT: "0.05s", Link: "10GbE", AllowBeyondContext: true})
+	var fe *breakeven.FieldError
+	require.True(t, errors.As(err, &fe), "%v", err)
+	assert.Equal(t, "ttft", fe.Field)
+	assert.Contains(t, fe.Message, "break-even outside")
+}
+
+// With no --efficiency the chart loads at line rate: every point's load
+// time is the cache over that bandwidth, worked here.
+func TestPlotLineRateByDefault(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-405b", Tokens: "127188", Prefill: "2051", Link: "10GbE"})
+	require.NoError(t, err)
+	c := Plot(a)
+	require.NotEmpty(t, c.BytesPerSecond)
+	cache := float64(a.Result.CacheBytes)
+	for i, bw := range c.BytesPerSecond {
+		assert.InEpsilon(t, cache/bw, c.LoadSeconds[i], 1e-12, "point %d", i)
 	}
 }

@@ -1,6 +1,7 @@
 package post
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -79,4 +80,51 @@ func TestLimitPrintedPFLOPThreeDigits(t *testing.T) {
 			assert.Equal(t, "26.6", r[col])
 		}
 	}
+}
+
+// A figure the catalog lacks is empty in its table, not 0: Mistral Medium
+// 3.5 has no context read; a model that has one shows it.
+func TestCatalogDataLeavesUnknownsEmpty(t *testing.T) {
+	tab := CatalogData()
+	col := map[string]Column{}
+	for _, c := range tab.Columns {
+		for _, stem := range []string{"name", "context", "total_params"} {
+			if c.Name == stem || strings.HasPrefix(c.Name, stem+"_") {
+				col[stem] = c
+			}
+		}
+	}
+	if len(col) != 3 {
+		t.Fatalf("columns: %v", col)
+	}
+	names := col["name"].Text
+	found := 0
+	for i, n := range names {
+		switch n {
+		case "Mistral Medium 3.5":
+			assert.True(t, math.IsNaN(col["context"].Values[i]), "context %v", col["context"].Values[i])
+			assert.Equal(t, 128e9, col["total_params"].Values[i])
+			found++
+		case "Llama 3.1 8B":
+			assert.Equal(t, float64(128*1024), col["context"].Values[i])
+			found++
+		}
+	}
+	assert.Equal(t, 2, found)
+}
+
+// The estimates' prefill work is shown in PFLOP, as labelled: 10^15 FLOP.
+func TestEstimatePrefillWorkInPFLOP(t *testing.T) {
+	found := false
+	for _, c := range EstimateData().Columns {
+		if c.Label != "prefill work (PFLOP)" {
+			continue
+		}
+		found = true
+		assert.NotEmpty(t, c.Scale)
+		for _, s := range c.Scale {
+			assert.Equal(t, math.Pow(10, 15), s)
+		}
+	}
+	assert.True(t, found)
 }

@@ -1,0 +1,20 @@
+package extended
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"signalweight.dev/kv/breakeven"
+)
+
+// An empty prompt leaves nothing to load: the load path takes no time,
+// whatever the link's latency.
+func TestSplitCacheEmptyPrompt(t *testing.T) {
+	a := breakeven.GQAArchitecture(32, 8, 128)
+	l := Load{Latency: 0.1, Efficiency: 1, Link: 10 * breakeven.GBps}
+	prefix := func(x breakeven.Tokens) breakeven.Seconds { return breakeven.Seconds(float64(x) / 1e4) }
+	o := SplitCache(a, 0, prefix, l)
+	assert.Equal(t, breakeven.Seconds(0), o.Load)
+	assert.Equal(t, breakeven.Seconds(0), o.Time)
+}
