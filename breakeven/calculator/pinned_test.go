@@ -60,3 +60,23 @@ func TestPlotLineRateByDefault(t *testing.T) {
 		assert.InEpsilon(t, cache/bw, c.LoadSeconds[i], 1e-12, "point %d", i)
 	}
 }
+
+// The crossover line: a crossover at or below one token means loading wins
+// at every length; above it, the first whole token from which it wins.
+func TestCrossoverLine(t *testing.T) {
+	for _, c := range []struct {
+		tokens float64
+		want   string
+	}{
+		{1, "none: loading wins at every prompt length"},
+		{0.2, "none: loading wins at every prompt length"},
+		{1.5, "loading wins from 2 tokens; recomputing below"},
+		{183.2, "loading wins from 184 tokens; recomputing below"},
+	} {
+		var out Output
+		out.CrossoverTokens = &c.tokens
+		rows := renderExtended(Input{}, out)
+		require.Len(t, rows, 1)
+		assert.Equal(t, c.want, rows[0].Text, "%v tokens", c.tokens)
+	}
+}

@@ -1,11 +1,14 @@
 package post
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"signalweight.dev/kv/breakeven"
 )
 
 // How a link fares against the three break-evens, in the post's words,
@@ -127,4 +130,50 @@ func TestEstimatePrefillWorkInPFLOP(t *testing.T) {
 		}
 	}
 	assert.True(t, found)
+}
+
+// The audit's printed table shows each recomputation one digit finer than
+// the post prints it. By hand: 127,188 tokens / 62 s x 516,096 B = 1.0587
+// GB/s, and with 62.5 and 61.5 s, 1.0503 and 1.0673 GB/s; the post's
+// "62" (s) is an input, shown to the tenth.
+func TestAuditPrintedDigits(t *testing.T) {
+	tb, err := AuditPrinted()
+	require.NoError(t, err)
+	cells := map[string]string{}
+	for _, r := range tb.Rows {
+		cells[r[0]] = r[4]
+	}
+	be := 127188.0 / 62 * 516096 / 1e9
+	lo, hi := 127188.0/62.5*516096/1e9, 127188.0/61.5*516096/1e9
+	assert.Equal(t, fmt.Sprintf("%.3f (%.3f to %.3f)", be, lo, hi), cells["open.break-even"])
+	assert.Equal(t, "1.059 (1.050 to 1.067)", cells["open.break-even"])
+	assert.Equal(t, "62.0", cells["open.uncached"])
+}
+
+// The working of the 126,000 tokens/s bound: 1 GB/s over 7.9 KB per
+// token, to the token, to the thousand, and over the rounding of 7.9
+// (7.85 to 7.95 KB).
+func TestBoundPrefillWorking(t *testing.T) {
+	fs, err := Audit()
+	require.NoError(t, err)
+	var reason string
+	for _, f := range fs {
+		if f.Entry.ID == "newer.bound-prefill" {
+			reason = f.Reason
+		}
+	}
+	r := 1e9 / 7900
+	assert.Equal(t, "126,582", breakeven.GroupThousands(r, 0))
+	assert.Contains(t, reason, "= 126,582 tokens/s, which is 127,000 to the thousand")
+	assert.Contains(t, reason, fmt.Sprintf("(%s-%s)", breakeven.GroupThousands(1e9/7950, 0), breakeven.GroupThousands(1e9/7850, 0)))
+	assert.Contains(t, reason, "(125,786-127,389)")
+}
+
+// Ratios are written as they are, not scaled: the predicted speedup in
+// data/multiplier.csv is 22.625 GB/s over the 1.0587 GB/s break-even.
+func TestMultiplierCSVRatio(t *testing.T) {
+	rows := csvCells(t, MultiplierData(), func(r map[string]string) string { return r["quantity"] })
+	want := 181e9 / 8 / (127188.0 / 62 * 516096)
+	assert.InEpsilon(t, want, cell(t, rows, "predicted_speedup", "value"), 1e-12)
+	assert.Equal(t, "ratio", rows["predicted_speedup"]["unit"])
 }
