@@ -177,3 +177,13 @@ func TestMultiplierCSVRatio(t *testing.T) {
 	assert.InEpsilon(t, want, cell(t, rows, "predicted_speedup", "value"), 1e-12)
 	assert.Equal(t, "ratio", rows["predicted_speedup"]["unit"])
 }
+
+// The catalog table prints each cache at 16 bits, uncompressed: by hand,
+// Llama 3.1 405B keeps 2 x 126 x 8 x 128 x 2 = 516,096 B per token and
+// 131,072 of them; DeepSeek-V3's MLA keeps 61 x (512 + 64) x 2 = 70,272.
+func TestCatalogCSVCaches(t *testing.T) {
+	rows := csvCells(t, CatalogData(), func(r map[string]string) string { return r["name"] })
+	assert.Equal(t, 516096.0, cell(t, rows, "Llama 3.1 405B", "bytes_per_token"))
+	assert.Equal(t, 516096.0*131072, cell(t, rows, "Llama 3.1 405B", "at_128k_bytes"))
+	assert.Equal(t, 70272.0, cell(t, rows, "DeepSeek-V3", "bytes_per_token"))
+}
