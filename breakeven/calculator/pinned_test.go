@@ -80,3 +80,11 @@ func TestCrossoverLine(t *testing.T) {
 		assert.Equal(t, c.want, rows[0].Text, "%v tokens", c.tokens)
 	}
 }
+
+// One KV head (multi-query attention) is a valid custom architecture:
+// 2 x 32 layers x 1 head x 128 dims x 2 B = 16,384 B per token.
+func TestCustomArchOneKVHead(t *testing.T) {
+	a, err := customArch(Request{Layers: "32", KVHeads: "1", HeadDim: "128"})
+	require.NoError(t, err)
+	assert.Equal(t, 16384.0, float64(a.BytesPerToken()))
+}

@@ -187,3 +187,26 @@ func TestCatalogCSVCaches(t *testing.T) {
 	assert.Equal(t, 516096.0*131072, cell(t, rows, "Llama 3.1 405B", "at_128k_bytes"))
 	assert.Equal(t, 70272.0, cell(t, rows, "DeepSeek-V3", "bytes_per_token"))
 }
+
+// Token rates are written in tokens per second: VAST's 127,188 tokens in
+// 62 s is 2,051.4 tokens/s in data/break-even.csv.
+func TestBreakEvenCSVRate(t *testing.T) {
+	rows := csvCells(t, BreakEvenData(), func(r map[string]string) string { return r["test_id"] })
+	assert.InEpsilon(t, 127188.0/62, cell(t, rows, "vast405b", "prefill_tokens_per_second"), 1e-12)
+}
+
+// The working of WEKA's implied prefill, in whole tokens/s: 105,000
+// tokens / (41x x 0.58 s) = 4,415.5, 0.8% above the post's 4,380.
+func TestWEKAPrefillWorking(t *testing.T) {
+	fs, err := Audit()
+	require.NoError(t, err)
+	var reason string
+	for _, f := range fs {
+		if f.Entry.ID == "tests.70b.prefill" {
+			reason = f.Reason
+		}
+	}
+	assert.Equal(t, "4,415", breakeven.GroupThousands(105000/(41*0.58), 0))
+	assert.Contains(t, reason, "= 4,415 tokens/s, 0.8% higher, and ")
+	assert.Regexp(t, `and \d,\d{3}-\d,\d{3} over the rounding of 41x$`, reason)
+}
