@@ -37,3 +37,9 @@ func TestSecondsStringUnitEdge(t *testing.T) {
 	assert.Equal(t, "-1.50 s", Seconds(-1.5).String())
 	assert.Equal(t, "0 s", Seconds(0).String())
 }
+
+// Below a kilobyte a second, a bandwidth prints in bytes per second.
+func TestBandwidthInBytes(t *testing.T) {
+	assert.Equal(t, "500 B/s", Bandwidth(500).String())
+	assert.Equal(t, "1.00 KB/s", Bandwidth(1000).String())
+}

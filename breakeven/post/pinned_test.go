@@ -210,3 +210,17 @@ func TestWEKAPrefillWorking(t *testing.T) {
 	assert.Contains(t, reason, "= 4,415 tokens/s, 0.8% higher, and ")
 	assert.Regexp(t, `and \d,\d{3}-\d,\d{3} over the rounding of 41x$`, reason)
 }
+
+// The working behind two audit reasons, by hand: the Lablup offload mean
+// is (26.3 + 4 x 6.6) / 5 = 10.54 s, and the post's 8.3 GB is what 2^20 =
+// 1,048,576 tokens give.
+func TestMeanAndMillionWorking(t *testing.T) {
+	fs, err := Audit()
+	require.NoError(t, err)
+	reasons := map[string]string{}
+	for _, f := range fs {
+		reasons[f.Entry.ID] = f.Reason
+	}
+	assert.True(t, strings.HasPrefix(reasons["hit.mean.offload"], fmt.Sprintf("(26.3 + 4 x 6.6) / 5 = %.2f s, which prints as 10.5;", (26.3+4*6.6)/5)), reasons["hit.mean.offload"])
+	assert.Contains(t, reasons["newer.million"], "1,048,576 tokens (a '1M' context of 2^20)")
+}
