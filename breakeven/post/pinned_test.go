@@ -224,3 +224,10 @@ func TestMeanAndMillionWorking(t *testing.T) {
 	assert.True(t, strings.HasPrefix(reasons["hit.mean.offload"], fmt.Sprintf("(26.3 + 4 x 6.6) / 5 = %.2f s, which prints as 10.5;", (26.3+4*6.6)/5)), reasons["hit.mean.offload"])
 	assert.Contains(t, reasons["newer.million"], "1,048,576 tokens (a '1M' context of 2^20)")
 }
+
+// Line rates print with four significant digits: 96.1254 Gbit/s is
+// "96.13 Gbit/s".
+func TestGbitDigits(t *testing.T) {
+	assert.Equal(t, "96.13 Gbit/s", gbit(breakeven.Bandwidth(96.1254e9/8)))
+	assert.Equal(t, "181 Gbit/s", gbit(breakeven.Bandwidth(181e9/8)))
+}

@@ -1,0 +1,20 @@
+package prefill
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"signalweight.dev/kv/breakeven"
+)
+
+// An implied MFU whose low end passes 1 is beyond the hardware's peak,
+// however little it passes it; between the highest published MFU and 1 it
+// is beyond what has been published.
+func TestCheckLimits(t *testing.T) {
+	between := func(lo, hi float64) breakeven.Estimate[float64] { return breakeven.MustBetween((lo+hi)/2, lo, hi) }
+	assert.Equal(t, BeyondPeak, Check(between(1.5, 1.7), 0.75))
+	assert.Equal(t, BeyondPeak, Check(between(1.01, 1.1), 0.75))
+	assert.Equal(t, BeyondPublished, Check(between(0.8, 0.9), 0.75))
+	assert.NotEqual(t, BeyondPeak, Check(between(0.9, 1.2), 0.75), "only the low end decides")
+}
