@@ -2,6 +2,7 @@ package calculator
 
 import (
 	"errors"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -87,4 +88,24 @@ func TestCustomArchOneKVHead(t *testing.T) {
 	a, err := customArch(Request{Layers: "32", KVHeads: "1", HeadDim: "128"})
 	require.NoError(t, err)
 	assert.Equal(t, 16384.0, float64(a.BytesPerToken()))
+}
+
+// A head of one dimension is still an architecture: 2 x 4 layers x 2
+// heads x 1 dim x 2 B = 32 B per token.
+func TestCustomArchHeadDimOne(t *testing.T) {
+	a, err := customArch(Request{Layers: "4", KVHeads: "2", HeadDim: "1"})
+	require.NoError(t, err)
+	assert.Equal(t, 32.0, float64(a.BytesPerToken()))
+}
+
+// The chart runs from a decade below the lower of the break-even and the
+// link to a decade above the higher, ends included.
+func TestPlotEnds(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-405b", Tokens: "127188", Prefill: "2051", Link: "10GbE"})
+	require.NoError(t, err)
+	c := Plot(a)
+	lo := math.Min(float64(a.Result.BreakEven), 1.25e9) / 10
+	hi := math.Max(float64(a.Result.BreakEven), 1.25e9) * 10
+	assert.InEpsilon(t, lo, c.BytesPerSecond[0], 1e-12)
+	assert.InEpsilon(t, hi, c.BytesPerSecond[len(c.BytesPerSecond)-1], 1e-12)
 }

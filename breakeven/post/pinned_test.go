@@ -3,6 +3,7 @@ package post
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -230,4 +231,24 @@ func TestMeanAndMillionWorking(t *testing.T) {
 func TestGbitDigits(t *testing.T) {
 	assert.Equal(t, "96.13 Gbit/s", gbit(breakeven.Bandwidth(96.1254e9/8)))
 	assert.Equal(t, "181 Gbit/s", gbit(breakeven.Bandwidth(181e9/8)))
+}
+
+// The newer models' table at the post's precision: Llama 3.1 405B parks
+// 131,072 x 516,096 B = 67.6 GB per conversation and 67.6 TB for 1,000,
+// with no fixed state; every size has three significant digits. The
+// claims table counts links in whole numbers.
+func TestNewerAndClaimsPrintedDigits(t *testing.T) {
+	tb := NewerPrinted()
+	require.Equal(t, "Llama 3.1 405B", tb.Rows[0][0])
+	assert.Equal(t, breakeven.FormatSignificant(131072*516096/1e9, 3), tb.Rows[0][2])
+	assert.Equal(t, []string{"67.6", "0", "67.6"}, tb.Rows[0][2:5])
+	assert.Equal(t, "1,000 parked (TB)", tb.Header[4])
+	three := regexp.MustCompile(`^(\d\.\d\d|\d\d\.\d|\d{3})( \(.*\))?¹?$`)
+	for _, r := range tb.Rows[1:] {
+		assert.Regexp(t, three, r[3], "%s fixed state", r[0])
+		assert.Regexp(t, three, r[4], "%s parked", r[0])
+	}
+	claims := ClaimsPrinted()
+	assert.Equal(t, "2", claims.Rows[0][6], "VAST: 21.9 GB/s over 12.5 GB/s links takes 2")
+	assert.Equal(t, "2", claims.Rows[2][6], "WEKA: 59.3 GB/s over 50.0 GB/s takes 2")
 }

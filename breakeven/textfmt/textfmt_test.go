@@ -31,3 +31,15 @@ func TestWrapPadTrim(t *testing.T) {
 	assert.Equal(t, "ab…", Trim("abcdef", 3))
 	assert.Equal(t, "abc", Trim("abc", 3))
 }
+
+// A report line ends at column 79: a value that would reach column 80
+// wraps.
+func TestLineEndsAt79(t *testing.T) {
+	var b bytes.Buffer
+	// 23 columns of label, then 56 characters fit; 57 do not.
+	Line(&b, "x", strings.Repeat("a", 27)+" "+strings.Repeat("b", 28))
+	assert.Equal(t, 1, strings.Count(b.String(), "\n"), "56 characters fit")
+	b.Reset()
+	Line(&b, "x", strings.Repeat("a", 27)+" "+strings.Repeat("b", 29))
+	assert.Equal(t, 2, strings.Count(b.String(), "\n"), "57 wrap")
+}
