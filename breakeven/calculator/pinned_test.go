@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/sources"
 )
 
 // Counts at and below one: one GPU is a count, a fraction is too, zero
@@ -108,4 +109,33 @@ func TestPlotEnds(t *testing.T) {
 	hi := math.Max(float64(a.Result.BreakEven), 1.25e9) * 10
 	assert.InEpsilon(t, lo, c.BytesPerSecond[0], 1e-12)
 	assert.InEpsilon(t, hi, c.BytesPerSecond[len(c.BytesPerSecond)-1], 1e-12)
+}
+
+// The report's optional lines: a fixed state of any size, a measured time
+// under a second, and an extended section of a single line.
+func TestReportOptionalLines(t *testing.T) {
+	a, err := Compute(Request{Layers: "4", KVHeads: "2", HeadDim: "8", Fixed: "1 B", Prefill: "2000", Tokens: "1000", Link: "10GbE"})
+	require.NoError(t, err)
+	assert.Equal(t, "1.00 B", Render(a).Get("fixed"))
+	a, err = Compute(Request{Model: "llama-3.1-8b", TTFT: "0.5s", Tokens: "8000", Link: "10GbE"})
+	require.NoError(t, err)
+	assert.Equal(t, "16,000 tokens/s (8,000 tokens in 500 ms)", Render(a).Get("prefill"))
+	a, err = Compute(Request{Model: "llama-3.1-8b", TTFT: "0.5s", Tokens: "8000", Link: "10GbE", Overlap: true})
+	require.NoError(t, err)
+	rep := Render(a)
+	require.Len(t, rep.Sections, 3, "the overlap alone is a section of one line")
+	assert.Len(t, rep.Sections[2], 1)
+	assert.NotEmpty(t, rep.Get("overlap"))
+}
+
+// A tier with no cited speed and none given asks for one.
+func TestRouteWithoutLink(t *testing.T) {
+	a, err := Compute(DefaultRequest())
+	require.NoError(t, err)
+	for _, r := range Routes(a, nil) {
+		if r.LinkBytesPerSecond == 0 && !r.NoTransfer && r.Error == nil {
+			assert.Equal(t, "give "+sources.YourValue, r.Verdict, r.Tier)
+			assert.Equal(t, "–", r.LoadText, r.Tier)
+		}
+	}
 }

@@ -252,3 +252,18 @@ func TestNewerAndClaimsPrintedDigits(t *testing.T) {
 	assert.Equal(t, "2", claims.Rows[0][6], "VAST: 21.9 GB/s over 12.5 GB/s links takes 2")
 	assert.Equal(t, "2", claims.Rows[2][6], "WEKA: 59.3 GB/s over 50.0 GB/s takes 2")
 }
+
+// An input read from a model's config says which config: the 405B's 126
+// layers come from the Llama 3.1 405B entry of the catalog.
+func TestConfigInputNamesItsModel(t *testing.T) {
+	fs, err := Audit()
+	require.NoError(t, err)
+	for _, f := range fs {
+		if f.Entry.ID == "cached.layers" {
+			assert.True(t, strings.HasPrefix(f.How, "as sourced: Llama 3.1 405B config, "), f.How)
+			assert.Equal(t, 126.0, f.Recomputed.Value)
+			return
+		}
+	}
+	t.Fatal("no cached.layers")
+}

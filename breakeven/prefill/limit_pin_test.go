@@ -18,3 +18,9 @@ func TestCheckLimits(t *testing.T) {
 	assert.Equal(t, BeyondPublished, Check(between(0.8, 0.9), 0.75))
 	assert.NotEqual(t, BeyondPeak, Check(between(0.9, 1.2), 0.75), "only the low end decides")
 }
+
+// A bad attention group is named by its place, counting from one.
+func TestValidateNamesTheGroup(t *testing.T) {
+	m := Model{Name: "m", ActiveParams: 1e9, Attention: []AttentionGroup{{Layers: 1, QueryHeads: 1, QKDim: 1, VDim: 1}, {Layers: 0}}}
+	assert.ErrorContains(t, m.Validate(), "attention group 2 needs")
+}
