@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/sources"
 )
 
 // How a link fares against the three break-evens, in the post's words,
@@ -266,4 +267,15 @@ func TestConfigInputNamesItsModel(t *testing.T) {
 		}
 	}
 	t.Fatal("no cached.layers")
+}
+
+// The newer models' last column compares each with Llama 3.1 405B's
+// 516,096 B per token.
+func TestNewerRatioAgainst405B(t *testing.T) {
+	tb := NewerPrinted()
+	assert.Equal(t, "Llama 3.1 405B per token / this (x)", tb.Header[5])
+	assert.Equal(t, "1.00", tb.Rows[0][5])
+	q := float64(sources.Qwen38Max.PerToken.V())
+	assert.Equal(t, breakeven.FormatSignificant(516096/q, 3), tb.Rows[1][5])
+	assert.Equal(t, "5.49", tb.Rows[1][5])
 }

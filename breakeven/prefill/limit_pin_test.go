@@ -24,3 +24,23 @@ func TestValidateNamesTheGroup(t *testing.T) {
 	m := Model{Name: "m", ActiveParams: 1e9, Attention: []AttentionGroup{{Layers: 1, QueryHeads: 1, QKDim: 1, VDim: 1}, {Layers: 0}}}
 	assert.ErrorContains(t, m.Validate(), "attention group 2 needs")
 }
+
+// The smallest valid model: one active parameter, one layer of one head
+// of one dimension, no window; zero of any of them is refused.
+func TestValidateEdges(t *testing.T) {
+	ok := Model{Name: "m", ActiveParams: 1, Attention: []AttentionGroup{{Layers: 1, QueryHeads: 1, QKDim: 1, VDim: 1}}}
+	assert.NoError(t, ok.Validate())
+	for _, bad := range []func(*Model){
+		func(m *Model) { m.ActiveParams = 0 },
+		func(m *Model) { m.Attention[0].Layers = 0 },
+		func(m *Model) { m.Attention[0].QueryHeads = 0 },
+		func(m *Model) { m.Attention[0].QKDim = 0 },
+		func(m *Model) { m.Attention[0].VDim = 0 },
+		func(m *Model) { m.Attention[0].Window = -1 },
+	} {
+		m := ok
+		m.Attention = []AttentionGroup{ok.Attention[0]}
+		bad(&m)
+		assert.Error(t, m.Validate(), "%+v", m)
+	}
+}

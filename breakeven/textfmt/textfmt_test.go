@@ -43,3 +43,9 @@ func TestLineEndsAt79(t *testing.T) {
 	Line(&b, "x", strings.Repeat("a", 27)+" "+strings.Repeat("b", 29))
 	assert.Equal(t, 2, strings.Count(b.String(), "\n"), "57 wrap")
 }
+
+// The second word wraps like any other.
+func TestWrapSecondWord(t *testing.T) {
+	assert.Equal(t, "aaaa\nbbbb", Wrap("aaaa bbbb", 6, ""))
+	assert.Equal(t, "aaaa\n  bbbb\n  cc", Wrap("aaaa bbbb cc", 6, "  "))
+}
