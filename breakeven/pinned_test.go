@@ -42,4 +42,5 @@ func TestSecondsStringUnitEdge(t *testing.T) {
 func TestBandwidthInBytes(t *testing.T) {
 	assert.Equal(t, "500 B/s", Bandwidth(500).String())
 	assert.Equal(t, "1.00 KB/s", Bandwidth(1000).String())
+	assert.Equal(t, "800 bit/s", Bandwidth(100).Bits())
 }
