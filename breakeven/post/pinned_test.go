@@ -279,3 +279,26 @@ func TestNewerRatioAgainst405B(t *testing.T) {
 	assert.Equal(t, breakeven.FormatSignificant(516096/q, 3), tb.Rows[1][5])
 	assert.Equal(t, "5.49", tb.Rows[1][5])
 }
+
+// A ratio and a token rate have no prefix: their frames show the SI
+// value itself (scale 1), as the post prints 21x and 2,051 tokens/s.
+func TestUnitlessScales(t *testing.T) {
+	scale := func(tb Table, col string, row int) float64 {
+		for _, c := range tb.Columns {
+			if c.Name == col {
+				return c.Scale[row]
+			}
+		}
+		t.Fatalf("%s has no column %s", tb.Name, col)
+		return 0
+	}
+	be := BreakEvenData()
+	assert.Equal(t, 1.0, scale(be, "prefill_tokens_per_second", 0))
+	m := MultiplierData()
+	rows := csvRows(t, m)
+	for i, r := range rows {
+		if r["quantity"] == "predicted_speedup" {
+			assert.Equal(t, 1.0, scale(m, "value", i))
+		}
+	}
+}

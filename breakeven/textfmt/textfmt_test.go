@@ -49,3 +49,9 @@ func TestWrapSecondWord(t *testing.T) {
 	assert.Equal(t, "aaaa\nbbbb", Wrap("aaaa bbbb", 6, ""))
 	assert.Equal(t, "aaaa\n  bbbb\n  cc", Wrap("aaaa bbbb cc", 6, "  "))
 }
+
+// The first line has the whole width: six characters fit in six.
+func TestWrapFirstLineWidth(t *testing.T) {
+	assert.Equal(t, "aaa bb", Wrap("aaa bb", 6, ""))
+	assert.Equal(t, "aaa\nbbb", Wrap("aaa bbb", 6, ""))
+}
