@@ -55,3 +55,9 @@ func TestWrapFirstLineWidth(t *testing.T) {
 	assert.Equal(t, "aaa bb", Wrap("aaa bb", 6, ""))
 	assert.Equal(t, "aaa\nbbb", Wrap("aaa bbb", 6, ""))
 }
+
+// A first word longer than the width stands on the first line, with no
+// empty line before it.
+func TestWrapLongFirstWord(t *testing.T) {
+	assert.Equal(t, "abcdefgh\nij", Wrap("abcdefgh ij", 4, ""))
+}
