@@ -268,7 +268,7 @@ func TestParseEveryUnit(t *testing.T) {
 		}
 		for unit := range secondUnits {
 			w, ok := want[unit]
-			if !assert.True(t, ok, "duration unit %q has no value in this test", unit) {
+			if !assert.True(t, ok, "ParseSeconds alias %q has no value in this test", unit) {
 				continue
 			}
 			got, err := ParseSeconds("3 " + unit)
