@@ -64,6 +64,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	timeout := fl.Duration("timeout", 3*time.Minute, "per-mutant test timeout (a mutant that hits it counts as killed)")
 	allow := fl.String("allow", "", "allowlist of known-equivalent mutants (default: tools/mutate/allow.txt under the root, if present)")
 	match := fl.String("match", "", "only mutants whose key matches this regex")
+	done := fl.String("done", "", "skip mutants already killed in this earlier -out file (to resume a long run)")
 	list := fl.Bool("list", false, "list the mutants (key, position, change) and exit")
 	out := fl.String("out", "", "also write one tab-separated line per result to this file")
 	staged := fl.Bool("staged", true, "test the affected packages one at a time, cheapest first, stopping at the first failure")
@@ -102,6 +103,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 		var keep []Mutant
 		for _, m := range ms {
 			if re.MatchString(m.Key) {
+				keep = append(keep, m)
+			}
+		}
+		ms = keep
+	}
+	if *done != "" {
+		killed, err := ReadKilled(*done)
+		if err != nil {
+			fmt.Fprintln(stderr, "mutate: -done:", err)
+			return 2
+		}
+		var keep []Mutant
+		for _, m := range ms {
+			if !killed[m.Key] {
 				keep = append(keep, m)
 			}
 		}
@@ -236,6 +251,29 @@ func Report(w io.Writer, results []Result, notRun int, allowed map[string]string
 		return 1
 	}
 	return 0
+}
+
+// ReadKilled reads the keys of the killed mutants from a file written by
+// -out (outcome, file, line, original, replacement, key, tests; tab-separated).
+func ReadKilled(path string) (map[string]bool, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	killed := map[string]bool{}
+	for i, line := range strings.Split(string(data), "\n") {
+		if line == "" {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) < 6 {
+			return nil, fmt.Errorf("%s:%d: want at least 6 tab-separated fields (outcome, file, line, from, to, key), got %d", path, i+1, len(f))
+		}
+		if o := Outcome(f[0]); o == Killed || o == Build || o == Timeout {
+			killed[f[5]] = true
+		}
+	}
+	return killed, nil
 }
 
 // ReadAllow reads an allowlist: "key reason" per line, # comments.

@@ -268,3 +268,26 @@ func TestReadAllow(t *testing.T) {
 	_, err = ReadAllow(p)
 	assert.ErrorContains(t, err, "no reason")
 }
+
+func TestReadKilled(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "out.tsv")
+	data := "killed\ta.go\t3\t1\t2\ta.go:f:1#1\tTestA\n" +
+		"survived\ta.go\t4\t2\t3\ta.go:f:2#1\t\n" +
+		"killed-timeout\tb.go\t5\t7\t8\tb.go:g:7#1\t\n"
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadKilled(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || !got["a.go:f:1#1"] || !got["b.go:g:7#1"] {
+		t.Errorf("ReadKilled = %v, want a.go:f:1#1 and b.go:g:7#1 (survivors are run again)", got)
+	}
+	if err := os.WriteFile(path, []byte("killed\ta.go\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadKilled(path); err == nil || !strings.Contains(err.Error(), ":1: want at least 6") {
+		t.Errorf("short line: err = %v, want one naming the line", err)
+	}
+}
