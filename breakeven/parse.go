@@ -1,6 +1,7 @@
 package breakeven
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -65,7 +66,10 @@ func splitNumber(s string) (float64, string, bool) {
 		return 0, s, false
 	}
 	v, err := strconv.ParseFloat(strings.ReplaceAll(m, ",", ""), 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+	// A number too large for a float64 ("1e400") comes back as ±Inf with
+	// ErrRange: keep the infinity, so the span check names the bound it
+	// passes ("above 1 PB/s", "negative value") instead of "no number".
+	if err != nil && !(errors.Is(err, strconv.ErrRange) && math.IsInf(v, 0)) || math.IsNaN(v) {
 		return 0, s, false
 	}
 	rest := strings.TrimSpace(s[len(m):])
@@ -116,9 +120,9 @@ var (
 // meaningful, and values outside the quantity's span.
 func checkMagnitude(v float64, allowZero bool, span Span, what, in, example string) error {
 	switch {
-	case math.IsInf(v, 0) || math.IsNaN(v):
-		return &ParseError{what, in, "above " + span.HiText, example}
-	case v < 0:
+	case math.IsNaN(v):
+		return &ParseError{what, in, "not a number", example}
+	case v < 0: // -Inf too
 		return &ParseError{what, in, "negative value", example}
 	case v == 0 && allowZero:
 		return nil
@@ -126,7 +130,7 @@ func checkMagnitude(v float64, allowZero bool, span Span, what, in, example stri
 		return &ParseError{what, in, "zero value", example}
 	case v < span.Lo*(1-1e-12):
 		return &ParseError{what, in, "below " + span.LoText, example}
-	case v > span.Hi*(1+1e-12):
+	case v > span.Hi*(1+1e-12): // +Inf too
 		return &ParseError{what, in, "above " + span.HiText, example}
 	}
 	return nil
