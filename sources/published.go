@@ -78,6 +78,10 @@ const (
 	PureKVCaching    SourceID = "pure-kv-caching"
 	LablupOffloading SourceID = "lablup-offloading-2026"
 	NVIDIAEarlyReuse SourceID = "nvidia-trtllm-early-reuse-2024"
+	LLMDv05          SourceID = "llmd-v0.5-2026"
+	LLMDGLM52        SourceID = "llmd-glm-5.2-agentic-2026"
+	LMCacheMooncake  SourceID = "lmcache-mooncake-2025"
+	LMCacheGKE       SourceID = "lmcache-gke-2025"
 )
 
 func init() {
@@ -118,6 +122,18 @@ func init() {
 		Source{NVIDIAEarlyReuse, "5x Faster Time to First Token with NVIDIA TensorRT-LLM KV Cache Early Reuse", "NVIDIA",
 			"https://developer.nvidia.com/blog/5x-faster-time-to-first-token-with-nvidia-tensorrt-llm-kv-cache-early-reuse/", "2024-11", Partial,
 			"the opening only, through NVIDIA's developer forum and reposts dated 2024-11-09: its summary of the earlier GH200 post, up to 14x on x86 H100 and 28x on GH200 from offloading the KV cache to CPU memory"},
+		Source{LLMDv05, "llm-d 0.5: Sustaining Performance at Scale", "llm-d project",
+			"https://github.com/llm-d/llm-d.github.io/blob/main/blog/2026-02-04_llm-d-v0.5-sustaining-performance-at-scale.mdx", "2026-02-04", Read,
+			"the whole post at commit 9a8058f (dated by its file name): about 185k tok/s from storage on 4 H100s with IBM Storage Scale (Figure 3 caption), and a 4 GB P/D transfer in about 360 ms over 200 Gb/s; quotes drop the Markdown emphasis and escapes"},
+		Source{LLMDGLM52, "Serving GLM-5.2 for Agentic Workloads on llm-d", "llm-d project",
+			"https://github.com/llm-d/llm-d.github.io/blob/main/blog/2026-07-22_serving-glm-5-2-agentic-workloads-on-llm-d.mdx", "2026-07-22", Read,
+			"the whole post at commit 9a8058f: about 44 KB of FP8 KV per token (576 elements over 78 layers), a 45K-token miss restored in about 59 ms against about 5.7 s to recompute, 12.7 TB (283M tokens) restored, 22.7 GB/s from the CPU cache"},
+		Source{LMCacheMooncake, "LMCache x Mooncake: Unite to Pioneer KVCache-Centric LLM Serving System", "Mooncake and LMCache teams",
+			"https://github.com/LMCache/lmcache.github.io/blob/main/_posts/2025-05-08-mooncake.md", "2025-05-08", Read,
+			"the whole post at commit 29fa164 (dated by its file name): Qwen2.5-72B-Instruct on 8 H800s, 9,728-token inputs, average TTFT 21,707.62 ms cold and 6,708.39 ms on a Mooncake Store hit"},
+		Source{LMCacheGKE, "LMCache on Google Kubernetes Engine: Boosting LLM Inference Performance with KV Cache on Tiered Storage", "Google (Danna Wang), on the LMCache blog",
+			"https://github.com/LMCache/lmcache.github.io/blob/main/_posts/2025-10-07-LMCache-on-GKE.md", "2025-10-07", Read,
+			"the whole post at commit 29fa164 (dated by its file name): Llama-3.3-70B-Instruct on 8 H100s, mean TTFT change against an HBM-only setup by system prompt length and tier; quotes drop the Markdown escapes"},
 	)
 }
 
@@ -276,6 +292,62 @@ func init() {
 			Quote:   "accelerate time to first token (TTFT) by up to 14x on x86-based NVIDIA H100 Tensor Core GPUs and 28x on the NVIDIA GH200 Superchip",
 			Model:   "Llama 3 70B", Speedup: "28x", GPUs: "GH200",
 			Note: "outside the catalog (config meta-llama/Meta-Llama-3-70B), as the H100 claim; on GH200, whose CPU memory is reached over NVLink-C2C rather than PCIe",
+		},
+		{
+			ID: "llmd-v0.5-llama-3.1-70b-185k-tok-s", Source: LLMDv05,
+			Locator: "section Optimized offloading: Hierarchical KV-caching, Figure 3 caption",
+			Quote:   "16K token requests with previously-seen prompts. GPU-only collapses once HBM is saturated; storage offload sustains ~185k tok/s as concurrency scales (13.9x improvement at 250 users)",
+			Model:   "Llama-3.1-70B", Tokens: "16K", Throughput: "185k tok/s", PerNode: true, GPUs: "4xH100",
+			Note: "a rate in tokens, not bytes: times the cache per token it is the bandwidth from IBM Storage Scale into one 4x H100 node; approximate (~185k); every prompt was seen before, so it is all load",
+		},
+		{
+			ID: "llmd-v0.5-llama-3.1-8b-4gb-362ms", Source: LLMDv05,
+			Locator: "section Resilient networking: NIXL - UCCL backend",
+			Quote:   "measuring the transfer latency of a 4 GB KV-cache payload … UCX backend: Latency degraded from 362ms to 424ms",
+			Model:   "Llama-3.1-8B", Size: "4 GB", Seconds: "362ms", SecondsAre: SecondsLoad, Links: "1x200Gbit/s",
+			Note: "a P/D transfer of a fixed payload, not a prompt: no token count is stated; 362 ms is UCX without congestion (424 ms with it), on an OpenShift cluster with 200 Gb/s interconnects",
+		},
+		{
+			ID: "llmd-glm-5.2-45k-restore", Source: LLMDGLM52,
+			Locator: "section Tiered prefix cache, Restore versus recompute",
+			Quote:   "a miss takes about 59 ms to restore … Without offloading, a miss requires recomputing about 45K tokens. The server still produces a first token in about 5.7 s once work starts",
+			Model:   "GLM-5.2", Tokens: "45K", Seconds: "59 ms", SecondsAre: SecondsLoad, Uncached: "5.7 s", KVDtype: "fp8", GPUs: "H200",
+			Note: "outside the catalog; config zai-org/GLM-5.2 on Hugging Face (MLA, 78 layers; the post gives 576 FP8 elements per layer per token). The restore is from CPU memory; 5.7 s is the server's recompute time without the prefill queue (the client waited 59 s)",
+		},
+		{
+			ID: "llmd-glm-5.2-283m-size", Source: LLMDGLM52,
+			Locator: "section Tiered prefix cache, Restore versus recompute",
+			Quote:   "engine counters record 12.7 TB of KV, or 283M tokens, restored at 26 ms per GB",
+			Model:   "GLM-5.2", Tokens: "283M", Size: "12.7 TB", KVDtype: "fp8",
+			Note: "outside the catalog; config zai-org/GLM-5.2 on Hugging Face. Consistent with the post's 44 KB per token in FP8, and at odds with the P2P post's 93 KB per token for GLM-5.2-FP8 (llmd-p2p-glm-5.2-*), which matches 16-bit elements",
+		},
+		{
+			ID: "llmd-glm-5.2-restore-22.7gbs", Source: LLMDGLM52,
+			Locator: "section Tiered prefix cache, Restore versus recompute",
+			Quote:   "At concurrency 128, the CPU cache restores KV at 22.7 GB/s while the topology processes 474K prompt tokens per second.",
+			Model:   "GLM-5.2", Throughput: "22.7 GB/s", KVDtype: "fp8",
+			Note: "outside the catalog; config zai-org/GLM-5.2 on Hugging Face. A total over the mixed-width 2P1D topology's CPU caches, not one node's",
+		},
+		{
+			ID: "lmcache-mooncake-qwen2.5-72b-9728", Source: LMCacheMooncake,
+			Locator: "Performance Benchmarking and Results, Experimental Setup and the metrics table",
+			Quote:   "each with an input of 9,728 tokens … | Average TTFT | 21,707.62 ms | 6,708.39 ms |",
+			Model:   "Qwen2.5-72B-Instruct", Tokens: "9,728", Seconds: "6,708.39 ms", Uncached: "21,707.62 ms", GPUs: "8xH800",
+			Note: "outside the catalog; config Qwen/Qwen2.5-72B-Instruct on Hugging Face. 50 requests sent without a concurrency limit, so both averages include queueing; the hit is served from Mooncake Store with LMCache's CPU cache disabled",
+		},
+		{
+			ID: "lmcache-gke-llama-3.3-70b-100k", Source: LMCacheGKE,
+			Locator: "Benchmark results, Test 2 table, last row",
+			Quote:   "| 100000 | HBM + CPU RAM + Local SSD | -79% |",
+			Model:   "Llama 3.3 70B", Tokens: "100000", Speedup: "-79%", GPUs: "8xH100",
+			Note: "the source writes Llama-3.3-70B-Instruct; the change is in mean TTFT against an HBM-only setup that recomputes what it evicts (20 requests share each system prompt), so -79% is a ratio of 1/0.21, under load",
+		},
+		{
+			ID: "lmcache-gke-llama-3.3-70b-10k-slower", Source: LMCacheGKE,
+			Locator: "Benchmark results, Test 3 table, third row",
+			Quote:   "| 10000 | HBM + CPU RAM + Local SSD | +121% |",
+			Model:   "Llama 3.3 70B", Tokens: "10000", Speedup: "+121%", GPUs: "8xH100",
+			Note: "as the 100000-token claim, with the cache spilling to local SSD: mean TTFT rose by 121% against the HBM-only setup, a load slower than the recompute it replaced",
 		},
 	}
 }
