@@ -142,6 +142,9 @@ func TestEverySourceIsUsed(t *testing.T) {
 	for _, tier := range Tiers {
 		used[tier.Source] = true
 	}
+	for _, c := range PublishedClaims {
+		used[c.Source] = true
+	}
 	for _, e := range Ledger {
 		if id, ok := strings.CutPrefix(e.Input, "date:"); ok {
 			used[SourceID(id)] = true
