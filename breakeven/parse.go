@@ -360,3 +360,37 @@ func ParseSeconds(s string) (Seconds, error) {
 	}
 	return Seconds(v) * f, nil
 }
+
+// TokenReading says how a token count with a thousands suffix was read
+// and what the other reading gives: k, K and M are powers of 1,000 and
+// Ki and Mi powers of 1,024 everywhere, but a "128K" context in a model
+// card or a vendor's claim often means 131,072. For "128K" it returns
+// 131,072 and the line `"128K" read as 128,000 tokens; 128Ki would be
+// 131,072`; for "128Ki" 128,000 and `"128Ki" read as 131,072 tokens;
+// 128K would be 128,000`. For a count with no suffix, or one that does not
+// parse, ok is false.
+func TokenReading(s string) (other Tokens, line string, ok bool) {
+	n, err := ParseTokens(s)
+	if err != nil {
+		return 0, "", false
+	}
+	v, unit, _ := splitNumber(s)
+	scale, _ := countSuffix(unit)
+	var alt float64
+	var altSuffix string
+	switch scale {
+	case 1e3:
+		alt, altSuffix = 1<<10, "Ki"
+	case 1e6:
+		alt, altSuffix = 1<<20, "Mi"
+	case 1 << 10:
+		alt, altSuffix = 1e3, "K"
+	case 1 << 20:
+		alt, altSuffix = 1e6, "M"
+	default:
+		return 0, "", false
+	}
+	other = Tokens(v * alt)
+	num := strconv.FormatFloat(v, 'f', -1, 64)
+	return other, fmt.Sprintf("%s read as %v tokens; %s%s would be %v", Quote(strings.TrimSpace(s)), n, num, altSuffix, other), true
+}

@@ -1,0 +1,34 @@
+package breakeven
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// k and K are 1,000, Ki 1,024; a suffixed count says what the other
+// reading gives, by hand: 128 x 1,024 = 131,072.
+func TestTokenReading(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		other Tokens
+		line  string
+	}{
+		{"128K", 131072, `"128K" read as 128,000 tokens; 128Ki would be 131,072`},
+		{"128k", 131072, `"128k" read as 128,000 tokens; 128Ki would be 131,072`},
+		{"128Ki", 128000, `"128Ki" read as 131,072 tokens; 128K would be 128,000`},
+		{"32K tokens", 32768, `"32K tokens" read as 32,000 tokens; 32Ki would be 32,768`},
+		{"1M", 1048576, `"1M" read as 1,000,000 tokens; 1Mi would be 1,048,576`},
+		{"1Mi", 1000000, `"1Mi" read as 1,048,576 tokens; 1M would be 1,000,000`},
+		{"131.072k", 134217.728, `"131.072k" read as 131,072 tokens; 131.072Ki would be 134,218`},
+	} {
+		other, line, ok := TokenReading(c.in)
+		assert.True(t, ok, c.in)
+		assert.InDelta(t, float64(c.other), float64(other), 1e-6, c.in)
+		assert.Equal(t, c.line, line, c.in)
+	}
+	for _, in := range []string{"131072", "127,188", "abc", "128 parsecs", ""} {
+		_, _, ok := TokenReading(in)
+		assert.False(t, ok, in)
+	}
+}
