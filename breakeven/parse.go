@@ -77,6 +77,21 @@ func splitNumber(s string) (float64, string, bool) {
 	return v, rest, true
 }
 
+// noNumber says why an input has no number to read: an approximate or
+// bounded value ("~0.272", "<1 s", "about 40 GB") is named as such, since
+// a check needs the figure itself; anything else has no number.
+func noNumber(s string) string {
+	t := strings.ToLower(strings.TrimSpace(s))
+	for _, p := range []string{"~", "≈", "<", ">", "≤", "≥", "about", "approx.", "approximately", "around", "over", "under", "up to", "nearly", "almost", "roughly"} {
+		if rest, ok := strings.CutPrefix(t, p); ok {
+			if _, _, ok := splitNumber(rest); ok {
+				return fmt.Sprintf("%q makes it approximate or a bound; write the figure alone, and the claim's own words in its note", p)
+			}
+		}
+	}
+	return "no number"
+}
+
 // MaxInput is the longest text a parser reads: every quantity here is
 // written in far fewer characters, and a longer one is refused before any
 // work is done on it.
@@ -147,7 +162,7 @@ func ParseBytes(s string) (Bytes, error) {
 	}
 	v, unit, ok := splitNumber(s)
 	if !ok {
-		return 0, &ParseError{"size", s, "no number", ExampleBytes}
+		return 0, &ParseError{"size", s, noNumber(s), ExampleBytes}
 	}
 	if isBitUnit(unit) {
 		return 0, &ParseError{"size", s, fmt.Sprintf("unit %q is in bits; sizes are in bytes (B)", unit), ExampleBytes}
@@ -219,7 +234,7 @@ func ParseBandwidth(s string) (Bandwidth, error) {
 	}
 	v, unit, ok := splitNumber(body)
 	if !ok {
-		return 0, &ParseError{"bandwidth", s, "no number", ExampleBandwidth}
+		return 0, &ParseError{"bandwidth", s, noNumber(s), ExampleBandwidth}
 	}
 	if v == 0 {
 		// Zero is no speed in any unit: say so before asking for one.
@@ -277,7 +292,7 @@ func ParseTokenRate(s string) (TokenRate, error) {
 	}
 	v, unit, ok := splitNumber(s)
 	if !ok {
-		return 0, &ParseError{"token rate", s, "no number", ExampleRate}
+		return 0, &ParseError{"token rate", s, noNumber(s), ExampleRate}
 	}
 	scale, unit := countSuffix(unit)
 	if !rateUnits[strings.ToLower(strings.TrimSpace(unit))] {
@@ -323,7 +338,7 @@ func ParseTokens(s string) (Tokens, error) {
 	}
 	v, unit, ok := splitNumber(s)
 	if !ok {
-		return 0, &ParseError{"token count", s, "no number", ExampleTokens}
+		return 0, &ParseError{"token count", s, noNumber(s), ExampleTokens}
 	}
 	scale, unit := countSuffix(unit)
 	if !tokenUnits[strings.ToLower(strings.TrimSpace(unit))] {
@@ -349,7 +364,7 @@ func ParseSeconds(s string) (Seconds, error) {
 	}
 	v, unit, ok := splitNumber(s)
 	if !ok {
-		return 0, &ParseError{"duration", s, "no number", ExampleSeconds}
+		return 0, &ParseError{"duration", s, noNumber(s), ExampleSeconds}
 	}
 	f, known := secondUnits[strings.ToLower(unit)]
 	if !known {

@@ -32,3 +32,18 @@ func TestTokenReading(t *testing.T) {
 		assert.False(t, ok, in)
 	}
 }
+
+// An approximate or bounded figure, and a link name that is no preset,
+// say what is wrong rather than "no number".
+func TestNoNumberMessages(t *testing.T) {
+	_, err := ParseSeconds("~0.272")
+	assert.ErrorContains(t, err, `"~" makes it approximate or a bound; write the figure alone`)
+	_, err = ParseBytes("about 40 GB")
+	assert.ErrorContains(t, err, `"about" makes it approximate`)
+	_, err = ParseSeconds("soon")
+	assert.ErrorContains(t, err, "no number in duration")
+	_, err = ParseLink("2xHDR", nil)
+	assert.ErrorContains(t, err, `"HDR" is neither a speed nor a known preset`)
+	_, err = ParseLink("2x12 parsecs/s", nil)
+	assert.ErrorContains(t, err, `unknown unit "parsecs/s"`)
+}

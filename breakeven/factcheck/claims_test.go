@@ -163,9 +163,15 @@ func FuzzReadClaims(f *testing.F) {
 			func(r factcheck.Result) error {
 				rows++
 				for _, x := range []float64{float64(r.Cache), float64(r.Required), float64(r.PerToken), r.Shrink, float64(r.Tokens), float64(r.Seconds)} {
-					if math.IsNaN(x) || math.IsInf(x, 0) || x <= 0 {
+					if math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
 						t.Fatalf("line %d: quantity %v", r.Claim.Line, x)
 					}
+				}
+				if r.Required <= 0 && r.SizeCheck == nil {
+					t.Fatalf("line %d: neither a need nor a size checked", r.Claim.Line)
+				}
+				if r.Model.Known() && (r.Cache <= 0 || r.PerToken <= 0) {
+					t.Fatalf("line %d: a model with no cache", r.Claim.Line)
 				}
 				if r.Verdict == "" || r.Explanation == "" {
 					t.Fatalf("line %d: no verdict", r.Claim.Line)
