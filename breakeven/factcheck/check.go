@@ -234,6 +234,13 @@ const (
 func (c *Checker) Check(cl Claim) (Result, error) {
 	r := Result{Claim: cl, Hit: 1, Element: c.opt.Element, SecondsAre: SecondsTTFT, PerNode: cl.PerNode}
 	var err error
+	given := func(s string) bool { return strings.TrimSpace(s) != "" }
+	modelRead := given(cl.Model) || given(cl.Config) || given(cl.Tokens)
+	if modelRead {
+		if err = c.readModel(&r); err != nil {
+			return r, err
+		}
+	}
 	if err = c.readForms(&r); err != nil {
 		return r, err
 	}
@@ -241,8 +248,7 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 		return r, err
 	}
 	timed := r.Seconds > 0
-	needsModel := timed || r.Size > 0 || r.Uncached > 0
-	if needsModel || strings.TrimSpace(cl.Model) != "" || strings.TrimSpace(cl.Config) != "" {
+	if needsModel := timed || r.Size > 0 || r.Uncached > 0; needsModel && !modelRead {
 		if err = c.readModel(&r); err != nil {
 			return r, err
 		}

@@ -232,6 +232,11 @@ func CheckAll(r io.Reader, c *Checker, found func(Result) error, bad func(*RowEr
 	if err != nil {
 		return err
 	}
+	return CheckRows(rd, c, found, bad)
+}
+
+// CheckRows is CheckAll on a Reader whose header has been read.
+func CheckRows(rd *Reader, c *Checker, found func(Result) error, bad func(*RowError) error) error {
 	for {
 		cl, err := rd.Read()
 		if err == io.EOF {

@@ -278,3 +278,24 @@ func TestUnknownHost(t *testing.T) {
 	_, err = factcheck.Check(factcheck.Claim{Model: "llama-3.1-70b", Tokens: "105000"}, factcheck.Options{})
 	assert.ErrorContains(t, err, "a claim states a time, a size, a throughput or an uncached time")
 }
+
+// Optional columns are read into their fields; unknown ones are kept, in
+// file order, and never dropped.
+func TestReaderColumns(t *testing.T) {
+	file := "Model,Tokens,Seconds,Links,Source,Vendor,Seconds-Are,Size,Throughput,Per node,Uncached,Speedup,Hit,Host,GPUs,ID,Locator,Quote,URL\n" +
+		"llama-3.3-70b,131072,465ms,4xPCIe4x16,x,ACME,load,40 GiB,92 GB/s,yes,70.8s,152x,90%,4xl40s,8xH100,acme-1,table 2,\"152x, quoted\",https://example.com/a\n" +
+		"llama-3.3-70b,131072,465ms,,x,ACME,,,,maybe,,,,,,,,,\n"
+	rd, err := factcheck.NewReader(strings.NewReader(file))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"vendor", "url"}, rd.ExtraColumns())
+	c, err := rd.Read()
+	require.NoError(t, err)
+	assert.Equal(t, factcheck.Claim{Model: "llama-3.3-70b", Tokens: "131072", Seconds: "465ms", Links: "4xPCIe4x16", Source: "x",
+		SecondsAre: "load", Size: "40 GiB", Throughput: "92 GB/s", PerNode: true, Uncached: "70.8s", Speedup: "152x", Hit: "90%",
+		Host: "4xl40s", GPUs: "8xH100", ID: "acme-1", Locator: "table 2", Quote: "152x, quoted",
+		Extra: []factcheck.Field{{"vendor", "ACME"}, {"url", "https://example.com/a"}}, Line: 2}, c)
+	_, err = rd.Read()
+	var re *factcheck.RowError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, `line 3: per_node "maybe": not yes or no (e.g. "yes" (per node) or "no" (in total))`, re.Error())
+}

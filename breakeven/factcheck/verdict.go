@@ -1,6 +1,9 @@
 package factcheck
 
 import (
+	"fmt"
+	"strings"
+
 	"signalweight.dev/kv/breakeven"
 )
 
@@ -109,4 +112,27 @@ var RuleTable = []RuleCell{
 	{"C", "L", "need <= L, need <= C", Plausible, [3]float64{429, 500, 600}},
 	{"C", "L", "L < need <= C", NeedsMoreLinks, [3]float64{429, 400, 600}},
 	{"C", "none or any L", "need > C", Implausible, [3]float64{700, 1000, 600}},
+}
+
+// RuleTableText is the verdict table as check -h prints it, in columns.
+func RuleTableText() string {
+	var b strings.Builder
+	row := func(h, l, n, v string) {
+		fmt.Fprintf(&b, "  %-6s %-15s %-22s %s\n", h, l, n, v)
+	}
+	row("host", "links", "need", "verdict")
+	for _, c := range RuleTable {
+		row(c.Host, c.Links, c.Need, string(c.Verdict))
+	}
+	return b.String()
+}
+
+// RuleTableMarkdown is the verdict table as the README prints it.
+func RuleTableMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| host ceiling | links stated | need | verdict |\n|---|---|---|---|\n")
+	for _, c := range RuleTable {
+		fmt.Fprintf(&b, "| %s | %s | %s | `%s` |\n", c.Host, c.Links, c.Need, c.Verdict)
+	}
+	return b.String()
 }

@@ -118,7 +118,7 @@ func TestCheckClaimsFile(t *testing.T) {
 	assert.Contains(t, errOut, bad+`:3: model "nope": unknown model`)
 	assert.Contains(t, errOut, bad+`:4: seconds "0": zero value`)
 
-	implausible := write("fast.csv", "model,tokens,seconds,links,source\nllama-3.1-405b,127188,0.01,1x400GbE,x\n")
+	implausible := write("fast.csv", "model,tokens,seconds,links,source,host\nllama-3.1-405b,127188,0.01,1x400GbE,x,dgx-h100\n")
 	code, _, _ = runCmd("check", "--claims", implausible)
 	assert.Equal(t, 0, code, "a verdict is an answer unless --fail-on asks otherwise")
 	code, _, errOut = runCmd("check", "--claims", implausible, "--fail-on", "implausible")
