@@ -63,6 +63,9 @@ func halfStep(text string, value float64) float64 {
 // SizeCheck is a stated size against the computed one.
 type SizeCheck struct {
 	Stated, Computed breakeven.Bytes
+	// Tokens is the count Computed is for: the claim's, or the other
+	// reading's where that is the one that matches.
+	Tokens breakeven.Tokens
 	// Reading is how the stated size matches: "" as written, or the
 	// misreading under which it does ("GiB written as GB", "128K meaning
 	// 131,072 tokens"); NoMatch when none does.
@@ -75,7 +78,7 @@ type SizeCheck struct {
 // swapped (GiB written as GB); with the other token reading; with both.
 func (c *Checker) checkSize(r *Result) *SizeCheck {
 	arch := r.Model.Arch.With(r.Element, 1)
-	sc := &SizeCheck{Stated: r.Size, Computed: r.Cache}
+	sc := &SizeCheck{Stated: r.Size, Computed: r.Cache, Tokens: r.Tokens}
 	half := halfStep(r.Claim.Size, float64(r.Size))
 	matches := func(stated, computed breakeven.Bytes) bool {
 		return math.Abs(float64(stated-computed)) <= half*float64(stated/r.Size)+1e-9*float64(stated)
@@ -83,26 +86,24 @@ func (c *Checker) checkSize(r *Result) *SizeCheck {
 	swapped, swapName := swapPrefix(r.Claim.Size, r.Size)
 	type reading struct {
 		stated, computed breakeven.Bytes
+		tokens           breakeven.Tokens
 		name             string
 	}
-	readings := []reading{{r.Size, r.Cache, ""}}
+	readings := []reading{{r.Size, r.Cache, r.Tokens, ""}}
 	if swapped > 0 {
-		readings = append(readings, reading{swapped, r.Cache, swapName})
+		readings = append(readings, reading{swapped, r.Cache, r.Tokens, swapName})
 	}
 	if r.OtherTokens > 0 {
 		other := arch.CacheSize(r.OtherTokens)
 		tokens := fmt.Sprintf("%s meaning %v tokens", strings.TrimSpace(r.Claim.Tokens), r.OtherTokens)
-		readings = append(readings, reading{r.Size, other, tokens})
+		readings = append(readings, reading{r.Size, other, r.OtherTokens, tokens})
 		if swapped > 0 {
-			readings = append(readings, reading{swapped, other, swapName + ", and " + tokens})
+			readings = append(readings, reading{swapped, other, r.OtherTokens, swapName + ", and " + tokens})
 		}
 	}
 	for _, rd := range readings {
 		if matches(rd.stated, rd.computed) {
-			sc.Reading = rd.name
-			if rd.name != "" {
-				sc.Computed = rd.computed
-			}
+			sc.Reading, sc.Computed, sc.Tokens = rd.name, rd.computed, rd.tokens
 			return sc
 		}
 	}
@@ -145,7 +146,7 @@ func (c *Checker) judgeSize(r *Result) {
 		r.Explanation = fmt.Sprintf("states %s; %v tokens of %s at %s make %v (%s)", strings.TrimSpace(r.Claim.Size), r.Tokens, r.Model.Name, r.Element.Name, sc.Computed, sc.Computed.IEC())
 	default:
 		r.Verdict = SizeMisread
-		r.Explanation = fmt.Sprintf("states %s, which matches the computed %v (%s) only read as %s", strings.TrimSpace(r.Claim.Size), sc.Computed, sc.Computed.IEC(), sc.Reading)
+		r.Explanation = fmt.Sprintf("states %s, which matches the computed %v (%s, for %v tokens) only read as %s", strings.TrimSpace(r.Claim.Size), sc.Computed, sc.Computed.IEC(), sc.Tokens, sc.Reading)
 	}
 }
 
@@ -332,7 +333,8 @@ func (r Result) Arithmetic() string {
 		parts = append(parts, fmt.Sprintf("stated throughput %v", r.Throughput))
 	}
 	if r.SizeCheck != nil {
-		parts = append(parts, fmt.Sprintf("stated %v (%s) against computed %v (%s)", r.SizeCheck.Stated, r.SizeCheck.Stated.IEC(), r.SizeCheck.Computed, r.SizeCheck.Computed.IEC()))
+		sc := r.SizeCheck
+		parts = append(parts, fmt.Sprintf("stated %v (%s) against %v (%s) for %v tokens", sc.Stated, sc.Stated.IEC(), sc.Computed, sc.Computed.IEC(), sc.Tokens))
 	}
 	if r.Link != nil {
 		parts = append(parts, fmt.Sprintf("links %v = %v", *r.Link, r.Link.Total()))

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/factcheck"
 	"signalweight.dev/kv/breakeven/post"
 	"signalweight.dev/kv/cmd/breakeven/internal/claimsfile"
 	"signalweight.dev/kv/sources"
@@ -196,4 +197,44 @@ func TestClaimsFileIsGenerated(t *testing.T) {
 		require.NoError(t, err, p.LinksText())
 		assert.Equal(t, w, float64(bw), p.Test.ID)
 	}
+}
+
+// genclaims writes the registry of published claims after the post's
+// three, every form in its column, and the checker reads each row back as
+// the claim it came from. The registry is empty on this branch, so a
+// fake entry stands in.
+func TestClaimsFileWritesTheRegistry(t *testing.T) {
+	saved := sources.PublishedClaims
+	t.Cleanup(func() { sources.PublishedClaims = saved })
+	fake := sources.PublishedClaim{ID: "fake-r1-distill", Source: sources.WEKABlog, Locator: "table 1", Quote: `"70.8 s to 465 ms, 152x"`,
+		Model: "llama-3.3-70b", Tokens: "131072", Seconds: "465ms", SecondsAre: sources.SecondsTTFT, Size: "40 GiB",
+		Throughput: "40GiB/s", PerNode: true, Uncached: "70.8s", Speedup: "152x", Hit: "90%",
+		Links: "4xPCIe4x16", Host: "4xl40s", GPUs: "8xH100", KVDtype: "bf16", Note: "a fake, for the test"}
+	sources.PublishedClaims = append(append([]sources.PublishedClaim{}, saved...), fake)
+
+	var b bytes.Buffer
+	require.NoError(t, claimsfile.WritePublished(&b))
+	text := b.String()
+	rd, err := factcheck.NewReader(&b)
+	require.NoError(t, err)
+	var got []factcheck.Claim
+	for {
+		c, err := rd.Read()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		c.Line = 0
+		got = append(got, c)
+	}
+	require.Len(t, got, 3+len(saved)+1)
+	assert.Equal(t, factcheck.FromPublished(fake), got[len(got)-1])
+	assert.Equal(t, "post-vast405b", got[0].ID)
+	assert.Empty(t, rd.ExtraColumns(), "every column of data/claims.csv is one the checker reads")
+
+	// The row by hand, column by column.
+	lines := strings.Split(strings.TrimSuffix(text, claimsfile.Marker), "\n")
+	header, last := lines[7], lines[len(lines)-2]
+	assert.Equal(t, "model,tokens,seconds,links,source,seconds_are,size,throughput,per_node,uncached,speedup,hit,host,gpus,kv_dtype,config,id,locator,quote,note", header)
+	assert.Equal(t, `llama-3.3-70b,131072,465ms,4xPCIe4x16,weka-amg-2025,ttft,40 GiB,40GiB/s,yes,70.8s,152x,90%,4xl40s,8xH100,bf16,,fake-r1-distill,table 1,"""70.8 s to 465 ms, 152x""","a fake, for the test"`, last)
 }
