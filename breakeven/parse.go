@@ -52,15 +52,56 @@ const (
 	ExampleElement   = `"bf16", "fp16", "fp8", "int4"`
 )
 
-// number matches a decimal number at the start of a string, allowing commas
-// between groups of three digits and an exponent.
-var number = regexp.MustCompile(`^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][+-]?\d+)?`)
+// leadingNumber returns the decimal number at the start of s, allowing
+// commas between groups of three digits and an exponent: what the
+// expression ^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][+-]?\d+)? matches,
+// scanned by hand since every quantity read passes through it.
+func leadingNumber(s string) string {
+	digits := func(i int) int { // the end of the digits from i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i
+	}
+	i := 0
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	// Grouped: 1 to 3 digits, then one or more ",ddd".
+	start := i
+	end := digits(start)
+	grouped := false
+	if n := end - start; n >= 1 && n <= 3 {
+		j := end
+		for j+3 < len(s) && s[j] == ',' && digits(j+1) >= j+4 {
+			j += 4
+			grouped = true
+		}
+		if grouped {
+			end = j
+		}
+	}
+	i = end
+	if i+1 < len(s) && s[i] == '.' && s[i+1] >= '0' && s[i+1] <= '9' {
+		i = digits(i + 1)
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		j := i + 1
+		if j < len(s) && (s[j] == '+' || s[j] == '-') {
+			j++
+		}
+		if k := digits(j); k > j {
+			i = k
+		}
+	}
+	return s[:i]
+}
 
 // splitNumber reads the leading number of s and returns it with the rest of
 // the string, trimmed.
 func splitNumber(s string) (float64, string, bool) {
 	s = strings.TrimSpace(s)
-	m := number.FindString(s)
+	m := leadingNumber(s)
 	if m == "" || strings.Trim(m, "+-.eE") == "" {
 		return 0, s, false
 	}

@@ -141,13 +141,15 @@ type Result struct {
 	// which the claim would fit; nil if it fits already or none does.
 	FitsWith *breakeven.ElementType
 	Verdict  Verdict
-	// Explanation says why, in one sentence.
-	Explanation string
-	// Findings are what else the check found, a sentence each: the token
-	// reading, a time to first token read as a floor, a size written in
-	// the wrong unit, a ratio that disagrees, a load slower than
-	// recomputing.
-	Findings []string
+
+	// What the explanation and the findings are written from: the
+	// ceiling the verdict used, the MFU's limit, the least time a partial
+	// hit's rest takes at peak, the recompute time at the low MFU.
+	judgedCeiling breakeven.Bandwidth
+	mfuLimit      prefill.Limit
+	restAtPeak    breakeven.Seconds
+	recomputeLow  breakeven.Seconds
+	noFLOPModel   bool
 }
 
 // Capacity returns what the stated links carry, 0 if none is stated.
@@ -287,7 +289,7 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 	} else {
 		c.judgeSize(&r)
 	}
-	c.findings(&r)
+	c.measure(&r)
 	return r, nil
 }
 
@@ -454,7 +456,7 @@ func (c *Checker) judge(r *Result) error {
 	if r.Shrink > 1+tolerance && r.Model.Known() && r.Seconds > 0 {
 		r.FitsWith = c.smallerElement(*r, r.Model.Arch, breakeven.Bandwidth(float64(r.Required)/r.Shrink))
 	}
-	r.Explanation = explain(*r, ceiling)
+	r.judgedCeiling = ceiling
 	return nil
 }
 

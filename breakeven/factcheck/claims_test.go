@@ -173,11 +173,11 @@ func FuzzReadClaims(f *testing.F) {
 				if r.Model.Known() && (r.Cache <= 0 || r.PerToken <= 0) {
 					t.Fatalf("line %d: a model with no cache", r.Claim.Line)
 				}
-				if r.Verdict == "" || r.Explanation == "" {
+				if r.Verdict == "" || r.Explanation() == "" {
 					t.Fatalf("line %d: no verdict", r.Claim.Line)
 				}
-				if strings.Contains(r.Explanation, "NaN") || strings.Contains(r.Explanation, "Inf") || strings.Contains(r.Explanation, " 0 x ") {
-					t.Fatalf("line %d: %s", r.Claim.Line, r.Explanation)
+				if strings.Contains(r.Explanation(), "NaN") || strings.Contains(r.Explanation(), "Inf") || strings.Contains(r.Explanation(), " 0 x ") {
+					t.Fatalf("line %d: %s", r.Claim.Line, r.Explanation())
 				}
 				if r.Link != nil && (r.LinksNeeded < 1 || r.Link.Count < 1) {
 					t.Fatalf("line %d: links %+v, needed %d", r.Claim.Line, *r.Link, r.LinksNeeded)

@@ -134,20 +134,36 @@ func swapPrefix(text string, size breakeven.Bytes) (breakeven.Bytes, string) {
 // judgeSize gives a size-only claim its verdict.
 func (c *Checker) judgeSize(r *Result) {
 	r.SizeCheck = c.checkSize(r)
+	switch sc := r.SizeCheck; {
+	case sc.NoMatch:
+		r.Verdict = SizeDiffers
+	case sc.Reading == "":
+		r.Verdict = SizeMatches
+	default:
+		r.Verdict = SizeMisread
+	}
+}
+
+func (r Result) explainSize() string {
 	sc := r.SizeCheck
 	switch {
 	case sc.NoMatch:
-		r.Verdict = SizeDiffers
-		r.Explanation = fmt.Sprintf("states %v (%s) where %v tokens of %s make %v (%s), %sx as much, under every reading tried (GB or GiB, K as 1,000 or 1,024)",
+		return fmt.Sprintf("states %v (%s) where %v tokens of %s make %v (%s), %sx as much, under every reading tried (GB or GiB, K as 1,000 or 1,024)",
 			sc.Stated, sc.Stated.IEC(), r.Tokens, r.Model.Name, sc.Computed, sc.Computed.IEC(),
 			breakeven.FormatSignificant(float64(sc.Stated/sc.Computed), breakeven.DefaultSignificant))
 	case sc.Reading == "":
-		r.Verdict = SizeMatches
-		r.Explanation = fmt.Sprintf("states %s; %v tokens of %s at %s make %v (%s)", strings.TrimSpace(r.Claim.Size), r.Tokens, r.Model.Name, r.Element.Name, sc.Computed, sc.Computed.IEC())
+		return fmt.Sprintf("states %s; %v tokens of %s at %s make %v (%s)", strings.TrimSpace(r.Claim.Size), r.Tokens, r.Model.Name, r.Element.Name, sc.Computed, sc.Computed.IEC())
 	default:
-		r.Verdict = SizeMisread
-		r.Explanation = fmt.Sprintf("states %s, which matches the computed %v (%s, for %v tokens) only read as %s", strings.TrimSpace(r.Claim.Size), sc.Computed, sc.Computed.IEC(), sc.Tokens, sc.Reading)
+		return fmt.Sprintf("states %s, which matches the computed %v (%s, for %v tokens) only read as %s", strings.TrimSpace(r.Claim.Size), sc.Computed, sc.Computed.IEC(), sc.Tokens, sc.Reading)
 	}
+}
+
+// Explanation says why the claim got its verdict, in one sentence.
+func (r Result) Explanation() string {
+	if r.SizeCheck != nil && r.Required == 0 {
+		return r.explainSize()
+	}
+	return explain(r, r.judgedCeiling)
 }
 
 // explain says why a need got its verdict, in one sentence.
@@ -224,9 +240,42 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// findings adds what else the check found, a sentence each.
-func (c *Checker) findings(r *Result) {
-	add := func(format string, a ...any) { r.Findings = append(r.Findings, fmt.Sprintf(format, a...)) }
+// measure works out the figures the findings report: the stated size
+// against the computed one, the MFU of the uncached time, the prefill of
+// a partial hit's rest, the recompute time a load is held to.
+func (c *Checker) measure(r *Result) {
+	if r.Size > 0 && r.Required > 0 && r.Model.Known() {
+		r.SizeCheck = c.checkSize(r)
+	}
+	if r.GPUs == nil || !r.Model.Known() {
+		return
+	}
+	pm, err := c.prefillModel(r.Model)
+	if err != nil {
+		r.noFLOPModel = true
+		return
+	}
+	if r.Uncached > 0 {
+		mfu := prefill.ImpliedMFU(pm, breakeven.Exact(r.Tokens), *r.GPUs, breakeven.Exact(r.Uncached))
+		v := mfu.Value
+		r.MFU = &v
+		r.mfuLimit = prefill.Check(mfu, sources.HighestPublishedMFU.V())
+	}
+	if r.Hit < 1 {
+		r.restAtPeak = prefill.MinTime(pm, r.Tokens, *r.GPUs) - prefill.MinTime(pm, r.Tokens*breakeven.Tokens(r.Hit), *r.GPUs)
+	}
+	if r.Uncached == 0 && r.Seconds > 0 {
+		r.recomputeLow = prefill.TimeAt(pm, r.Tokens, *r.GPUs, sources.MFULow.V())
+	}
+}
+
+// Findings are what else the check found, a sentence each: the token
+// reading, the stated size, a partial hit's rest, the uncached time and
+// its ratio and MFU, a load slower than recomputing, a total throughput's
+// hosts.
+func (r Result) Findings() []string {
+	var out []string
+	add := func(format string, a ...any) { out = append(out, fmt.Sprintf(format, a...)) }
 	if r.TokenReading != "" {
 		switch {
 		case r.OtherRequired > 0:
@@ -237,9 +286,7 @@ func (c *Checker) findings(r *Result) {
 			add("%s", r.TokenReading)
 		}
 	}
-	if r.Size > 0 && r.Required > 0 && r.Model.Known() {
-		sc := c.checkSize(r)
-		r.SizeCheck = sc
+	if sc := r.SizeCheck; sc != nil && r.Required > 0 {
 		switch {
 		case sc.NoMatch:
 			add("the stated size %v is not the computed %v under any reading", sc.Stated, sc.Computed)
@@ -253,13 +300,10 @@ func (c *Checker) findings(r *Result) {
 		rest := r.Tokens * breakeven.Tokens(1-r.Hit)
 		s := fmt.Sprintf("%s from the cache: %v loaded; the other %v tokens are prefilled over the whole context",
 			calculator.Percent(r.Hit), r.Loaded, breakeven.Tokens(math.Round(float64(rest))))
-		if r.GPUs != nil {
-			if pm, err := c.prefillModel(r.Model); err == nil {
-				t := prefill.MinTime(pm, r.Tokens, *r.GPUs) - prefill.MinTime(pm, r.Tokens*breakeven.Tokens(r.Hit), *r.GPUs)
-				s += fmt.Sprintf(", at least %v on %v at peak", t, *r.GPUs)
-				if r.Seconds > 0 && t >= r.Seconds {
-					s += ", longer than the stated time by itself"
-				}
+		if r.restAtPeak > 0 {
+			s += fmt.Sprintf(", at least %v on %v at peak", r.restAtPeak, *r.GPUs)
+			if r.Seconds > 0 && r.restAtPeak >= r.Seconds {
+				s += ", longer than the stated time by itself"
 			}
 		}
 		add("%s", s)
@@ -267,10 +311,10 @@ func (c *Checker) findings(r *Result) {
 	if r.Ratio > 0 {
 		s := fmt.Sprintf("uncached %v against cached %v is %sx", r.Uncached, r.Seconds, breakeven.FormatSignificant(r.Ratio, breakeven.DefaultSignificant))
 		if r.Speedup > 0 && strings.TrimSpace(r.Claim.Uncached) != "" && strings.TrimSpace(r.Claim.Seconds) != "" {
-			lo := float64(r.Uncached-breakeven.Seconds(halfStep(r.Claim.Uncached, float64(r.Uncached)))) /
-				float64(r.Seconds+breakeven.Seconds(halfStep(r.Claim.Seconds, float64(r.Seconds))))
-			hi := float64(r.Uncached+breakeven.Seconds(halfStep(r.Claim.Uncached, float64(r.Uncached)))) /
-				float64(r.Seconds-breakeven.Seconds(halfStep(r.Claim.Seconds, float64(r.Seconds))))
+			du := halfStep(r.Claim.Uncached, float64(r.Uncached))
+			ds := halfStep(r.Claim.Seconds, float64(r.Seconds))
+			lo := (float64(r.Uncached) - du) / (float64(r.Seconds) + ds)
+			hi := (float64(r.Uncached) + du) / (float64(r.Seconds) - ds)
 			h := halfStep(r.Claim.Speedup, r.Speedup)
 			if r.Speedup+h >= lo*(1-1e-9) && r.Speedup-h <= hi*(1+1e-9) {
 				s += fmt.Sprintf("; the stated %s agrees with the two times", strings.TrimSpace(r.Claim.Speedup))
@@ -281,32 +325,23 @@ func (c *Checker) findings(r *Result) {
 		}
 		add("%s", s)
 	}
-	if r.Uncached > 0 && r.GPUs != nil && r.Model.Known() {
-		pm, err := c.prefillModel(r.Model)
-		if err != nil {
-			add("no FLOP model for %s, so no MFU is implied", r.Model.Name)
-		} else {
-			mfu := prefill.ImpliedMFU(pm, breakeven.Exact(r.Tokens), *r.GPUs, breakeven.Exact(r.Uncached))
-			v := mfu.Value
-			r.MFU = &v
-			s := fmt.Sprintf("the uncached %v implies an MFU of %s on %v", r.Uncached, breakeven.FormatSignificant(v, breakeven.DefaultSignificant), *r.GPUs)
-			if l := prefill.Check(mfu, sources.HighestPublishedMFU.V()); l != prefill.Plausible {
-				s += ": " + string(l)
-			}
-			add("%s", s)
+	if r.noFLOPModel {
+		add("no FLOP model for %s, so no MFU or recompute time is estimated", r.Model.Name)
+	}
+	if r.MFU != nil {
+		s := fmt.Sprintf("the uncached %v implies an MFU of %s on %v", r.Uncached, breakeven.FormatSignificant(*r.MFU, breakeven.DefaultSignificant), *r.GPUs)
+		if r.mfuLimit != prefill.Plausible {
+			s += ": " + string(r.mfuLimit)
 		}
+		add("%s", s)
 	}
 	// (f) a load slower than recomputing.
 	switch {
 	case r.Uncached > 0 && r.Seconds >= r.Uncached:
 		add("loading is slower than recomputing here: the cached %v is no faster than the uncached %v", r.Seconds, r.Uncached)
-	case r.Uncached == 0 && r.Seconds > 0 && r.GPUs != nil && r.Model.Known():
-		if pm, err := c.prefillModel(r.Model); err == nil {
-			low := sources.MFULow.V()
-			if t := prefill.TimeAt(pm, r.Tokens, *r.GPUs, low); r.Seconds > t {
-				add("loading is slower than recomputing: %v tokens prefill in %v on %v even at an MFU of %g, the low end of the assumed range", r.Tokens, t, *r.GPUs, low)
-			}
-		}
+	case r.recomputeLow > 0 && r.Seconds > r.recomputeLow:
+		add("loading is slower than recomputing: %v tokens prefill in %v on %v even at an MFU of %g, the low end of the assumed range",
+			r.Tokens, r.recomputeLow, *r.GPUs, sources.MFULow.V())
 	}
 	if r.HostsNeeded > 0 {
 		add("stated in total, so no one host's ceiling applies: it takes at least %d %s of %v (%s)", r.HostsNeeded, plural(r.HostsNeeded, "host", "hosts"), r.Ceiling, r.CeilingFrom)
@@ -314,6 +349,7 @@ func (c *Checker) findings(r *Result) {
 	if r.Throughput > 0 && r.Seconds > 0 && r.Loaded > 0 {
 		add("at the stated %v the loaded %v takes %v, against the stated %v", r.Throughput, r.Loaded, breakeven.LoadTime(r.Loaded, r.Throughput), r.Seconds)
 	}
+	return out
 }
 
 // Arithmetic is the claim's arithmetic in one line.

@@ -84,7 +84,7 @@ func TestSameNeedSameVerdictWhateverTheLinks(t *testing.T) {
 		r := claim(links, "4xl40s")
 		assert.Equal(t, factcheck.Implausible, r.Verdict, links)
 		assert.InEpsilon(t, 128e9, float64(r.Ceiling), 1e-12)
-		assert.Contains(t, r.Explanation, "a 4x L40S (PCIe Gen4) takes in at most", links)
+		assert.Contains(t, r.Explanation(), "a 4x L40S (PCIe Gen4) takes in at most", links)
 	}
 }
 
@@ -96,8 +96,8 @@ func TestTTFTIsAFloor(t *testing.T) {
 		require.NoError(t, err)
 		floor := are != "load"
 		assert.Equal(t, floor, r.NeedIsFloor, are)
-		assert.Equal(t, floor, strings.Contains(r.Explanation, "time to first token, which includes more than the load, so this need is a floor"), are)
-		assert.Equal(t, floor, strings.HasPrefix(r.Explanation, "needs at least 59"), r.Explanation)
+		assert.Equal(t, floor, strings.Contains(r.Explanation(), "time to first token, which includes more than the load, so this need is a floor"), are)
+		assert.Equal(t, floor, strings.HasPrefix(r.Explanation(), "needs at least 59"), r.Explanation())
 	}
 	_, err := factcheck.Check(factcheck.Claim{Model: "llama-3.1-70b", Tokens: "105000", Seconds: "0.58", SecondsAre: "prefill"}, factcheck.Options{})
 	assert.ErrorContains(t, err, `seconds-are "prefill": not what a time measures`)
@@ -117,7 +117,7 @@ func TestSizeOnly(t *testing.T) {
 	assert.Equal(t, factcheck.SizeMisread, r.Verdict)
 	assert.Equal(t, "GiB written as GB, and 128K meaning 131,072 tokens", r.SizeCheck.Reading)
 	assert.Equal(t, breakeven.Bytes(40<<30), r.SizeCheck.Computed)
-	assert.Contains(t, r.Explanation, "only read as GiB written as GB")
+	assert.Contains(t, r.Explanation(), "only read as GiB written as GB")
 
 	r = size("128Ki", "40 GB")
 	assert.Equal(t, factcheck.SizeMisread, r.Verdict)
@@ -132,7 +132,7 @@ func TestSizeOnly(t *testing.T) {
 	assert.Equal(t, "128K meaning 131,072 tokens", r.SizeCheck.Reading)
 	r = size("128K", "30 GB")
 	assert.Equal(t, factcheck.SizeDiffers, r.Verdict)
-	assert.Contains(t, r.Explanation, "under every reading tried")
+	assert.Contains(t, r.Explanation(), "under every reading tried")
 }
 
 // (c) A throughput per node is held to the host's ceiling; one in total
@@ -147,7 +147,7 @@ func TestThroughput(t *testing.T) {
 	r := check(factcheck.Claim{Throughput: "40 GiB/s", PerNode: true, Host: "dgx-h100"})
 	assert.Equal(t, factcheck.Plausible, r.Verdict)
 	assert.InEpsilon(t, 40*float64(1<<30), float64(r.Required), 1e-12)
-	assert.Contains(t, r.Explanation, "delivered per node")
+	assert.Contains(t, r.Explanation(), "delivered per node")
 
 	r = check(factcheck.Claim{Throughput: "700 GB/s", PerNode: true, Host: "dgx-h100"})
 	assert.Equal(t, factcheck.Implausible, r.Verdict, "more than 12 x 50 GB/s")
@@ -155,7 +155,7 @@ func TestThroughput(t *testing.T) {
 	r = check(factcheck.Claim{Throughput: "1 TB/s", Host: "dgx-h100"})
 	assert.Equal(t, factcheck.NoBound, r.Verdict)
 	assert.Equal(t, 2, r.HostsNeeded, "1 TB/s over 600 GB/s hosts")
-	assert.Contains(t, strings.Join(r.Findings, "\n"), "it takes at least 2 hosts")
+	assert.Contains(t, strings.Join(r.Findings(), "\n"), "it takes at least 2 hosts")
 
 	r = check(factcheck.Claim{Throughput: "1 TB/s", Links: "8x400GbE"})
 	assert.Equal(t, factcheck.NeedsMoreLinks, r.Verdict)
@@ -172,7 +172,7 @@ func TestUncachedAndSpeedup(t *testing.T) {
 	assert.InEpsilon(t, 131072*llama70PerToken/0.465, float64(r.Required), 1e-12)
 	assert.Equal(t, "92.4 GB/s", r.Required.String())
 	assert.InEpsilon(t, 70.8/0.465, r.Ratio, 1e-12)
-	findings := strings.Join(r.Findings, "\n")
+	findings := strings.Join(r.Findings(), "\n")
 	assert.Contains(t, findings, "the stated 152x agrees with the two times")
 
 	bad := base
@@ -180,7 +180,7 @@ func TestUncachedAndSpeedup(t *testing.T) {
 	r, err = factcheck.Check(bad, factcheck.Options{})
 	require.NoError(t, err)
 	// 70.75 / 0.4655 = 151.99 to 70.85 / 0.4645 = 152.53.
-	assert.Contains(t, strings.Join(r.Findings, "\n"), "the stated 20x does not: the times give 152 to 153x")
+	assert.Contains(t, strings.Join(r.Findings(), "\n"), "the stated 20x does not: the times give 152 to 153x")
 
 	// A speedup with one time gives the other.
 	r, err = factcheck.Check(factcheck.Claim{Model: "llama-3.3-70b", Tokens: "131072", Uncached: "70.8s", Speedup: "152x"}, factcheck.Options{})
@@ -203,7 +203,7 @@ func TestUncachedAndSpeedup(t *testing.T) {
 	const n = 131072.0
 	flops := 2*70e9*n + 2*(n*n/2)*80*64*(128+128)
 	assert.InEpsilon(t, flops/(8*989.4e12*70.8), *r.MFU, 1e-9)
-	assert.Contains(t, strings.Join(r.Findings, "\n"), "the uncached 70.8 s implies an MFU of")
+	assert.Contains(t, strings.Join(r.Findings(), "\n"), "the uncached 70.8 s implies an MFU of")
 }
 
 // (e) A partial hit loads the cache of its share of the prompt.
@@ -213,8 +213,8 @@ func TestPartialHit(t *testing.T) {
 	assert.InEpsilon(t, 0.9*131072*llama70PerToken, float64(r.Loaded), 1e-12)
 	assert.InEpsilon(t, 0.9*131072*llama70PerToken, float64(r.Required), 1e-12)
 	assert.True(t, r.NeedIsFloor, "the rest is prefilled in the same time")
-	assert.Contains(t, r.Explanation, "the rest of the prompt is prefilled within the same time")
-	findings := strings.Join(r.Findings, "\n")
+	assert.Contains(t, r.Explanation(), "the rest of the prompt is prefilled within the same time")
+	findings := strings.Join(r.Findings(), "\n")
 	assert.Contains(t, findings, "90.0% from the cache")
 	assert.Contains(t, findings, "the other 13,107 tokens are prefilled over the whole context, at least")
 	_, err = factcheck.Check(factcheck.Claim{Model: "llama-3.1-70b", Tokens: "131072", Seconds: "1", Hit: "0%"}, factcheck.Options{})
@@ -231,14 +231,14 @@ func TestPartialHit(t *testing.T) {
 func TestLoadSlowerThanRecomputing(t *testing.T) {
 	r, err := factcheck.Check(factcheck.Claim{Model: "llama-3.1-70b", Tokens: "131072", Seconds: "80s", Uncached: "70.8s"}, factcheck.Options{})
 	require.NoError(t, err)
-	assert.Contains(t, strings.Join(r.Findings, "\n"), "loading is slower than recomputing here")
+	assert.Contains(t, strings.Join(r.Findings(), "\n"), "loading is slower than recomputing here")
 
 	r, err = factcheck.Check(factcheck.Claim{Model: "llama-3.1-70b", Tokens: "131072", Seconds: "30s", GPUs: "8xH100"}, factcheck.Options{})
 	require.NoError(t, err)
-	assert.Contains(t, strings.Join(r.Findings, "\n"), "loading is slower than recomputing")
+	assert.Contains(t, strings.Join(r.Findings(), "\n"), "loading is slower than recomputing")
 	r, err = factcheck.Check(factcheck.Claim{Model: "llama-3.1-70b", Tokens: "131072", Seconds: "10s", GPUs: "8xH100"}, factcheck.Options{})
 	require.NoError(t, err)
-	assert.NotContains(t, strings.Join(r.Findings, "\n"), "slower than recomputing")
+	assert.NotContains(t, strings.Join(r.Findings(), "\n"), "slower than recomputing")
 }
 
 // A K-suffixed count says how it was read and what the other reading
@@ -248,7 +248,7 @@ func TestTokenReadingFinding(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, breakeven.Tokens(128000), r.Tokens)
 	assert.InEpsilon(t, 131072*llama70PerToken/0.58, float64(r.OtherRequired), 1e-12)
-	assert.Contains(t, r.Findings, `"128K" read as 128,000 tokens; 128Ki would be 131,072, which would need 74.1 GB/s`)
+	assert.Contains(t, r.Findings(), `"128K" read as 128,000 tokens; 128Ki would be 131,072, which would need 74.1 GB/s`)
 	assert.Contains(t, r.Assumptions(), `"128K" read as 128,000 tokens; 128Ki would be 131,072`)
 }
 
@@ -264,7 +264,7 @@ func TestFromPublished(t *testing.T) {
 		Speedup: p.Speedup, Hit: p.Hit, Links: p.Links, Host: p.Host, GPUs: p.GPUs, KVDtype: p.KVDtype, Note: p.Note}, c)
 	r, err := factcheck.Check(c, factcheck.Options{})
 	require.NoError(t, err)
-	assert.Equal(t, factcheck.Plausible, r.Verdict, r.Explanation) // 92.4 GB/s within 4 x 32 GB/s
+	assert.Equal(t, factcheck.Plausible, r.Verdict, r.Explanation()) // 92.4 GB/s within 4 x 32 GB/s
 	assert.Equal(t, "breakeven check --model llama-3.3-70b --tokens 131072 --seconds 465ms --size '40 GiB' --throughput '92 GB/s' --per-node --uncached 70.8s --speedup 152x --hit 100% --links 4xPCIe4x16 --host 4xl40s --gpus 8xH100 --kv-dtype bf16", r.Command())
 }
 

@@ -109,8 +109,8 @@ func (r *Report) Claim(res Result) error {
 	}
 	items = append(items, item{"Assumptions", strings.Join(res.Assumptions(), "; ")})
 	items = append(items, item{"Arithmetic", res.Arithmetic()})
-	items = append(items, item{"Verdict", string(res.Verdict) + ": " + res.Explanation})
-	for _, f := range res.Findings {
+	items = append(items, item{"Verdict", string(res.Verdict) + ": " + res.Explanation()})
+	for _, f := range res.Findings() {
 		items = append(items, item{"Finding", f})
 	}
 	for _, f := range res.Claim.Extra {
@@ -129,7 +129,7 @@ func (r *Report) Claim(res Result) error {
 		r.w.WriteString("<ul>\n")
 		for _, it := range items {
 			if it.label == "Verdict" {
-				fmt.Fprintf(r.w, "<li>%s: <strong>%s</strong>: %s</li>\n", it.label, esc(string(res.Verdict)), esc(res.Explanation))
+				fmt.Fprintf(r.w, "<li>%s: <strong>%s</strong>: %s</li>\n", it.label, esc(string(res.Verdict)), esc(res.Explanation()))
 				continue
 			}
 			fmt.Fprintf(r.w, "<li>%s: %s</li>\n", it.label, esc(it.text))
@@ -143,7 +143,7 @@ func (r *Report) Claim(res Result) error {
 	}
 	for _, it := range items {
 		if it.label == "Verdict" {
-			fmt.Fprintf(r.w, "- %s: **%s**: %s\n", it.label, res.Verdict, mdEsc(res.Explanation))
+			fmt.Fprintf(r.w, "- %s: **%s**: %s\n", it.label, res.Verdict, mdEsc(res.Explanation()))
 			continue
 		}
 		fmt.Fprintf(r.w, "- %s: %s\n", it.label, mdEsc(it.text))

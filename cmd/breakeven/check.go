@@ -158,7 +158,7 @@ func toCheckJSON(r factcheck.Result) checkJSON {
 		Ratio: opt(r.Ratio), Throughput: opt(float64(r.Throughput)), PerNode: r.PerNode,
 		RequiredBytesPerSecond: float64(r.Required), NeedIsFloor: r.NeedIsFloor, Links: r.Claim.Links,
 		CeilingBytesPerSecond: opt(float64(r.Ceiling)), CeilingFrom: r.CeilingFrom, GPUs: r.Claim.GPUs, MFU: r.MFU, ShrinkNeeded: r.Shrink,
-		Verdict: string(r.Verdict), Explanation: r.Explanation, Findings: r.Findings, Arithmetic: r.Arithmetic(), Command: r.Command(),
+		Verdict: string(r.Verdict), Explanation: r.Explanation(), Findings: r.Findings(), Arithmetic: r.Arithmetic(), Command: r.Command(),
 		Source: r.Claim.Source, Quote: r.Claim.Quote, Note: r.Claim.Note,
 	}
 	if j.Findings == nil {
@@ -441,8 +441,8 @@ func printCheck(w io.Writer, r factcheck.Result) {
 	}
 	textfmt.Line(w, "verdict", string(r.Verdict))
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, textfmt.Wrap(r.Explanation, 78, ""))
-	for _, f := range r.Findings {
+	fmt.Fprintln(w, textfmt.Wrap(r.Explanation(), 78, ""))
+	for _, f := range r.Findings() {
 		if r.TokenReading != "" && strings.HasPrefix(f, r.TokenReading) && r.OtherRequired > 0 {
 			continue // on the tokens line
 		}
