@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -237,4 +238,20 @@ func TestClaimsFileWritesTheRegistry(t *testing.T) {
 	header, last := lines[7], lines[len(lines)-2]
 	assert.Equal(t, "model,tokens,seconds,links,source,seconds_are,size,throughput,per_node,uncached,speedup,hit,host,gpus,kv_dtype,config,id,locator,quote,note", header)
 	assert.Equal(t, `llama-3.3-70b,131072,465ms,4xPCIe4x16,weka-amg-2025,ttft,40 GiB,40GiB/s,yes,70.8s,152x,90%,4xl40s,8xH100,bf16,,fake-r1-distill,table 1,"""70.8 s to 465 ms, 152x""","a fake, for the test"`, last)
+}
+
+// The verdict table is printed from factcheck.RuleTable in check -h and
+// stands in the README as the same rows, so neither drifts from the rule.
+func TestVerdictTableInHelpAndREADME(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	require.NoError(t, err)
+	readme := string(b)
+	for _, line := range strings.Split(strings.TrimSpace(factcheck.RuleTableMarkdown()), "\n") {
+		assert.Contains(t, readme, "  "+line+"\n", "README.md lacks the verdict table's row %q", line)
+	}
+	code, _, help := runCmd("check", "-h")
+	require.Equal(t, 0, code)
+	for _, c := range factcheck.RuleTable {
+		assert.Regexp(t, `(?m)^  `+regexp.QuoteMeta(c.Host)+` +`+regexp.QuoteMeta(c.Links)+` +`+regexp.QuoteMeta(c.Need)+` +`+string(c.Verdict)+`$`, help)
+	}
 }
