@@ -60,3 +60,16 @@ func TestLeadingNumberIsTheExpression(t *testing.T) {
 		assert.Equal(t, re.FindString(in), leadingNumber(in), "%q", in)
 	}
 }
+
+// FuzzLeadingNumber holds the hand scanner to its expression on any input.
+func FuzzLeadingNumber(f *testing.F) {
+	re := regexp.MustCompile(`^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][+-]?\d+)?`)
+	for _, s := range []string{"1,234.5e-3 GB", "1234,567", "+.5e", "12,345,67"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := leadingNumber(s), re.FindString(s); got != want {
+			t.Fatalf("%q: %q, the expression %q", s, got, want)
+		}
+	})
+}

@@ -144,6 +144,7 @@ func FuzzReadClaims(f *testing.F) {
 	if b, err := os.ReadFile(claimsFile); err == nil {
 		f.Add(b)
 	}
+	f.Add(generatedClaims(16)) // every form
 	for _, s := range []string{
 		"model,tokens,seconds,links,source\nllama-3.1-70b,105000,0.58,1x400Gbit/s,nand-weka\n",
 		"model,tokens,seconds,links,source\nqwen3-32b,131072,1.5,,wwt\n,,,,\n",

@@ -255,3 +255,39 @@ func TestVerdictTableInHelpAndREADME(t *testing.T) {
 		assert.Regexp(t, `(?m)^  `+regexp.QuoteMeta(c.Host)+` +`+regexp.QuoteMeta(c.Links)+` +`+regexp.QuoteMeta(c.Need)+` +`+string(c.Verdict)+`$`, help)
 	}
 }
+
+// Hostile values of the new forms: one line naming the flag, an example,
+// nothing on stdout.
+func TestCheckFormsHostile(t *testing.T) {
+	base := []string{"check", "--model", "llama-3.1-70b", "--tokens", "131072"}
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{append(base, "--size", "1e300 GB"), `--size "1e300 GB": above 1e18 B`},
+		{append(base, "--size", "40 Gb"), `--size "40 Gb": unit "Gb" is in bits`},
+		{append(base, "--size", "0 GB"), `--size "0 GB": zero value`},
+		{append(base, "--seconds", "1", "--speedup", "1e9x"), `--speedup "1e9x": a speedup above a million`},
+		{append(base, "--seconds", "1", "--hit", "-5%"), `--hit "-5%": a hit is between 0 and 1`},
+		{append(base, "--seconds", "1", "--seconds-are", "prefill"), `--seconds-are "prefill": not what a time measures`},
+		{append(base, "--seconds", "1", "--gpus", "4xToaster"), `--gpus "4xToaster": unknown GPU "toaster"`},
+		{append(base, "--seconds", "1", "--host", strings.Repeat("h", 1<<20)), `--host "hhhh`},
+		{[]string{"check", "--throughput", "0"}, `--throughput "0": zero value`},
+		{[]string{"check", "--throughput", "1 EB/s"}, `--throughput "1 EB/s"`},
+		{[]string{"check", "--size", "40 GB"}, "no --model"},
+		{append(base, "--seconds", "1", "--ceiling", "1 TB/s", "--host", "dgx-h100"), "--ceiling and --host are alternatives"},
+		{append(base, "--seconds", "1", "--report", "pdf"), `--report "pdf": not a report format`},
+		{[]string{"check", "--hosts", "--model", "x"}, "--hosts lists the host catalog"},
+	} {
+		code, stdout, stderr := runCmd(c.args...)
+		name := strings.Join(c.args, " ")
+		if len(name) > 120 {
+			name = name[:120]
+		}
+		assert.Equal(t, 2, code, name)
+		assert.Empty(t, stdout, name)
+		assert.Equal(t, 1, strings.Count(stderr, "\n"), "%s: one line: %q", name, stderr)
+		assert.Contains(t, stderr, c.says, name)
+		assert.Less(t, len(stderr), 400, name)
+	}
+}
