@@ -336,6 +336,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if !set["seconds"] && !set["size"] && !set["throughput"] && !set["uncached"] {
 		return bad(errors.New("no --seconds, --size, --throughput or --uncached: a claim states one (e.g. --model llama-3.1-70b --tokens 105000 --seconds 0.58), or give --claims FILE"))
 	}
+	if set["per-node"] && !set["throughput"] {
+		return bad(errors.New("--per-node says how a --throughput is stated; give one (e.g. --throughput \"40 GiB/s\" --per-node)"))
+	}
 	needsModel := set["seconds"] || set["size"] || set["uncached"]
 	for _, f := range []string{"model", "tokens"} {
 		if needsModel && !set[f] {

@@ -278,6 +278,7 @@ func TestCheckFormsHostile(t *testing.T) {
 		{append(base, "--seconds", "1", "--ceiling", "1 TB/s", "--host", "dgx-h100"), "--ceiling and --host are alternatives"},
 		{append(base, "--seconds", "1", "--report", "pdf"), `--report "pdf": not a report format`},
 		{[]string{"check", "--hosts", "--model", "x"}, "--hosts lists the host catalog"},
+		{append(base, "--seconds", "1", "--per-node"), "--per-node says how a --throughput is stated"},
 	} {
 		code, stdout, stderr := runCmd(c.args...)
 		name := strings.Join(c.args, " ")
