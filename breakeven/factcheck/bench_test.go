@@ -2,6 +2,7 @@ package factcheck_test
 
 import (
 	"bytes"
+	"io"
 	"runtime"
 	"testing"
 
@@ -99,5 +100,24 @@ func BenchmarkCheck(b *testing.B) {
 		if _, err := c.Check(claim); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkReport100k writes the Markdown report of 100,000 claims mixing
+// every form.
+func BenchmarkReport100k(b *testing.B) {
+	data := generatedClaims(100000)
+	b.ReportAllocs()
+	for b.Loop() {
+		rep, err := factcheck.NewReport(io.Discard, "md", "bench")
+		if err != nil {
+			b.Fatal(err)
+		}
+		err = factcheck.CheckAll(bytes.NewReader(data), factcheck.NewChecker(factcheck.Options{}),
+			rep.Claim, func(e *factcheck.RowError) error { b.Fatal(e); return nil })
+		if err != nil {
+			b.Fatal(err)
+		}
+		rep.End()
 	}
 }

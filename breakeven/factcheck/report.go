@@ -157,8 +157,10 @@ func (r *Report) Claim(res Result) error {
 // links or HTML are escaped.
 func mdEsc(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`, "<", "&lt;", ">", "&gt;", "#", `\#`, "|", `\|`).Replace(s)
+	return mdReplacer.Replace(s)
 }
+
+var mdReplacer = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`, "<", "&lt;", ">", "&gt;", "#", `\#`, "|", `\|`)
 
 // Bad adds a row that could not be checked.
 func (r *Report) Bad(e *RowError) {
