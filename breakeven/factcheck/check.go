@@ -114,7 +114,8 @@ type Result struct {
 
 	// Required is the bandwidth the claim needs: Loaded / Seconds, or the
 	// stated throughput; 0 for a size-only claim. NeedIsFloor is set when
-	// it is only a lower bound (a time to first token, or a partial hit).
+	// it is only a lower bound: the time is a time to first token, which
+	// holds more than the load (with a partial hit, the rest's prefill too).
 	Required    breakeven.Bandwidth
 	NeedIsFloor bool
 	// Link is the stated links, nil if none; LinksNeeded is how many like
@@ -272,7 +273,7 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 			if !inRange(float64(r.Required)) {
 				return r, breakeven.Bad("seconds", cl.Seconds, fmt.Sprintf("gives a bandwidth of %g bytes/s, out of range", float64(r.Required)), exampleSeconds)
 			}
-			r.NeedIsFloor = r.SecondsAre == SecondsTTFT || r.Hit < 1
+			r.NeedIsFloor = r.SecondsAre == SecondsTTFT
 			if r.OtherTokens > 0 {
 				r.OtherRequired = breakeven.RequiredBandwidth(arch.CacheSize(r.OtherTokens*breakeven.Tokens(r.Hit)), r.Seconds)
 			}

@@ -215,11 +215,12 @@ func explain(r Result, ceiling breakeven.Bandwidth) string {
 			s += "; it would take " + fit
 		}
 	}
-	switch {
-	case r.Seconds > 0 && r.SecondsAre == SecondsTTFT:
-		s += "; the time is a time to first token, which includes more than the load, so this need is a floor"
-	case r.Seconds > 0 && r.Hit < 1:
-		s += "; the rest of the prompt is prefilled within the same time, so this need is a floor"
+	if r.Seconds > 0 && r.SecondsAre == SecondsTTFT {
+		s += "; the time is a time to first token, which includes more than the load"
+		if r.Hit < 1 {
+			s += " (here the prefill of the rest of the prompt too)"
+		}
+		s += ", so this need is a floor"
 	}
 	return s
 }
@@ -302,7 +303,7 @@ func (r Result) Findings() []string {
 			calculator.Percent(r.Hit), r.Loaded, breakeven.Tokens(math.Round(float64(rest))))
 		if r.restAtPeak > 0 {
 			s += fmt.Sprintf(", at least %v on %v at peak", r.restAtPeak, *r.GPUs)
-			if r.Seconds > 0 && r.restAtPeak >= r.Seconds {
+			if r.Seconds > 0 && r.SecondsAre == SecondsTTFT && r.restAtPeak >= r.Seconds {
 				s += ", longer than the stated time by itself"
 			}
 		}

@@ -697,7 +697,7 @@ func (p *tablePrinter) end(counts map[factcheck.Verdict]int, bad int) {
 	if bad > 0 {
 		fmt.Fprintf(p.w, "%d bad %s, on stderr.\n", bad, plural(bad, "row", "rows"))
 	}
-	fmt.Fprintln(p.w, `links: needed of the stated kind, of those stated. >=: a floor (a time to first`)
-	fmt.Fprintln(p.w, `token, or a partial hit). Explanations: --report md, --json, --csv.`)
+	fmt.Fprintln(p.w, `links: needed of the stated kind, of those stated. >=: a floor, from a time to`)
+	fmt.Fprintln(p.w, `first token. Explanations: --report md, --json, --csv.`)
 	fmt.Fprintln(p.w, textfmt.Wrap("Host ceiling: "+p.ceiling+".", 78, ""))
 }
