@@ -83,6 +83,10 @@ func ParseLink(s string, presets LinkPresets) (Link, error) {
 		if pe, ok := err.(*ParseError); ok {
 			reason = pe.Reason
 		}
+		if reason == "no number" {
+			// A name that is no preset: "HDR", "CXL".
+			reason = Quote(body) + " is neither a speed nor a known preset (breakeven calc --links lists them)"
+		}
 		return Link{}, &ParseError{What: "link", Input: s, Reason: reason, Example: ExampleLink}
 	}
 	return Link{Count: count, Each: bw}, nil

@@ -53,15 +53,56 @@ const (
 	ExampleElement   = `"bf16", "fp16", "fp8", "int4"`
 )
 
-// number matches a decimal number at the start of a string, allowing commas
-// between groups of three digits and an exponent.
-var number = regexp.MustCompile(`^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][+-]?\d+)?`)
+// leadingNumber returns the decimal number at the start of s, allowing
+// commas between groups of three digits and an exponent: what the
+// expression ^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][+-]?\d+)? matches,
+// scanned by hand since every quantity read passes through it.
+func leadingNumber(s string) string {
+	digits := func(i int) int { // the end of the digits from i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i
+	}
+	i := 0
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	// Grouped: 1 to 3 digits, then one or more ",ddd".
+	start := i
+	end := digits(start)
+	grouped := false
+	if n := end - start; n >= 1 && n <= 3 {
+		j := end
+		for j+3 < len(s) && s[j] == ',' && digits(j+1) >= j+4 {
+			j += 4
+			grouped = true
+		}
+		if grouped {
+			end = j
+		}
+	}
+	i = end
+	if i+1 < len(s) && s[i] == '.' && s[i+1] >= '0' && s[i+1] <= '9' {
+		i = digits(i + 1)
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		j := i + 1
+		if j < len(s) && (s[j] == '+' || s[j] == '-') {
+			j++
+		}
+		if k := digits(j); k > j {
+			i = k
+		}
+	}
+	return s[:i]
+}
 
 // splitNumber reads the leading number of s and returns it with the rest of
 // the string, trimmed.
 func splitNumber(s string) (float64, string, bool) {
 	s = strings.TrimSpace(s)
-	m := number.FindString(s)
+	m := leadingNumber(s)
 	if m == "" || strings.Trim(m, "+-.eE") == "" {
 		return 0, s, false
 	}
@@ -79,6 +120,21 @@ func splitNumber(s string) (float64, string, bool) {
 		return 0, s, false
 	}
 	return v, rest, true
+}
+
+// noNumber says why an input has no number to read: an approximate or
+// bounded value ("~0.272", "<1 s", "about 40 GB") is named as such, since
+// a check needs the figure itself; anything else has no number.
+func noNumber(s string) string {
+	t := strings.ToLower(strings.TrimSpace(s))
+	for _, p := range []string{"~", "≈", "<", ">", "≤", "≥", "about", "approx.", "approximately", "around", "over", "under", "up to", "nearly", "almost", "roughly"} {
+		if rest, ok := strings.CutPrefix(t, p); ok {
+			if _, _, ok := splitNumber(rest); ok {
+				return fmt.Sprintf("%q makes it approximate or a bound; write the figure alone, and the claim's own words in its note", p)
+			}
+		}
+	}
+	return "no number"
 }
 
 // MaxInput is the longest text a parser reads: every quantity here is
@@ -151,7 +207,7 @@ func ParseBytes(s string) (Bytes, error) {
 	}
 	v, unit, ok := splitNumber(s)
 	if !ok {
-		return 0, &ParseError{"size", s, "no number", ExampleBytes}
+		return 0, &ParseError{"size", s, noNumber(s), ExampleBytes}
 	}
 	if isBitUnit(unit) {
 		return 0, &ParseError{"size", s, fmt.Sprintf("unit %q is in bits; sizes are in bytes (B)", unit), ExampleBytes}
@@ -223,7 +279,7 @@ func ParseBandwidth(s string) (Bandwidth, error) {
 	}
 	v, unit, ok := splitNumber(body)
 	if !ok {
-		return 0, &ParseError{"bandwidth", s, "no number", ExampleBandwidth}
+		return 0, &ParseError{"bandwidth", s, noNumber(s), ExampleBandwidth}
 	}
 	if v == 0 {
 		// Zero is no speed in any unit: say so before asking for one.
@@ -281,7 +337,7 @@ func ParseTokenRate(s string) (TokenRate, error) {
 	}
 	v, unit, ok := splitNumber(s)
 	if !ok {
-		return 0, &ParseError{"token rate", s, "no number", ExampleRate}
+		return 0, &ParseError{"token rate", s, noNumber(s), ExampleRate}
 	}
 	scale, unit := countSuffix(unit)
 	if !rateUnits[strings.ToLower(strings.TrimSpace(unit))] {
@@ -327,7 +383,7 @@ func ParseTokens(s string) (Tokens, error) {
 	}
 	v, unit, ok := splitNumber(s)
 	if !ok {
-		return 0, &ParseError{"token count", s, "no number", ExampleTokens}
+		return 0, &ParseError{"token count", s, noNumber(s), ExampleTokens}
 	}
 	scale, unit := countSuffix(unit)
 	if !tokenUnits[strings.ToLower(strings.TrimSpace(unit))] {
@@ -353,7 +409,7 @@ func ParseSeconds(s string) (Seconds, error) {
 	}
 	v, unit, ok := splitNumber(s)
 	if !ok {
-		return 0, &ParseError{"duration", s, "no number", ExampleSeconds}
+		return 0, &ParseError{"duration", s, noNumber(s), ExampleSeconds}
 	}
 	f, known := secondUnits[strings.ToLower(unit)]
 	if !known {
@@ -363,4 +419,38 @@ func ParseSeconds(s string) (Seconds, error) {
 		return 0, err
 	}
 	return Seconds(v) * f, nil
+}
+
+// TokenReading says how a token count with a thousands suffix was read
+// and what the other reading gives: k, K and M are powers of 1,000 and
+// Ki and Mi powers of 1,024 everywhere, but a "128K" context in a model
+// card or a vendor's claim often means 131,072. For "128K" it returns
+// 131,072 and the line `"128K" read as 128,000 tokens; 128Ki would be
+// 131,072`; for "128Ki" 128,000 and `"128Ki" read as 131,072 tokens;
+// 128K would be 128,000`. For a count with no suffix, or one that does not
+// parse, ok is false.
+func TokenReading(s string) (other Tokens, line string, ok bool) {
+	n, err := ParseTokens(s)
+	if err != nil {
+		return 0, "", false
+	}
+	v, unit, _ := splitNumber(s)
+	scale, _ := countSuffix(unit)
+	var alt float64
+	var altSuffix string
+	switch scale {
+	case 1e3:
+		alt, altSuffix = 1<<10, "Ki"
+	case 1e6:
+		alt, altSuffix = 1<<20, "Mi"
+	case 1 << 10:
+		alt, altSuffix = 1e3, "K"
+	case 1 << 20:
+		alt, altSuffix = 1e6, "M"
+	default:
+		return 0, "", false
+	}
+	other = Tokens(v * alt)
+	num := strconv.FormatFloat(v, 'f', -1, 64)
+	return other, fmt.Sprintf("%s read as %v tokens; %s%s would be %v", Quote(strings.TrimSpace(s)), n, num, altSuffix, other), true
 }

@@ -110,6 +110,7 @@ type Input struct {
 	Compression float64
 	Context     breakeven.Tokens // 0 if unknown
 	Tokens      breakeven.Tokens
+	TokensText  string // the count as written, "" for the default
 	Prefill     breakeven.TokenRate
 	TTFT        breakeven.Seconds // 0 if Prefill was given
 	Link        breakeven.Link
@@ -266,7 +267,7 @@ func Resolve(r Request) (Input, error) {
 		if n < 1 || float64(n) != math.Trunc(float64(n)) {
 			return in, breakeven.Bad("tokens", r.Tokens, "not a whole number of tokens", "--tokens 127188")
 		}
-		in.Tokens = n
+		in.Tokens, in.TokensText = n, r.Tokens
 	}
 	if in.Context > 0 && in.Tokens > in.Context && !r.AllowBeyondContext {
 		value := strconv.FormatFloat(float64(in.Tokens), 'f', -1, 64) + " (the default)"

@@ -88,6 +88,11 @@ func Render(a Answer) Report {
 
 	var model []Row
 	add := func(rows *[]Row, key, label, text string) { *rows = append(*rows, Row{key, label, text}) }
+	if other, reading, ok := breakeven.TokenReading(in.TokensText); ok {
+		// k is 1,000 and Ki 1,024: say which reading was used, and what
+		// the other gives.
+		add(&model, "tokens_reading", "tokens", fmt.Sprintf("%s, a cache of %v", reading, in.Arch.CacheSize(other)))
+	}
 	growth := in.Arch.BytesPerToken()
 	per := breakeven.Bytes(res.BytesPerToken)
 	if math.Abs(float64(growth-res.BytesPerToken)) <= 1e-9*float64(res.BytesPerToken) {

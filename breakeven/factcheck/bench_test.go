@@ -2,44 +2,93 @@ package factcheck_test
 
 import (
 	"bytes"
-	"fmt"
+	"io"
+	"runtime"
 	"testing"
 
 	"signalweight.dev/kv/breakeven/factcheck"
-	"signalweight.dev/kv/sources"
 )
 
-// generatedClaims returns a claims file of n rows: the catalog's
-// computable models in turn, with varied lengths, times and links.
+// generatedClaims returns a claims file of n rows mixing every form.
 func generatedClaims(n int) []byte {
-	var models []string
-	for _, m := range sources.Models() {
-		if m.Known() {
-			models = append(models, m.Name)
-		}
-	}
-	links := []string{"1x400Gbit/s", "2x100GbE", "", "ndr", "8xPCIe5x16", "22.6 GB/s"}
 	var b bytes.Buffer
-	b.WriteString("model,tokens,seconds,links,source,note\n")
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, "%s,%d,%g,%s,generated,row %d\n", models[i%len(models)], 1000+(i*7919)%60000, 0.05+float64(i%97)/10, links[i%len(links)], i)
+	if err := factcheck.WriteSynthetic(&b, n); err != nil {
+		panic(err)
 	}
 	return b.Bytes()
 }
 
-// BenchmarkCheckAll100k reads and checks 100,000 claims; the target is
-// under a second.
+// BenchmarkCheckAll100k reads and checks 100,000 claims mixing every
+// form; the targets are under a second and under 100 MB. It reports the
+// largest live heap seen, sampled every 10,000 rows, as peak-heap-MB.
+//
+//	go test ./breakeven/factcheck -run '^$' -bench CheckAll100k -benchtime 3x
 func BenchmarkCheckAll100k(b *testing.B) {
 	data := generatedClaims(100000)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	var peak uint64
+	var ms runtime.MemStats
 	for b.Loop() {
 		n := 0
 		err := factcheck.CheckAll(bytes.NewReader(data), factcheck.NewChecker(factcheck.Options{}),
-			func(factcheck.Result) error { n++; return nil },
+			func(factcheck.Result) error {
+				n++
+				if n%10000 == 0 {
+					runtime.ReadMemStats(&ms)
+					peak = max(peak, ms.HeapAlloc)
+				}
+				return nil
+			},
 			func(e *factcheck.RowError) error { b.Fatal(e); return nil })
 		if err != nil || n != 100000 {
 			b.Fatalf("%d claims, %v", n, err)
+		}
+	}
+	b.ReportMetric(float64(peak)/1e6, "peak-heap-MB")
+}
+
+// Every row of the generated file is checked, and each form appears.
+func TestGeneratedClaimsMixEveryForm(t *testing.T) {
+	data := generatedClaims(800)
+	forms := map[string]int{}
+	n := 0
+	err := factcheck.CheckAll(bytes.NewReader(data), factcheck.NewChecker(factcheck.Options{}),
+		func(r factcheck.Result) error {
+			n++
+			switch {
+			case r.SizeCheck != nil && r.Required == 0:
+				forms["size"]++
+			case r.Throughput > 0 && r.PerNode:
+				forms["throughput per node"]++
+			case r.Throughput > 0:
+				forms["throughput total"]++
+			case r.Speedup > 0:
+				forms["speedup"]++
+			case r.Hit < 1:
+				forms["hit"]++
+			case r.TokenReading != "":
+				forms["K tokens"]++
+			case r.SecondsAre == factcheck.SecondsLoad:
+				forms["load"]++
+			default:
+				forms["ttft"]++
+			}
+			if len(r.Claim.Extra) != 1 || r.Claim.Extra[0].Name != "vendor" {
+				t.Fatalf("line %d: extra %v", r.Claim.Line, r.Claim.Extra)
+			}
+			return nil
+		},
+		func(e *factcheck.RowError) error { t.Fatal(e); return nil })
+	if err != nil || n != 800 {
+		t.Fatalf("%d claims, %v", n, err)
+	}
+	if len(forms) != 8 {
+		t.Fatalf("forms %v", forms)
+	}
+	for f, c := range forms {
+		if c != 100 {
+			t.Errorf("%s: %d rows of 800, want 100", f, c)
 		}
 	}
 }
@@ -51,5 +100,24 @@ func BenchmarkCheck(b *testing.B) {
 		if _, err := c.Check(claim); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkReport100k writes the Markdown report of 100,000 claims mixing
+// every form.
+func BenchmarkReport100k(b *testing.B) {
+	data := generatedClaims(100000)
+	b.ReportAllocs()
+	for b.Loop() {
+		rep, err := factcheck.NewReport(io.Discard, "md", "bench")
+		if err != nil {
+			b.Fatal(err)
+		}
+		err = factcheck.CheckAll(bytes.NewReader(data), factcheck.NewChecker(factcheck.Options{}),
+			rep.Claim, func(e *factcheck.RowError) error { b.Fatal(e); return nil })
+		if err != nil {
+			b.Fatal(err)
+		}
+		rep.End()
 	}
 }

@@ -8,96 +8,149 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/sources"
 )
 
-// Verdict is the outcome of checking a claim.
-type Verdict string
+// Field is a column of a claims file that the checker does not read,
+// kept so that it can be echoed.
+type Field struct{ Name, Value string }
 
-// The verdicts, from best to worst.
-const (
-	// Plausible: the stated links carry the bandwidth the claim needs; with
-	// no link stated, the need is within the host ceiling.
-	Plausible Verdict = "plausible"
-	// NeedsMoreLinks: the stated links fall short, but more of them would
-	// carry it within the host ceiling.
-	NeedsMoreLinks Verdict = "needs-more-links"
-	// Implausible: the claim needs more than the host ceiling, whatever
-	// links it used; it must have moved a smaller cache than stated.
-	Implausible Verdict = "implausible-as-stated"
-)
-
-// Verdicts lists the verdicts from best to worst.
-var Verdicts = []Verdict{Plausible, NeedsMoreLinks, Implausible}
-
-// AtLeast reports whether v is as bad as w or worse.
-func (v Verdict) AtLeast(w Verdict) bool { return v.rank() >= w.rank() }
-
-func (v Verdict) rank() int {
-	for i, x := range Verdicts {
-		if x == v {
-			return i
-		}
-	}
-	return -1
-}
-
-// Claim is a vendor's "this many tokens of this model loaded in this
-// many seconds", as written: on the command line or in a row of a claims
-// file. Check parses it.
+// Claim is a published statement about loading a KV cache, as written:
+// on the command line, in a row of a claims file, or in
+// sources.PublishedClaims (FromPublished). Check parses it. It may state
+// any of these forms (sources.PublishedClaim describes them):
+//
+//	(a) Seconds: a load, or a time to first token with the cache
+//	    (SecondsAre); a time to first token bounds the need from below;
+//	(b) Size: the cache's size for Tokens tokens, checked against the
+//	    computed size;
+//	(c) Throughput: a bandwidth delivered, per node (PerNode) or in total;
+//	(d) Uncached beside Seconds, or a Speedup: the load the cached time
+//	    implies, the MFU the uncached time implies (with GPUs), and
+//	    whether a stated ratio agrees with the two times;
+//	(e) Hit: the share of the prompt loaded, the rest prefilled;
+//	(f) a load slower than recomputing, which the checker flags.
 type Claim struct {
-	Model   string // a catalog name or alias: "llama-3.1-70b"
-	Tokens  string // "105000", "105k", "128Ki"
-	Seconds string // the claimed load or cached TTFT: "0.58", "580ms"
-	Links   string // the stated links, "" if none: "1x400Gbit/s", "2x100GbE", "ndr"
-	KVDtype string // the KV element type, "" for the default: "fp8"
-	Source  string // who made the claim (source ids), kept as given
-	Note    string
-	Line    int // the line in a claims file; 0 elsewhere
+	Model      string // a catalog name or alias: "llama-3.1-70b"
+	Config     string // a config.json path, for a model outside the catalog (Options.LoadConfig)
+	Tokens     string // "105000", "105k", "128Ki"
+	Seconds    string // form (a): the cached time, "0.58", "580ms"
+	SecondsAre string // "ttft" (the default) or "load"
+	Size       string // form (b): "40 GB"
+	Throughput string // form (c): "40GiB/s"
+	PerNode    bool   // form (c): Throughput is per node
+	Uncached   string // form (d): time to first token without the cache, "70.8s"
+	Speedup    string // form (d): "152x"
+	Hit        string // form (e): share of the prompt from the cache, "90%"
+	Links      string // the stated links, "" if none: "1x400Gbit/s", "2x100GbE", "ndr"
+	Host       string // a host catalog id, "" if none: "dgx-h100"
+	GPUs       string // the GPUs that prefill, "" if none: "8xH100"
+	KVDtype    string // the KV element type, "" for the default: "fp8"
+	ID         string // a stable id, "" if none
+	Source     string // who made the claim (source ids), kept as given
+	Locator    string // where in the source: a section, a table
+	Quote      string // the claim's words, for the report
+	Note       string
+	Extra      []Field // columns of a claims file the checker does not read, in file order
+	Line       int     // the line in a claims file; 0 elsewhere
 }
+
+// What a claim's Seconds measure: sources.SecondsTTFT or
+// sources.SecondsLoad.
+const (
+	SecondsTTFT = sources.SecondsTTFT
+	SecondsLoad = sources.SecondsLoad
+)
 
 // Options set what a Checker assumes where a claim says nothing.
 type Options struct {
 	// Element is the KV element type of a claim that names none; the zero
 	// value is the post's 16 bits (sources.PostElement).
 	Element breakeven.ElementType
-	// Ceiling is the most one host can take in, whatever its links; above
-	// it a claim is implausible as stated. Zero means
-	// sources.WEKAHostBandwidth, WEKA's ~300 GB/s per DGX H100 host, the
-	// highest delivery into one host that any source here reports.
+	// Host is the host of a claim that names none; "" assumes none, and
+	// so no ceiling.
+	Host string
+	// Ceiling, if set, is the most one host takes in for every claim,
+	// whatever host it names (check --ceiling).
 	Ceiling breakeven.Bandwidth
 	// AllowBeyondContext checks prompts longer than the model's context.
 	AllowBeyondContext bool
+	// LoadConfig reads a model from a config.json named by a claim's
+	// Config; nil refuses such claims.
+	LoadConfig func(path string) (sources.Model, error)
 }
 
 // Result is a checked claim.
 type Result struct {
 	Claim   Claim
-	Model   sources.Model
+	Model   sources.Model // zero for a throughput-only claim
 	Tokens  breakeven.Tokens
-	Seconds breakeven.Seconds
 	Element breakeven.ElementType
+	// TokenReading says how a K-suffixed count was read and what the
+	// other reading gives; "" for a count without one. OtherTokens is the
+	// other reading (0 if none) and OtherRequired the need under it.
+	TokenReading  string
+	OtherTokens   breakeven.Tokens
+	OtherRequired breakeven.Bandwidth
 	// PerToken is the cache per token averaged over the prompt, windows
 	// and fixed state included.
 	PerToken breakeven.BytesPerToken
-	Cache    breakeven.Bytes     // the cache the claim moves
-	Required breakeven.Bandwidth // Cache / Seconds
-	// Link is the stated links, nil if none.
-	Link *breakeven.Link
-	// LinksNeeded is how many links like the stated ones carry Required at
-	// line rate; 0 if no link is stated.
+	Cache    breakeven.Bytes // the whole prompt's cache
+	// Hit is the share of the prompt loaded (1 unless stated); Loaded is
+	// its cache, the bytes the claim moves.
+	Hit    float64
+	Loaded breakeven.Bytes
+
+	Seconds    breakeven.Seconds // the cached time, stated or from Uncached / Speedup; 0 if none
+	SecondsAre string            // SecondsTTFT or SecondsLoad
+	Uncached   breakeven.Seconds // 0 if not stated (nor derived)
+	Speedup    float64           // as stated, 0 if not
+	Ratio      float64           // Uncached / Seconds when both are known, else 0
+	Throughput breakeven.Bandwidth
+	PerNode    bool
+	Size       breakeven.Bytes // as stated, 0 if not
+	SizeCheck  *SizeCheck
+
+	// Required is the bandwidth the claim needs: Loaded / Seconds, or the
+	// stated throughput; 0 for a size-only claim. NeedIsFloor is set when
+	// it is only a lower bound: the time is a time to first token, which
+	// holds more than the load (with a partial hit, the rest's prefill too).
+	Required    breakeven.Bandwidth
+	NeedIsFloor bool
+	// Link is the stated links, nil if none; LinksNeeded is how many like
+	// them carry Required (0 with no link).
+	Link        *breakeven.Link
 	LinksNeeded int
+	// Host is the claim's host, nil if none; Ceiling the most it takes
+	// in (0: none assumed), and CeilingFrom what set it.
+	Host        *sources.Host
 	Ceiling     breakeven.Bandwidth
+	CeilingFrom string
+	// HostsNeeded is, for a throughput stated in total, how many hosts of
+	// the ceiling it takes; 0 otherwise.
+	HostsNeeded int
+	GPUs        *prefill.GPUs
+	// MFU is the utilisation the uncached time implies on GPUs, nil
+	// without both.
+	MFU *float64
 	// Shrink is how many times smaller the cache would have to be to fit
-	// the stated links (or the ceiling, with no link stated); at most 1 when
-	// it fits already.
+	// the stated links (or the ceiling, with no link); at most 1 when it
+	// fits already or nothing bounds it.
 	Shrink float64
 	// FitsWith is the widest KV element type, smaller than Element, with
 	// which the claim would fit; nil if it fits already or none does.
 	FitsWith *breakeven.ElementType
 	Verdict  Verdict
-	// Explanation says why, in one sentence.
-	Explanation string
+
+	// What the explanation and the findings are written from: the
+	// ceiling the verdict used, the MFU's limit, the least time a partial
+	// hit's rest takes at peak, the recompute time at the low MFU.
+	judgedCeiling breakeven.Bandwidth
+	mfuLimit      prefill.Limit
+	restAtPeak    breakeven.Seconds
+	recomputeLow  breakeven.Seconds
+	noFLOPModel   bool
 }
 
 // Capacity returns what the stated links carry, 0 if none is stated.
@@ -108,13 +161,16 @@ func (r Result) Capacity() breakeven.Bandwidth {
 	return r.Link.Total()
 }
 
-// Checker checks claims. It remembers the models and links it has
-// resolved, so a file of many claims on few models is checked quickly. A
-// Checker is not safe for concurrent use.
+// Checker checks claims. It remembers the models, links, hosts and GPUs
+// it has resolved, so a file of many claims on few models is checked
+// quickly. A Checker is not safe for concurrent use.
 type Checker struct {
 	opt    Options
 	models map[string]modelLookup
 	links  map[string]linkLookup
+	hosts  map[string]hostLookup
+	gpus   map[string]gpuLookup
+	pms    map[string]pmLookup
 }
 
 type modelLookup struct {
@@ -127,15 +183,28 @@ type linkLookup struct {
 	err error
 }
 
+type hostLookup struct {
+	h   *sources.Host
+	err error
+}
+
+type gpuLookup struct {
+	g   prefill.GPUs
+	err error
+}
+
+type pmLookup struct {
+	m   prefill.Model
+	err error
+}
+
 // NewChecker returns a Checker with the given options.
 func NewChecker(opt Options) *Checker {
 	if opt.Element.Size == 0 {
 		opt.Element = sources.PostElement()
 	}
-	if opt.Ceiling == 0 {
-		opt.Ceiling = sources.WEKAHostBandwidth.V()
-	}
-	return &Checker{opt: opt, models: map[string]modelLookup{}, links: map[string]linkLookup{}}
+	return &Checker{opt: opt, models: map[string]modelLookup{}, links: map[string]linkLookup{},
+		hosts: map[string]hostLookup{}, gpus: map[string]gpuLookup{}, pms: map[string]pmLookup{}}
 }
 
 // Check parses and checks one claim. The error, if any, is a *breakeven.FieldError.
@@ -143,70 +212,253 @@ func Check(c Claim, opt Options) (Result, error) { return NewChecker(opt).Check(
 
 // Example values shown in errors.
 const (
-	exampleModel   = `"llama-3.1-70b"; list them with "breakeven models"`
-	exampleTokens  = `"105000", "105k", "128Ki"`
-	exampleSeconds = `"0.58", "580ms", "3s"`
+	exampleModel    = `"llama-3.1-70b"; list them with "breakeven models"`
+	exampleTokens   = `"105000", "105k" (105,000), "128Ki" (131,072)`
+	exampleSeconds  = `"0.58", "580ms", "3s"`
+	exampleAre      = `"ttft" or "load"`
+	exampleSize     = `"40 GB", "40 GiB"`
+	exampleThrough  = `"40 GiB/s", "300 GB/s"`
+	exampleSpeedup  = `"152x", "20"`
+	exampleHit      = `"90%", "0.9"`
+	exampleGPUs     = `"8xH100", "4xB200"`
+	exampleForm     = `--seconds 0.58, --size "40 GB", --throughput "40 GiB/s", or --uncached 70.8s --speedup 152x`
+	exampleHostList = `"dgx-h100"; list them with "breakeven check --hosts"`
 )
 
 // Check parses and checks one claim:
 //
 //	cache    = the model's cache of N tokens at the claim's KV type
-//	required = cache / seconds
-//	links    = ceil(required / one stated link)
+//	loaded   = the cache of the share loaded (all of it unless Hit)
+//	required = loaded / seconds, or the stated throughput
+//	verdict  = Rule(required, the stated links, the host's ceiling)
 //
-// and gives a verdict. The error, if any, is a *breakeven.FieldError.
+// A size-only claim gets a size verdict instead. The error, if any, is a
+// *breakeven.FieldError.
 func (c *Checker) Check(cl Claim) (Result, error) {
-	r := Result{Claim: cl, Ceiling: c.opt.Ceiling}
+	r := Result{Claim: cl, Hit: 1, Element: c.opt.Element, SecondsAre: SecondsTTFT, PerNode: cl.PerNode}
 	var err error
-	if r.Model, err = c.model(cl.Model); err != nil {
+	given := func(s string) bool { return strings.TrimSpace(s) != "" }
+	modelRead := given(cl.Model) || given(cl.Config) || given(cl.Tokens)
+	if modelRead {
+		if err = c.readModel(&r); err != nil {
+			return r, err
+		}
+	}
+	if err = c.readForms(&r); err != nil {
 		return r, err
 	}
-	if r.Tokens, err = c.tokens(cl.Tokens, r.Model); err != nil {
+	if err = c.readContext(&r); err != nil {
 		return r, err
 	}
-	t, err := breakeven.ParseSeconds(cl.Seconds)
-	if err != nil {
-		return r, breakeven.FieldFromParse("seconds", cl.Seconds, err, exampleSeconds)
+	timed := r.Seconds > 0
+	if needsModel := timed || r.Size > 0 || r.Uncached > 0; needsModel && !modelRead {
+		if err = c.readModel(&r); err != nil {
+			return r, err
+		}
 	}
-	r.Seconds = t
-	r.Element = c.opt.Element
+
+	if r.Model.Known() {
+		arch := r.Model.Arch.With(r.Element, 1)
+		r.Cache = arch.CacheSize(r.Tokens)
+		r.PerToken = arch.MeanBytesPerToken(r.Tokens)
+		r.Loaded = r.Cache
+		if r.Hit < 1 {
+			r.Loaded = arch.CacheSize(r.Tokens * breakeven.Tokens(r.Hit))
+		}
+		if !inRange(float64(r.Cache)) {
+			return r, breakeven.Bad("tokens", cl.Tokens, fmt.Sprintf("gives a cache of %g bytes, too large to check", float64(r.Cache)), exampleTokens)
+		}
+		if timed {
+			r.Required = breakeven.RequiredBandwidth(r.Loaded, r.Seconds)
+			if !inRange(float64(r.Required)) {
+				return r, breakeven.Bad("seconds", cl.Seconds, fmt.Sprintf("gives a bandwidth of %g bytes/s, out of range", float64(r.Required)), exampleSeconds)
+			}
+			r.NeedIsFloor = r.SecondsAre == SecondsTTFT
+			if r.OtherTokens > 0 {
+				r.OtherRequired = breakeven.RequiredBandwidth(arch.CacheSize(r.OtherTokens*breakeven.Tokens(r.Hit)), r.Seconds)
+			}
+		}
+	}
+	if !timed && r.Throughput > 0 {
+		r.Required = r.Throughput
+	}
+
+	if r.Required > 0 {
+		if err := c.judge(&r); err != nil {
+			return r, err
+		}
+	} else {
+		c.judgeSize(&r)
+	}
+	c.measure(&r)
+	return r, nil
+}
+
+// readForms parses the forms the claim states: times, size, throughput,
+// speedup, hit.
+func (c *Checker) readForms(r *Result) error {
+	cl := r.Claim
+	given := func(s string) bool { return strings.TrimSpace(s) != "" }
+	var err error
+	switch strings.ToLower(strings.TrimSpace(cl.SecondsAre)) {
+	case "", SecondsTTFT:
+	case SecondsLoad:
+		r.SecondsAre = SecondsLoad
+	default:
+		return breakeven.Bad("seconds-are", cl.SecondsAre, "not what a time measures", exampleAre)
+	}
+	if given(cl.Seconds) {
+		if r.Seconds, err = breakeven.ParseSeconds(cl.Seconds); err != nil {
+			return breakeven.FieldFromParse("seconds", cl.Seconds, err, exampleSeconds)
+		}
+	}
+	if given(cl.Uncached) {
+		if r.Uncached, err = breakeven.ParseSeconds(cl.Uncached); err != nil {
+			return breakeven.FieldFromParse("uncached", cl.Uncached, err, exampleSeconds)
+		}
+	}
+	if given(cl.Speedup) {
+		if r.Speedup, err = parseSpeedup(cl.Speedup); err != nil {
+			return breakeven.Bad("speedup", cl.Speedup, err.Error(), exampleSpeedup)
+		}
+		switch {
+		case r.Seconds == 0 && r.Uncached > 0:
+			r.Seconds = r.Uncached / breakeven.Seconds(r.Speedup)
+		case r.Uncached == 0 && r.Seconds > 0:
+			r.Uncached = r.Seconds * breakeven.Seconds(r.Speedup)
+		case r.Seconds == 0:
+			return breakeven.Bad("speedup", cl.Speedup, "a speedup alone times nothing; give --uncached or --seconds with it", "--uncached 70.8s --speedup 152x")
+		}
+	}
+	if r.Seconds > 0 && r.Uncached > 0 {
+		r.Ratio = float64(r.Uncached / r.Seconds)
+	}
+	if given(cl.Size) {
+		if r.Size, err = breakeven.ParseBytes(cl.Size); err != nil {
+			return breakeven.FieldFromParse("size", cl.Size, err, exampleSize)
+		}
+		if r.Size == 0 {
+			return breakeven.Bad("size", cl.Size, "zero value", exampleSize)
+		}
+	}
+	if given(cl.Throughput) {
+		if r.Throughput, err = breakeven.ParseBandwidth(cl.Throughput); err != nil {
+			return breakeven.FieldFromParse("throughput", cl.Throughput, err, exampleThrough)
+		}
+	}
+	if given(cl.Hit) {
+		h, err := parseShare(cl.Hit)
+		if err != nil {
+			return breakeven.Bad("hit", cl.Hit, err.Error(), exampleHit)
+		}
+		r.Hit = h
+	}
+	if r.Seconds == 0 && r.Size == 0 && r.Throughput == 0 && r.Uncached == 0 {
+		field := "seconds"
+		if cl.Line > 0 {
+			return breakeven.Bad(field, cl.Seconds, "empty, and the row states no size, throughput or uncached time either: nothing to check", exampleForm)
+		}
+		return breakeven.Bad(field, cl.Seconds, "missing: a claim states a time, a size, a throughput or an uncached time with a speedup", exampleForm)
+	}
+	return nil
+}
+
+// readContext parses what the claim says of its setting: KV type, links,
+// host, GPUs.
+func (c *Checker) readContext(r *Result) error {
+	cl := r.Claim
+	var err error
 	if strings.TrimSpace(cl.KVDtype) != "" {
 		if r.Element, err = breakeven.ParseElementType(cl.KVDtype); err != nil {
-			return r, breakeven.FieldFromParse("kv-dtype", cl.KVDtype, err, breakeven.ExampleElement)
+			return breakeven.FieldFromParse("kv-dtype", cl.KVDtype, err, breakeven.ExampleElement)
 		}
 	}
 	if strings.TrimSpace(cl.Links) != "" {
 		l, err := c.link(cl.Links)
 		if err != nil {
-			return r, err
+			return err
 		}
 		r.Link = &l
 	}
+	hostName := cl.Host
+	if strings.TrimSpace(hostName) == "" {
+		hostName = c.opt.Host
+	}
+	if strings.TrimSpace(hostName) != "" {
+		if r.Host, err = c.host(hostName); err != nil {
+			return err
+		}
+		r.Ceiling, r.CeilingFrom = r.Host.Ceiling(), "host "+r.Host.Name
+	}
+	if c.opt.Ceiling > 0 {
+		r.Ceiling, r.CeilingFrom = c.opt.Ceiling, "--ceiling"
+	}
+	if strings.TrimSpace(cl.GPUs) != "" {
+		g, err := c.gpu(cl.GPUs)
+		if err != nil {
+			return err
+		}
+		r.GPUs = &g
+	}
+	return nil
+}
 
-	arch := r.Model.Arch.With(r.Element, 1)
-	r.Cache, r.Required = Need(arch, r.Tokens, r.Seconds)
-	r.PerToken = arch.MeanBytesPerToken(r.Tokens)
-	if !inRange(float64(r.Cache)) {
-		return r, breakeven.Bad("tokens", cl.Tokens, fmt.Sprintf("gives a cache of %g bytes, too large to check", float64(r.Cache)), exampleTokens)
+// readModel resolves the model (or config) and the token count.
+func (c *Checker) readModel(r *Result) error {
+	cl := r.Claim
+	var err error
+	if strings.TrimSpace(cl.Config) != "" {
+		if c.opt.LoadConfig == nil {
+			return breakeven.Bad("config", cl.Config, "reading a config.json is not available here; name a catalog model", exampleModel)
+		}
+		if r.Model, err = c.opt.LoadConfig(cl.Config); err != nil {
+			var fe *breakeven.FieldError
+			if errors.As(err, &fe) {
+				return fe
+			}
+			return breakeven.Bad("config", cl.Config, err.Error(), `"configs/llama-3.1-70b.json"`)
+		}
+	} else if r.Model, err = c.model(cl.Model); err != nil {
+		return err
 	}
-	if !inRange(float64(r.Required)) {
-		return r, breakeven.Bad("seconds", cl.Seconds, fmt.Sprintf("gives a bandwidth of %g bytes/s, out of range", float64(r.Required)), exampleSeconds)
+	if r.Tokens, err = c.tokens(cl.Tokens, r.Model); err != nil {
+		return err
 	}
-	ref := r.Ceiling
+	r.OtherTokens, r.TokenReading, _ = breakeven.TokenReading(cl.Tokens)
+	return nil
+}
+
+// judge gives a need its verdict by Rule, with the links it takes and
+// the smaller KV type that would make it fit.
+func (c *Checker) judge(r *Result) error {
+	ceiling := r.Ceiling
+	if r.Throughput > 0 && r.Seconds == 0 && !r.PerNode && ceiling > 0 {
+		// A total across hosts: no one host's ceiling applies; say how many
+		// hosts it takes instead.
+		r.HostsNeeded = Links(r.Required, ceiling)
+		ceiling = 0
+	}
+	ref := ceiling
 	if r.Link != nil {
 		ratio := float64(r.Required / r.Link.Each)
 		if ratio > maxLinksNeeded {
-			return r, breakeven.Bad("links", cl.Links, fmt.Sprintf("each link carries %v, so the claim would take more than %g of them", r.Link.Each, float64(maxLinksNeeded)), breakeven.ExampleLink)
+			return breakeven.Bad("links", r.Claim.Links, fmt.Sprintf("each link carries %v, so the claim would take more than %g of them", r.Link.Each, float64(maxLinksNeeded)), breakeven.ExampleLink)
 		}
 		r.LinksNeeded = Links(r.Required, r.Link.Each)
 		ref = r.Link.Total()
 	}
-	r.Shrink = float64(r.Required / ref)
-	if r.Shrink > 1+tolerance {
-		r.FitsWith = c.smallerElement(r, arch, ref)
+	r.Verdict = Rule(r.Required, r.Capacity(), ceiling)
+	if ref > 0 {
+		r.Shrink = float64(r.Required / ref)
 	}
-	r.Verdict, r.Explanation = c.verdict(r)
-	return r, nil
+	if r.Verdict == Implausible {
+		r.Shrink = float64(r.Required / ceiling)
+	}
+	if r.Shrink > 1+tolerance && r.Model.Known() && r.Seconds > 0 {
+		r.FitsWith = c.smallerElement(*r, r.Model.Arch, breakeven.Bandwidth(float64(r.Required)/r.Shrink))
+	}
+	r.judgedCeiling = ceiling
+	return nil
 }
 
 // Need is the arithmetic of a timed claim, the core of Check: the cache of
@@ -282,6 +534,9 @@ func quoteAll(ss []string) string {
 
 // tokens reads a whole, positive token count within the model's context.
 func (c *Checker) tokens(s string, m sources.Model) (breakeven.Tokens, error) {
+	if strings.TrimSpace(s) == "" {
+		return 0, breakeven.Bad("tokens", s, "missing: the claim's prompt length", exampleTokens)
+	}
 	n, err := breakeven.ParseTokens(s)
 	if err != nil {
 		return 0, breakeven.FieldFromParse("tokens", s, err, exampleTokens)
@@ -308,59 +563,65 @@ func (c *Checker) link(s string) (breakeven.Link, error) {
 	return l, err
 }
 
+func (c *Checker) host(s string) (*sources.Host, error) {
+	if l, ok := c.hosts[s]; ok {
+		return l.h, l.err
+	}
+	var l hostLookup
+	if len(s) > breakeven.MaxInput {
+		l.err = breakeven.Bad("host", s, "too long", exampleHostList)
+	} else if h, ok := sources.FindHost(s); ok {
+		l.h = &h
+	} else {
+		l.err = breakeven.Bad("host", s, "unknown host (known: "+strings.Join(sources.HostIDs(), ", ")+")", exampleHostList)
+	}
+	c.hosts[s] = l
+	return l.h, l.err
+}
+
+func (c *Checker) gpu(s string) (prefill.GPUs, error) {
+	if l, ok := c.gpus[s]; ok {
+		return l.g, l.err
+	}
+	g, err := sources.ParseGPUs(s)
+	if err != nil {
+		var uc *prefill.UnknownChipError
+		reason := strings.TrimPrefix(err.Error(), "prefill: ")
+		if errors.As(err, &uc) {
+			reason = fmt.Sprintf("unknown GPU %s (known: %s)", breakeven.Quote(uc.Chip), strings.Join(uc.Known, ", "))
+		}
+		err = breakeven.Bad("gpus", s, reason, exampleGPUs)
+	}
+	c.gpus[s] = gpuLookup{g, err}
+	return g, err
+}
+
+// prefillModel is the model's FLOP model, cached by name.
+func (c *Checker) prefillModel(m sources.Model) (prefill.Model, error) {
+	if l, ok := c.pms[m.Name]; ok {
+		return l.m, l.err
+	}
+	pm, err := sources.PrefillModel(m)
+	c.pms[m.Name] = pmLookup{pm, err}
+	return pm, err
+}
+
 // smallerElement returns the widest element type smaller than the
-// claim's with which the cache fits in ref, or nil. It recomputes the
-// cache, since a fixed state does not shrink with the element type.
+// claim's with which the loaded cache fits in ref, or nil. It recomputes
+// the cache, since a fixed state does not shrink with the element type.
 func (c *Checker) smallerElement(r Result, arch breakeven.Architecture, ref breakeven.Bandwidth) *breakeven.ElementType {
 	var best *breakeven.ElementType
 	for _, t := range breakeven.ElementTypes {
 		if t.Size >= r.Element.Size || (best != nil && t.Size <= best.Size) {
 			continue
 		}
-		need := breakeven.RequiredBandwidth(arch.With(t, 1).CacheSize(r.Tokens), r.Seconds)
+		need := breakeven.RequiredBandwidth(arch.With(t, 1).CacheSize(r.Tokens*breakeven.Tokens(r.Hit)), r.Seconds)
 		if float64(need) <= float64(ref)*(1+tolerance) {
 			t := t
 			best = &t
 		}
 	}
 	return best
-}
-
-// verdict decides and explains.
-func (c *Checker) verdict(r Result) (Verdict, string) {
-	need := "needs " + r.Required.String()
-	ceiling := c.ceilingText()
-	fits := r.Required <= r.Ceiling*(1+tolerance)
-	if r.Link == nil {
-		if fits {
-			return Plausible, fmt.Sprintf("%s, with no link stated: within %s (%s would carry it)", need, ceiling, suggestLinks(r.Required))
-		}
-		return Implausible, fmt.Sprintf("%s, more than %s, whatever its links; %s", need, ceiling, r.FitText(false))
-	}
-	carry := fmt.Sprintf("the stated %s %v", r.Link.Carries(), r.Link.Total())
-	if r.Shrink <= 1+tolerance {
-		return Plausible, fmt.Sprintf("%s; %s", need, carry)
-	}
-	if fits {
-		return NeedsMoreLinks, fmt.Sprintf("%s but %s: it takes %d such links, or %s", need, carry, r.LinksNeeded, r.FitText(false))
-	}
-	return Implausible, fmt.Sprintf("%s, more than %s; %s, and it takes %d such links or %s", need, ceiling, carry, r.LinksNeeded, r.FitText(false))
-}
-
-func (c *Checker) ceilingText() string {
-	if c.opt.Ceiling == sources.WEKAHostBandwidth.V() {
-		return fmt.Sprintf("the %v per DGX H100 host that WEKA states", c.opt.Ceiling)
-	}
-	return fmt.Sprintf("the ceiling of %v per host", c.opt.Ceiling)
-}
-
-// suggestLinks names how many 100GbE or 400GbE links carry bw.
-func suggestLinks(bw breakeven.Bandwidth) string {
-	l400 := max(1, breakeven.LinksNeeded(bw, sources.Link400GbE.V()))
-	if l100 := max(1, breakeven.LinksNeeded(bw, sources.Link100GbE.V())); l100 <= 2 {
-		return fmt.Sprintf("%d x 100GbE", l100)
-	}
-	return fmt.Sprintf("%d x 400GbE", l400)
 }
 
 // FitText says what smaller cache would make the claim fit, or "" if it

@@ -80,13 +80,18 @@ func TestPostClaims(t *testing.T) {
 	assert.Greater(t, weka.LinksNeeded, 1)
 	require.NotNil(t, weka.FitsWith, "a smaller cache would do")
 	assert.Equal(t, "fp8", weka.FitsWith.Name)
-	assert.Contains(t, weka.Explanation, "59.")
-	assert.Contains(t, weka.Explanation, "50.0 GB/s")
+	assert.Contains(t, weka.Explanation(), "59.")
+	assert.Contains(t, weka.Explanation(), "50.0 GB/s")
 
 	qwen, err := factcheck.Check(cases[sources.QwenWWT.Model], factcheck.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, "22.9 GB/s", qwen.Required.String())
 	assert.Equal(t, "34.4 GB", qwen.Cache.String())
+	assert.Equal(t, factcheck.NoBound, qwen.Verdict, "no link and no host stated: nothing bounds it")
+	assert.Contains(t, qwen.Explanation(), "no link and no host stated")
+	// On a DGX H100 it is well within what the host takes in.
+	qwen, err = factcheck.Check(cases[sources.QwenWWT.Model], factcheck.Options{Host: "dgx-h100"})
+	require.NoError(t, err)
 	assert.Equal(t, factcheck.Plausible, qwen.Verdict)
 
 	vast, err := factcheck.Check(cases[sources.VAST405B.Model], factcheck.Options{})
@@ -100,7 +105,7 @@ func TestVerdicts(t *testing.T) {
 	const perToken = 2 * 126 * 8 * 128 * 2 // Llama 3.1 405B at 16 bits
 	const tokens = 100000
 	cache := float64(tokens * perToken)
-	ceiling := float64(sources.WEKAHostBandwidth.V())
+	ceiling := 12 * 400e9 / 8 // a DGX H100's twelve 400 Gbit/s ports
 	seconds := func(bw float64) string { return num(cache / bw) }
 	cases := []struct {
 		name    string
@@ -118,13 +123,13 @@ func TestVerdicts(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r, err := factcheck.Check(factcheck.Claim{Model: "llama-3.1-405b", Tokens: num(float64(tokens)), Seconds: c.seconds, Links: c.links}, factcheck.Options{})
+			r, err := factcheck.Check(factcheck.Claim{Model: "llama-3.1-405b", Tokens: num(float64(tokens)), Seconds: c.seconds, Links: c.links}, factcheck.Options{Host: "dgx-h100"})
 			require.NoError(t, err)
 			assert.InEpsilon(t, cache, float64(r.Cache), 1e-12)
-			assert.Equal(t, c.want, r.Verdict, r.Explanation)
+			assert.Equal(t, c.want, r.Verdict, r.Explanation())
 			assert.Equal(t, c.needed, r.LinksNeeded)
-			assert.NotEmpty(t, r.Explanation)
-			assert.NotContains(t, r.Explanation, "\n", "one line")
+			assert.NotEmpty(t, r.Explanation())
+			assert.NotContains(t, r.Explanation(), "\n", "one line")
 		})
 	}
 	// A ceiling of one's own moves the line.
@@ -132,7 +137,16 @@ func TestVerdicts(t *testing.T) {
 		factcheck.Options{Ceiling: breakeven.Bandwidth(ceiling * 4)})
 	require.NoError(t, err)
 	assert.Equal(t, factcheck.Plausible, r.Verdict)
-	assert.Contains(t, r.Explanation, "ceiling")
+	assert.Contains(t, r.Explanation(), "ceiling")
+	// With no host, no ceiling: the same need is no-bound-stated, or
+	// needs more links when links are stated, never implausible.
+	r, err = factcheck.Check(factcheck.Claim{Model: "llama-3.1-405b", Tokens: num(float64(tokens)), Seconds: seconds(ceiling * 2)}, factcheck.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, factcheck.NoBound, r.Verdict)
+	r, err = factcheck.Check(factcheck.Claim{Model: "llama-3.1-405b", Tokens: num(float64(tokens)), Seconds: seconds(ceiling * 2), Links: "ndr"}, factcheck.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, factcheck.NeedsMoreLinks, r.Verdict)
+	assert.Contains(t, r.Explanation(), "no host stated, so no ceiling is assumed")
 }
 
 // The smaller KV type named is the widest that fits; past int4 the
@@ -235,7 +249,7 @@ func TestTinyNeedTakesOneLink(t *testing.T) {
 	assert.Equal(t, 1, r.LinksNeeded)
 	r, err = factcheck.Check(factcheck.Claim{Model: "llama-3.1-8b", Tokens: "1", Seconds: "1"}, factcheck.Options{})
 	require.NoError(t, err)
-	assert.Contains(t, r.Explanation, "1 x 100GbE would carry it")
+	assert.Contains(t, r.Explanation(), "1 x 100GbE would carry it")
 }
 
 func TestVerdictOrder(t *testing.T) {

@@ -11,9 +11,18 @@ import (
 )
 
 // RequiredColumns are the columns a claims file's header must name, in
-// any order. A file may have more (kv_dtype and note are read; others are
-// ignored), and a row may leave links, kv_dtype and note empty.
+// any order. A row may leave any of them empty that its form does not
+// need: a throughput claim has no seconds, a claim with no link stated
+// no links.
 var RequiredColumns = []string{"model", "tokens", "seconds", "links", "source"}
+
+// OptionalColumns are the other columns the checker reads, each a field
+// of Claim: seconds_are (ttft or load), size, throughput, per_node (yes
+// or no), uncached, speedup, hit, host, gpus, kv_dtype, config, id,
+// locator, quote and note. A column of any other name is kept in
+// Claim.Extra and echoed by check --json, --csv and --report.
+var OptionalColumns = []string{"seconds_are", "size", "throughput", "per_node", "uncached", "speedup", "hit",
+	"host", "gpus", "kv_dtype", "config", "id", "locator", "quote", "note"}
 
 // ExampleHeader is a valid header row.
 const ExampleHeader = "model,tokens,seconds,links,source,kv_dtype,note"
@@ -57,6 +66,27 @@ type Reader struct {
 	cr      *csv.Reader
 	nfields int
 	col     map[string]int // column name -> index
+	extra   []int          // the indexes of the columns not read, in file order
+	names   []string       // the header's names, by index
+}
+
+// known are the columns the reader maps to Claim fields.
+var known = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range append(append([]string{}, RequiredColumns...), OptionalColumns...) {
+		m[c] = true
+	}
+	return m
+}()
+
+// ExtraColumns names the columns the reader keeps in Claim.Extra, in file
+// order.
+func (r *Reader) ExtraColumns() []string {
+	out := make([]string, len(r.extra))
+	for i, j := range r.extra {
+		out[i] = r.names[j]
+	}
+	return out
 }
 
 // NewReader reads the header of a claims file and returns a Reader for its
@@ -79,9 +109,10 @@ func NewReader(r io.Reader) (*Reader, error) {
 		return nil, err
 	}
 	line, _ := cr.FieldPos(0)
-	rd := &Reader{cr: cr, nfields: len(header), col: map[string]int{}}
+	rd := &Reader{cr: cr, nfields: len(header), col: map[string]int{}, names: make([]string, len(header))}
 	for i, h := range header {
 		name := columnName(h, i == 0)
+		rd.names[i] = name
 		if name == "" {
 			continue
 		}
@@ -89,6 +120,9 @@ func NewReader(r io.Reader) (*Reader, error) {
 			return nil, &HeaderError{line, fmt.Sprintf("column %q appears twice", name)}
 		}
 		rd.col[name] = i
+		if !known[name] {
+			rd.extra = append(rd.extra, i)
+		}
 	}
 	var missing []string
 	for _, c := range RequiredColumns {
@@ -142,16 +176,43 @@ func (r *Reader) Read() (Claim, error) {
 	if empty {
 		return Claim{Line: line}, &RowError{line, errors.New("empty row")}
 	}
-	return Claim{
-		Model:   r.field(rec, "model"),
-		Tokens:  r.field(rec, "tokens"),
-		Seconds: r.field(rec, "seconds"),
-		Links:   r.field(rec, "links"),
-		KVDtype: r.field(rec, "kv_dtype"),
-		Source:  r.field(rec, "source"),
-		Note:    r.field(rec, "note"),
-		Line:    line,
-	}, nil
+	c := Claim{
+		Model:      r.field(rec, "model"),
+		Config:     r.field(rec, "config"),
+		Tokens:     r.field(rec, "tokens"),
+		Seconds:    r.field(rec, "seconds"),
+		SecondsAre: r.field(rec, "seconds_are"),
+		Size:       r.field(rec, "size"),
+		Throughput: r.field(rec, "throughput"),
+		Uncached:   r.field(rec, "uncached"),
+		Speedup:    r.field(rec, "speedup"),
+		Hit:        r.field(rec, "hit"),
+		Links:      r.field(rec, "links"),
+		Host:       r.field(rec, "host"),
+		GPUs:       r.field(rec, "gpus"),
+		KVDtype:    r.field(rec, "kv_dtype"),
+		ID:         r.field(rec, "id"),
+		Source:     r.field(rec, "source"),
+		Locator:    r.field(rec, "locator"),
+		Quote:      r.field(rec, "quote"),
+		Note:       r.field(rec, "note"),
+		Line:       line,
+	}
+	if len(r.extra) > 0 {
+		c.Extra = make([]Field, len(r.extra))
+		for i, j := range r.extra {
+			c.Extra[i] = Field{r.names[j], strings.TrimSpace(rec[j])}
+		}
+	}
+	pn := r.field(rec, "per_node")
+	switch strings.ToLower(pn) {
+	case "", "no", "false", "0", "total":
+	case "yes", "true", "1", "per-node", "per node":
+		c.PerNode = true
+	default:
+		return c, &RowError{line, breakeven.Bad("per_node", pn, "not yes or no", `"yes" (per node) or "no" (in total)`)}
+	}
+	return c, nil
 }
 
 func (r *Reader) field(rec []string, name string) string {
@@ -171,6 +232,11 @@ func CheckAll(r io.Reader, c *Checker, found func(Result) error, bad func(*RowEr
 	if err != nil {
 		return err
 	}
+	return CheckRows(rd, c, found, bad)
+}
+
+// CheckRows is CheckAll on a Reader whose header has been read.
+func CheckRows(rd *Reader, c *Checker, found func(Result) error, bad func(*RowError) error) error {
 	for {
 		cl, err := rd.Read()
 		if err == io.EOF {

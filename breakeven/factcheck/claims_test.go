@@ -144,6 +144,7 @@ func FuzzReadClaims(f *testing.F) {
 	if b, err := os.ReadFile(claimsFile); err == nil {
 		f.Add(b)
 	}
+	f.Add(generatedClaims(16)) // every form
 	for _, s := range []string{
 		"model,tokens,seconds,links,source\nllama-3.1-70b,105000,0.58,1x400Gbit/s,nand-weka\n",
 		"model,tokens,seconds,links,source\nqwen3-32b,131072,1.5,,wwt\n,,,,\n",
@@ -163,15 +164,21 @@ func FuzzReadClaims(f *testing.F) {
 			func(r factcheck.Result) error {
 				rows++
 				for _, x := range []float64{float64(r.Cache), float64(r.Required), float64(r.PerToken), r.Shrink, float64(r.Tokens), float64(r.Seconds)} {
-					if math.IsNaN(x) || math.IsInf(x, 0) || x <= 0 {
+					if math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
 						t.Fatalf("line %d: quantity %v", r.Claim.Line, x)
 					}
 				}
-				if r.Verdict == "" || r.Explanation == "" {
+				if r.Required <= 0 && r.SizeCheck == nil {
+					t.Fatalf("line %d: neither a need nor a size checked", r.Claim.Line)
+				}
+				if r.Model.Known() && (r.Cache <= 0 || r.PerToken <= 0) {
+					t.Fatalf("line %d: a model with no cache", r.Claim.Line)
+				}
+				if r.Verdict == "" || r.Explanation() == "" {
 					t.Fatalf("line %d: no verdict", r.Claim.Line)
 				}
-				if strings.Contains(r.Explanation, "NaN") || strings.Contains(r.Explanation, "Inf") || strings.Contains(r.Explanation, " 0 x ") {
-					t.Fatalf("line %d: %s", r.Claim.Line, r.Explanation)
+				if strings.Contains(r.Explanation(), "NaN") || strings.Contains(r.Explanation(), "Inf") || strings.Contains(r.Explanation(), " 0 x ") {
+					t.Fatalf("line %d: %s", r.Claim.Line, r.Explanation())
 				}
 				if r.Link != nil && (r.LinksNeeded < 1 || r.Link.Count < 1) {
 					t.Fatalf("line %d: links %+v, needed %d", r.Claim.Line, *r.Link, r.LinksNeeded)

@@ -1,29 +1,38 @@
-// Package factcheck tests a vendor's claim that a prompt's KV cache was
-// loaded in a given time: "N tokens of model M in t seconds over these
-// links".
+// Package factcheck checks published claims about loading a prompt's KV
+// cache: "N tokens of model M in t seconds over these links", and the
+// other forms such claims take (a size only, a throughput, an uncached
+// and a cached time or a speedup, a partial hit).
 //
-// A claim moves the model's cache of N tokens, so it needs at least
-// cache / t bytes per second. If the stated links carry that, the claim
-// is plausible; if they fall short but more such links would carry it
-// within what one host can take in, it needs more links; if it needs more
-// than a host can take in at all, it is implausible as stated. Each
-// verdict comes with the number of links it would take and the smaller
-// KV type (fp8, int4) that would make it fit.
+// A timed claim moves the model's cache of N tokens (or of the share it
+// loads), so it needs at least cache / t bytes per second; a time to first
+// token includes more than the load, so the need it gives is a floor, and
+// every such verdict says so. The verdict is a function of the need, what
+// the stated links carry and the ceiling of the host the cache is loaded
+// into, and of nothing else (Rule, RuleTable): the links decide between
+// plausible and needs-more-links, the host's ceiling alone decides
+// implausible-as-stated, and with neither stated nothing bounds the need
+// (no-bound-stated). Host ceilings come from the cited host catalog in
+// package sources; with no host, none is assumed. A size-only claim is
+// checked against the computed size under each reading of its units and
+// its token count (GiB written as GB, "128K" meant as 131,072).
 //
 // Worked example, the post's reading of WEKA's test: Llama 3.1 70B caches
 // 2 x 80 x 8 x 128 x 2 = 327,680 bytes per token at 16 bits, so 105,000
 // tokens are 34.4 GB, and loading them in 0.58 s needs 59.3 GB/s. One
 // 400 Gbit/s link carries 50 GB/s: the claim needs two such links, or a
-// cache 1.19x smaller, which fp8 gives.
+// cache 1.19x smaller, which fp8 gives; a DGX H100 takes in far more.
 //
 //	res, err := factcheck.Check(factcheck.Claim{Model: "llama-3.1-70b",
-//		Tokens: "105000", Seconds: "0.58", Links: "1x400Gbit/s"}, factcheck.Options{})
+//		Tokens: "105000", Seconds: "0.58", Links: "1x400Gbit/s", Host: "dgx-h100"}, factcheck.Options{})
 //	// res.Required is 59.3 GB/s, res.LinksNeeded 2, res.Verdict needs-more-links
 //
 // A file of claims is read as CSV with a header naming at least model,
-// tokens, seconds, links and source (see Reader); CheckAll checks every
-// row it can and reports each bad one with its line, in constant memory.
+// tokens, seconds, links and source (see Reader, OptionalColumns); CheckAll
+// checks every row it can and reports each bad one with its line, in
+// constant memory. Report writes checked claims as Markdown or HTML, each
+// with its source, assumptions, arithmetic, verdict and the command that
+// reproduces it.
 //
-// Published figures (the models, the link presets, the host ceiling) come
-// from package sources.
+// Published figures (the models, the link presets, the hosts) come from
+// package sources.
 package factcheck

@@ -39,7 +39,7 @@ llama-3.1-450b,105000,0.58,,typo
 		func(e *factcheck.RowError) error { fmt.Println(e); return nil })
 	fmt.Println("error:", err)
 	// Output:
-	// line 2: Qwen3-32B needs 22.9 GB/s: plausible
+	// line 2: Qwen3-32B needs 22.9 GB/s: no-bound-stated
 	// line 3: model "llama-3.1-450b": unknown model; did you mean "Llama 3.1 405B", "Llama 3.1 70B", "Llama 3.1 8B"? (e.g. "llama-3.1-70b"; list them with "breakeven models")
 	// error: <nil>
 }

@@ -71,7 +71,7 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	str(&r.QueryHeads, "query-heads", "custom, with --gpus: `N` query heads per layer")
 	str(&r.QKDim, "qk-dim", "custom MLA, with --gpus: `N` query-key dims per head (128 + 64)")
 	str(&r.VDim, "v-dim", "custom MLA, with --gpus: `N` value dims per head")
-	str(&r.Tokens, "tokens", "prompt length, `N` tokens (default 131,072: 128K)")
+	str(&r.Tokens, "tokens", "prompt length, `N` tokens (default 131,072: 128Ki)")
 	str(&r.Prefill, "prefill", "prefill speed `RATE` (\"2051\", \"11.9k tokens/s\")")
 	str(&r.TTFT, "ttft", "uncached time to first token `TIME` of the --tokens prompt (\"62s\")")
 	str(&r.Link, "link", "link `SPEED` or preset (\"181Gbit/s\", \"2x100GbE\", \"ndr\")")

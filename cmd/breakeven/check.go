@@ -12,85 +12,164 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/calculator"
 	"signalweight.dev/kv/breakeven/factcheck"
 	"signalweight.dev/kv/breakeven/textfmt"
 	"signalweight.dev/kv/sources"
 )
 
 func init() {
-	register(command{"check", "check a vendor's \"N tokens loaded in t seconds\" claim", checkUsage, runCheck})
+	register(command{"check", "check a vendor's claim of a KV-cache load: time, size, throughput", checkUsage, runCheck})
 }
 
 var checkUsage = `Usage: breakeven check --model NAME --tokens N --seconds TIME [--links LINKS]
-       breakeven check --claims FILE [--json | --csv] [--fail-on VERDICT]
+                       [--host HOST] [--size SIZE] [--uncached TIME] ...
+       breakeven check --claims FILE [--json | --csv | --report md|html]
+                       [--fail-on VERDICT]
+       breakeven check --hosts
 
-Checks a claim that a prompt's KV cache was loaded in a given time: the
-cache it moves, the bandwidth that needs (cache / seconds), whether the
-stated links carry it, how many such links it takes, and what smaller KV
-type would make it fit. --seconds may be a load time or a cached time to
-first token; a TTFT includes more than the load, so the need is a floor.
+Checks a published claim about loading a prompt's KV cache: the cache it
+moves, the bandwidth that needs, whether the stated links carry it and
+whether the host can take it in at all. A claim states one or more forms:
 
-Verdicts:
-  plausible              the stated links carry it; with no link stated,
-                         it is within what one host can take in
-  needs-more-links       the stated links fall short, but more of them
-                         would carry it within what a host can take in
-  implausible-as-stated  it needs more than a host can take in (--ceiling;
-                         by default the ` + sources.WEKAHostBandwidth.V().String() + ` per DGX H100 host
-                         that WEKA states), whatever its links
+  --seconds TIME      (a) the cached time; --seconds-are ttft (the default:
+                      a time to first token, which includes more than the
+                      load, so the need it gives is a floor) or load
+  --size SIZE         (b) the cache's size only, checked against the
+                      computed one, flagging GiB written as GB and "K"
+                      tokens meant as 1,024
+  --throughput SPEED  (c) a bandwidth delivered, in total or --per-node
+  --uncached TIME     (d) the time to first token without the cache, with
+  --speedup RATIO         --seconds or a speedup: the ratio is checked
+                      against the two times, and with --gpus the uncached
+                      time gives the MFU it implies
+  --hit SHARE         (e) the share of the prompt loaded from the cache,
+                      the rest being prefilled over the whole context
+                      (f) a load slower than recomputing is flagged, from
+                      --uncached or, with --gpus, from the FLOP model at
+                      the low end of the MFU range
+
+Token counts: k and K are 1,000, Ki is 1,024 ("128K" is 128,000 and
+"128Ki" 131,072); a count with either suffix says which it read and what
+the other would need.
+
+Verdicts: a function of the need, the links stated (L, their total) and
+the host's ceiling (C) only:
+
+` + factcheck.RuleTableText() + `
+  plausible              the stated links carry it (within the host's C)
+  no-bound-stated        no link and no host stated: nothing bounds it
+  needs-more-links       the stated links fall short; more of them would do
+  implausible-as-stated  it needs more than the host takes in, whatever
+                         its links
+A size-only claim is size-matches, size-misread or size-differs.
+
+Hosts (--host, or a host column): a machine's ceiling is its ports at line
+rate, each cited; "breakeven check --hosts" lists them. With no host, no
+ceiling is assumed. --ceiling sets one for every claim instead.
 
 Links: "1x400Gbit/s", "2x100GbE", "22.6 GB/s" or a preset from
 "breakeven calc --links"; the count matters for how many it takes.
 
 A claims file is CSV with a header naming model,tokens,seconds,links,source
-in any order; more columns (kv_dtype, note, ...) are allowed, links may be
-empty, and lines starting with # are comments. A bad row is reported on
-stderr with its line, and every other row is still checked. --claims -
-reads standard input.
+in any order (a row may leave empty what its form does not need); more
+columns are read by name: seconds_are, size, throughput, per_node (yes or
+no), uncached, speedup, hit, host, gpus, kv_dtype, id, locator, quote, note.
+Any other column is kept and echoed by --json, --csv and --report. Lines
+starting with # are comments. A bad row is reported on stderr with its
+line, and every other row is still checked. --claims - reads standard input.
+
+--report md or html writes, per claim, its quote and source, the
+assumptions made, the arithmetic in one line, the verdict and the command
+that reproduces it.
 
 Exit status: 0 when every claim was checked; 1 with --fail-on when a
 verdict is that bad or worse; 2 for a bad flag, claim, file or row.
 
 Examples:
   breakeven check --model llama-3.1-70b --tokens 105000 --seconds 0.58 \
-      --links 1x400Gbit/s
-  breakeven check --model qwen3-32b --tokens 131072 --seconds 1.5
-  breakeven check --claims data/claims.csv
+      --links 1x400Gbit/s --host dgx-h100
+  breakeven check --model llama-3.3-70b --tokens 131072 --seconds 465ms \
+      --uncached 70.8s --speedup 152x --links 4xPCIe4x16 --host 4xl40s
+  breakeven check --model llama-3.1-70b --tokens 128K --size "40 GB"
+  breakeven check --throughput "40 GiB/s" --per-node --host dgx-h100
+  breakeven check --claims data/claims.csv --report md
   breakeven check --claims data/claims.csv --csv --fail-on implausible
 `
 
 // checkJSON is one checked claim in check --json and --csv: SI base
 // units, snake_case keys.
 type checkJSON struct {
-	Line                   int      `json:"line,omitempty"`
-	Model                  string   `json:"model"`
-	Tokens                 float64  `json:"tokens"`
-	KVDtype                string   `json:"kv_dtype"`
-	BytesPerToken          float64  `json:"bytes_per_token"`
-	CacheBytes             float64  `json:"cache_bytes"`
-	ClaimedSeconds         float64  `json:"claimed_seconds"`
-	RequiredBytesPerSecond float64  `json:"required_bytes_per_second"`
-	Links                  string   `json:"links"`
-	LinkCount              *int     `json:"link_count"`
-	LinkEachBytesPerSecond *float64 `json:"link_each_bytes_per_second"`
-	LinkBytesPerSecond     *float64 `json:"link_bytes_per_second"`
-	LinksNeeded            *int     `json:"links_needed"`
-	CeilingBytesPerSecond  float64  `json:"ceiling_bytes_per_second"`
-	ShrinkNeeded           float64  `json:"shrink_needed"`
-	FitsWith               string   `json:"fits_with"`
-	Verdict                string   `json:"verdict"`
-	Explanation            string   `json:"explanation"`
-	Source                 string   `json:"source"`
-	Note                   string   `json:"note,omitempty"`
+	Line                   int               `json:"line,omitempty"`
+	ID                     string            `json:"id,omitempty"`
+	Model                  string            `json:"model"`
+	Tokens                 float64           `json:"tokens"`
+	TokenReading           string            `json:"token_reading,omitempty"`
+	KVDtype                string            `json:"kv_dtype"`
+	BytesPerToken          float64           `json:"bytes_per_token"`
+	CacheBytes             float64           `json:"cache_bytes"`
+	Hit                    float64           `json:"hit"`
+	LoadedBytes            float64           `json:"loaded_bytes"`
+	ClaimedSeconds         float64           `json:"claimed_seconds"`
+	SecondsAre             string            `json:"seconds_are"`
+	UncachedSeconds        *float64          `json:"uncached_seconds"`
+	Speedup                *float64          `json:"speedup"`
+	Ratio                  *float64          `json:"ratio"`
+	Throughput             *float64          `json:"throughput_bytes_per_second"`
+	PerNode                bool              `json:"per_node"`
+	SizeBytes              *float64          `json:"size_bytes"`
+	SizeReading            string            `json:"size_reading,omitempty"`
+	RequiredBytesPerSecond float64           `json:"required_bytes_per_second"`
+	NeedIsFloor            bool              `json:"need_is_floor"`
+	Links                  string            `json:"links"`
+	LinkCount              *int              `json:"link_count"`
+	LinkEachBytesPerSecond *float64          `json:"link_each_bytes_per_second"`
+	LinkBytesPerSecond     *float64          `json:"link_bytes_per_second"`
+	LinksNeeded            *int              `json:"links_needed"`
+	Host                   string            `json:"host"`
+	CeilingBytesPerSecond  *float64          `json:"ceiling_bytes_per_second"`
+	CeilingFrom            string            `json:"ceiling_from,omitempty"`
+	GPUs                   string            `json:"gpus,omitempty"`
+	MFU                    *float64          `json:"mfu"`
+	ShrinkNeeded           float64           `json:"shrink_needed"`
+	FitsWith               string            `json:"fits_with"`
+	Verdict                string            `json:"verdict"`
+	Explanation            string            `json:"explanation"`
+	Findings               []string          `json:"findings"`
+	Arithmetic             string            `json:"arithmetic"`
+	Command                string            `json:"command"`
+	Source                 string            `json:"source"`
+	Quote                  string            `json:"quote,omitempty"`
+	Note                   string            `json:"note,omitempty"`
+	Extra                  map[string]string `json:"extra,omitempty"`
 }
 
 func toCheckJSON(r factcheck.Result) checkJSON {
+	opt := func(x float64) *float64 {
+		if x == 0 {
+			return nil
+		}
+		return &x
+	}
 	j := checkJSON{
-		Line: r.Claim.Line, Model: r.Model.Name, Tokens: float64(r.Tokens), KVDtype: r.Element.Name,
-		BytesPerToken: float64(r.PerToken), CacheBytes: float64(r.Cache), ClaimedSeconds: float64(r.Seconds),
-		RequiredBytesPerSecond: float64(r.Required), Links: r.Claim.Links,
-		CeilingBytesPerSecond: float64(r.Ceiling), ShrinkNeeded: r.Shrink,
-		Verdict: string(r.Verdict), Explanation: r.Explanation, Source: r.Claim.Source, Note: r.Claim.Note,
+		Line: r.Claim.Line, ID: r.Claim.ID, Model: r.Model.Name, Tokens: float64(r.Tokens), TokenReading: r.TokenReading,
+		KVDtype: r.Element.Name, BytesPerToken: float64(r.PerToken), CacheBytes: float64(r.Cache), Hit: r.Hit, LoadedBytes: float64(r.Loaded),
+		ClaimedSeconds: float64(r.Seconds), SecondsAre: r.SecondsAre, UncachedSeconds: opt(float64(r.Uncached)), Speedup: opt(r.Speedup),
+		Ratio: opt(r.Ratio), Throughput: opt(float64(r.Throughput)), PerNode: r.PerNode,
+		RequiredBytesPerSecond: float64(r.Required), NeedIsFloor: r.NeedIsFloor, Links: r.Claim.Links,
+		CeilingBytesPerSecond: opt(float64(r.Ceiling)), CeilingFrom: r.CeilingFrom, GPUs: r.Claim.GPUs, MFU: r.MFU, ShrinkNeeded: r.Shrink,
+		Verdict: string(r.Verdict), Explanation: r.Explanation(), Findings: r.Findings(), Arithmetic: r.Arithmetic(), Command: r.Command(),
+		Source: r.Claim.Source, Quote: r.Claim.Quote, Note: r.Claim.Note,
+	}
+	if j.Findings == nil {
+		j.Findings = []string{}
+	}
+	if r.Host != nil {
+		j.Host = r.Host.ID
+	}
+	if r.SizeCheck != nil {
+		j.SizeBytes = opt(float64(r.SizeCheck.Stated))
+		j.SizeReading = r.SizeCheck.Reading
 	}
 	if r.Link != nil {
 		n, each, total, need := r.Link.Count, float64(r.Link.Each), float64(r.Link.Total()), r.LinksNeeded
@@ -99,16 +178,31 @@ func toCheckJSON(r factcheck.Result) checkJSON {
 	if r.FitsWith != nil {
 		j.FitsWith = r.FitsWith.Name
 	}
+	if len(r.Claim.Extra) > 0 {
+		j.Extra = map[string]string{}
+		for _, f := range r.Claim.Extra {
+			j.Extra[f.Name] = f.Value
+		}
+	}
 	return j
 }
 
-// checkCSVHeader is the header of check --csv.
+// checkCSVHeader is the header of check --csv; the columns of a claims
+// file that the checker does not read follow it, by their names.
 var checkCSVHeader = []string{"line", "model", "tokens", "kv_dtype", "bytes_per_token", "cache_bytes", "claimed_seconds",
 	"required_bytes_per_second", "links", "link_bytes_per_second", "links_needed", "shrink_needed", "fits_with",
-	"verdict", "explanation", "source", "note"}
+	"verdict", "explanation", "source", "note",
+	"id", "seconds_are", "need_is_floor", "hit", "uncached_seconds", "speedup", "throughput_bytes_per_second", "per_node",
+	"size_bytes", "host", "ceiling_bytes_per_second", "mfu", "findings", "command"}
 
-func (j checkJSON) csvRecord(rec []string) []string {
+func (j checkJSON) csvRecord(rec []string, extra []factcheck.Field) []string {
 	num := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	ptr := func(x *float64) string {
+		if x == nil {
+			return ""
+		}
+		return num(*x)
+	}
 	line, link, need := "", "", ""
 	if j.Line > 0 {
 		line = strconv.Itoa(j.Line)
@@ -116,23 +210,40 @@ func (j checkJSON) csvRecord(rec []string) []string {
 	if j.LinkBytesPerSecond != nil {
 		link, need = num(*j.LinkBytesPerSecond), strconv.Itoa(*j.LinksNeeded)
 	}
-	return append(rec[:0], line, j.Model, num(j.Tokens), j.KVDtype, num(j.BytesPerToken), num(j.CacheBytes),
+	rec = append(rec[:0], line, j.Model, num(j.Tokens), j.KVDtype, num(j.BytesPerToken), num(j.CacheBytes),
 		num(j.ClaimedSeconds), num(j.RequiredBytesPerSecond), j.Links, link, need, num(j.ShrinkNeeded), j.FitsWith,
-		j.Verdict, j.Explanation, j.Source, j.Note)
+		j.Verdict, j.Explanation, j.Source, j.Note,
+		j.ID, j.SecondsAre, strconv.FormatBool(j.NeedIsFloor), num(j.Hit), ptr(j.UncachedSeconds), ptr(j.Speedup), ptr(j.Throughput),
+		strconv.FormatBool(j.PerNode), ptr(j.SizeBytes), j.Host, ptr(j.CeilingBytesPerSecond), ptr(j.MFU), strings.Join(j.Findings, " | "), j.Command)
+	for _, f := range extra {
+		rec = append(rec, f.Value)
+	}
+	return rec
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check", stderr)
 	model := fs.String("model", "", "catalog model `NAME` or alias (see \"breakeven models\")")
-	tokens := fs.String("tokens", "", "prompt length, `N` tokens (\"105000\", \"105k\")")
-	seconds := fs.String("seconds", "", "claimed load `TIME` or cached TTFT (\"0.58\", \"580ms\")")
+	tokens := fs.String("tokens", "", "prompt length, `N` tokens (\"105k\" = 105,000, \"128Ki\" = 131,072)")
+	seconds := fs.String("seconds", "", "(a) the cached `TIME`, a TTFT or a load (\"0.58\", \"580ms\")")
+	secondsAre := fs.String("seconds-are", "", "what --seconds measures: `ttft` (the default) or load")
+	size := fs.String("size", "", "(b) the cache's stated `SIZE` (\"40 GB\")")
+	throughput := fs.String("throughput", "", "(c) a stated throughput `SPEED` (\"40 GiB/s\"), total unless --per-node")
+	perNode := fs.Bool("per-node", false, "(c) --throughput is per node")
+	uncached := fs.String("uncached", "", "(d) the time to first token without the cache, `TIME`")
+	speedup := fs.String("speedup", "", "(d) a stated speedup, `RATIO` (\"152x\")")
+	hit := fs.String("hit", "", "(e) the `SHARE` of the prompt loaded from the cache (\"90%\")")
 	links := fs.String("links", "", "stated `LINKS` (\"1x400Gbit/s\", \"2x100GbE\", \"ndr\")")
+	host := fs.String("host", "", "the `HOST` loaded into (--hosts lists them); with --claims, a default")
+	gpus := fs.String("gpus", "", "the `GPUS` that prefill (\"8xH100\"), for the MFU and the recompute time")
 	kvDtype := fs.String("kv-dtype", "", "KV element `TYPE`: bf16, fp16, fp8, int8, int4, fp32 (default 16-bit)")
-	ceiling := fs.String("ceiling", "", "`SPEED` one host can take in at most (default "+sources.WEKAHostBandwidth.V().String()+", WEKA's)")
+	ceiling := fs.String("ceiling", "", "`SPEED` one host takes in at most, for every claim (not a host's)")
 	claims := fs.String("claims", "", "check every claim in the CSV `FILE` (- for stdin)")
 	asJSON := fs.Bool("json", false, "print JSON")
-	asCSV := fs.Bool("csv", false, "print CSV (with --claims)")
-	failOn := fs.String("fail-on", "", "exit 1 on `VERDICT` or worse: needs-more-links, implausible")
+	asCSV := fs.Bool("csv", false, "print CSV")
+	report := fs.String("report", "", "write a report, `FORMAT` md or html")
+	listHosts := fs.Bool("hosts", false, "list the host catalog: each host's ceiling and its sources")
+	failOn := fs.String("fail-on", "", "exit 1 on `VERDICT` or worse: needs-more-links, implausible, ...")
 	allow := fs.Bool("allow-beyond-context", false, "allow tokens beyond the model's context")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
@@ -142,6 +253,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "breakeven check: %v\n", err)
 		return 2
 	}
+	if *listHosts {
+		if len(set) > 1 {
+			return bad(errors.New("--hosts lists the host catalog and takes no other flag (e.g. breakeven check --hosts)"))
+		}
+		printHosts(stdout)
+		return 0
+	}
 	opt := factcheck.Options{AllowBeyondContext: *allow}
 	if set["kv-dtype"] {
 		t, err := breakeven.ParseElementType(*kvDtype)
@@ -150,6 +268,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		opt.Element = t
 	}
+	if set["ceiling"] && set["host"] {
+		return bad(errors.New("--ceiling and --host are alternatives: a host brings its own ceiling (e.g. --host dgx-h100)"))
+	}
 	if set["ceiling"] {
 		bw, err := breakeven.ParseBandwidth(*ceiling)
 		if err != nil {
@@ -157,53 +278,94 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		opt.Ceiling = bw
 	}
-	var fail factcheck.Verdict
-	switch strings.ToLower(strings.TrimSpace(*failOn)) {
-	case "":
-	case "needs-more-links":
-		fail = factcheck.NeedsMoreLinks
-	case "implausible", "implausible-as-stated":
-		fail = factcheck.Implausible
-	default:
-		return bad(breakeven.Bad("fail-on", *failOn, "not a verdict to fail on (needs-more-links, implausible)", "--fail-on implausible"))
+	if set["host"] {
+		if _, ok := sources.FindHost(*host); !ok {
+			return bad(breakeven.Bad("host", *host, "unknown host (known: "+strings.Join(sources.HostIDs(), ", ")+")", "--host dgx-h100"))
+		}
+		opt.Host = *host
 	}
-	if *asJSON && *asCSV {
-		return bad(errors.New("--json and --csv are alternatives; give one (e.g. --claims data/claims.csv --csv)"))
+	var fail factcheck.Verdict
+	if f := strings.ToLower(strings.TrimSpace(*failOn)); f != "" {
+		v, ok := factcheck.ParseVerdict(f)
+		if !ok || v == factcheck.Plausible || v == factcheck.SizeMatches {
+			return bad(breakeven.Bad("fail-on", *failOn, "not a verdict to fail on (no-bound-stated, size-misread, needs-more-links, implausible, size-differs)", "--fail-on implausible"))
+		}
+		fail = v
+	}
+	formats := 0
+	for _, f := range []string{"json", "csv", "report"} {
+		if set[f] {
+			formats++
+		}
+	}
+	if formats > 1 {
+		return bad(errors.New("--json, --csv and --report are alternatives; give one (e.g. --claims data/claims.csv --csv)"))
+	}
+	if set["report"] && *report != "md" && *report != "html" {
+		return bad(breakeven.Bad("report", *report, "not a report format (md, html)", "--report md"))
 	}
 	checker := factcheck.NewChecker(opt)
+	format := ""
+	switch {
+	case *asJSON:
+		format = "json"
+	case *asCSV:
+		format = "csv"
+	case set["report"]:
+		format = *report
+	}
 
+	claimFlags := []string{"model", "tokens", "seconds", "seconds-are", "size", "throughput", "per-node", "uncached", "speedup", "hit", "links", "gpus"}
 	if set["claims"] {
-		for _, f := range []string{"model", "tokens", "seconds", "links"} {
+		for _, f := range claimFlags {
 			if set[f] {
 				return bad(fmt.Errorf("--claims checks a file; --%s is for one claim (give one or the other, e.g. --claims data/claims.csv)", f))
 			}
 		}
-		note := fmt.Sprintf("%v (%s)", sources.WEKAHostBandwidth.V(), sources.WEKAHostBandwidth.Source)
-		if set["ceiling"] {
-			note = opt.Ceiling.String() + " (--ceiling)"
+		note := "none assumed for rows that name no host (--host or a host column sets one)"
+		switch {
+		case set["ceiling"]:
+			note = opt.Ceiling.String() + " per host, for every row (--ceiling)"
+		case set["host"]:
+			h, _ := sources.FindHost(*host)
+			note = fmt.Sprintf("%s, %v, for rows that name no host (--host)", h.Name, h.Ceiling())
 		}
-		return checkFile(*claims, checker, note, fail, *asJSON, *asCSV, stdout, stderr)
+		return checkFile(*claims, checker, note, fail, format, stdout, stderr)
 	}
 
-	for _, f := range []string{"model", "tokens", "seconds"} {
-		if !set[f] {
-			return bad(fmt.Errorf("no --%s: a claim needs --model, --tokens and --seconds (e.g. --model llama-3.1-70b --tokens 105000 --seconds 0.58), or give --claims FILE", f))
+	if !set["seconds"] && !set["size"] && !set["throughput"] && !set["uncached"] {
+		return bad(errors.New("no --seconds, --size, --throughput or --uncached: a claim states one (e.g. --model llama-3.1-70b --tokens 105000 --seconds 0.58), or give --claims FILE"))
+	}
+	if set["per-node"] && !set["throughput"] {
+		return bad(errors.New("--per-node says how a --throughput is stated; give one (e.g. --throughput \"40 GiB/s\" --per-node)"))
+	}
+	needsModel := set["seconds"] || set["size"] || set["uncached"]
+	for _, f := range []string{"model", "tokens"} {
+		if needsModel && !set[f] {
+			return bad(fmt.Errorf("no --%s: a timed or sized claim needs --model and --tokens (e.g. --model llama-3.1-70b --tokens 105000 --seconds 0.58)", f))
 		}
 	}
-	res, err := checker.Check(factcheck.Claim{Model: *model, Tokens: *tokens, Seconds: *seconds, Links: *links})
+	res, err := checker.Check(factcheck.Claim{Model: *model, Tokens: *tokens, Seconds: *seconds, SecondsAre: *secondsAre, Size: *size,
+		Throughput: *throughput, PerNode: *perNode, Uncached: *uncached, Speedup: *speedup, Hit: *hit, Links: *links, GPUs: *gpus})
 	if err != nil {
 		return bad(err)
 	}
-	switch {
-	case *asJSON:
+	switch format {
+	case "json":
 		if code := writeJSON(stdout, stderr, "check", toCheckJSON(res)); code != 0 {
 			return code
 		}
-	case *asCSV:
+	case "csv":
 		w := csv.NewWriter(stdout)
 		w.Write(checkCSVHeader)
-		w.Write(toCheckJSON(res).csvRecord(nil))
+		w.Write(toCheckJSON(res).csvRecord(nil, nil))
 		w.Flush()
+	case "md", "html":
+		rep, _ := factcheck.NewReport(stdout, format, "Claim checked")
+		rep.Claim(res)
+		if err := rep.End(); err != nil {
+			return bad(err)
+		}
 	default:
 		printCheck(stdout, res)
 	}
@@ -214,27 +376,108 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 }
 
 func printCheck(w io.Writer, r factcheck.Result) {
-	fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("%s: %v tokens in %v, %s KV cache", r.Model.Name, r.Tokens, r.Seconds, r.Element.Name), 78, "  "))
-	fmt.Fprintln(w)
-	textfmt.Line(w, "cache moved", fmt.Sprintf("%v (%v)", r.Cache, r.PerToken))
-	textfmt.Line(w, "bandwidth needed", fmt.Sprintf("%v (%s)", r.Required, r.Required.Bits()))
-	if r.Link != nil {
-		textfmt.Line(w, "stated links", fmt.Sprintf("%v: %v", *r.Link, r.Link.Total()))
-		textfmt.Line(w, "links needed", fmt.Sprintf("%d such %s", r.LinksNeeded, plural(r.LinksNeeded, "link", "links")))
-	} else {
-		textfmt.Line(w, "stated links", "none")
+	switch {
+	case r.Model.Known() && r.Seconds > 0:
+		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("%s: %v tokens in %v, %s KV cache", r.Model.Name, r.Tokens, r.Seconds, r.Element.Name), 78, "  "))
+	case r.Model.Known():
+		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("%s: %v tokens, %s KV cache", r.Model.Name, r.Tokens, r.Element.Name), 78, "  "))
+	default:
+		fmt.Fprintln(w, "a stated throughput")
 	}
-	if fit := r.FitText(true); fit != "" {
+	fmt.Fprintln(w)
+	if r.TokenReading != "" {
+		reading := r.TokenReading
+		if r.OtherRequired > 0 {
+			reading += ", which would need " + r.OtherRequired.String()
+		}
+		textfmt.Line(w, "tokens", reading)
+	}
+	if r.Model.Known() {
+		textfmt.Line(w, "cache", fmt.Sprintf("%v (%s; %v)", r.Cache, r.Cache.IEC(), r.PerToken))
+	}
+	if r.Hit < 1 {
+		textfmt.Line(w, "loaded", fmt.Sprintf("%v: %s of the prompt from the cache", r.Loaded, calculator.Percent(r.Hit)))
+	}
+	if r.SizeCheck != nil {
+		textfmt.Line(w, "size stated", fmt.Sprintf("%v (%s)", r.SizeCheck.Stated, r.SizeCheck.Stated.IEC()))
+	}
+	if r.Seconds > 0 {
+		what := "time to first token"
+		if r.SecondsAre == factcheck.SecondsLoad {
+			what = "load"
+		}
+		textfmt.Line(w, "time", fmt.Sprintf("%v (%s)", r.Seconds, what))
+	}
+	if r.Uncached > 0 {
+		textfmt.Line(w, "uncached", r.Uncached.String())
+	}
+	if r.Throughput > 0 {
+		per := "in total"
+		if r.PerNode {
+			per = "per node"
+		}
+		textfmt.Line(w, "throughput", fmt.Sprintf("%v (%s), %s", r.Throughput, r.Throughput.Bits(), per))
+	}
+	if r.Required > 0 {
+		need := fmt.Sprintf("%v (%s)", r.Required, r.Required.Bits())
+		if r.NeedIsFloor {
+			need += ", a floor"
+		}
+		textfmt.Line(w, "bandwidth needed", need)
+		if r.Link != nil {
+			textfmt.Line(w, "stated links", fmt.Sprintf("%v: %v", *r.Link, r.Link.Total()))
+			textfmt.Line(w, "links needed", fmt.Sprintf("%d such %s", r.LinksNeeded, plural(r.LinksNeeded, "link", "links")))
+		} else {
+			textfmt.Line(w, "stated links", "none")
+		}
+		switch {
+		case r.CeilingFrom == "--ceiling":
+			textfmt.Line(w, "host ceiling", r.Ceiling.String()+" (--ceiling)")
+		case r.Host != nil:
+			textfmt.Line(w, "host", fmt.Sprintf("%s: takes in at most %v (%s)", r.Host.Name, r.Ceiling, r.Host.Breakdown()))
+		default:
+			textfmt.Line(w, "host", "none stated, so no ceiling is assumed (--host names one)")
+		}
+	}
+	if fit := r.FitText(true); fit != "" && r.Seconds > 0 {
 		textfmt.Line(w, "to fit", fit)
 	}
 	textfmt.Line(w, "verdict", string(r.Verdict))
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, textfmt.Wrap(r.Explanation, 78, ""))
+	fmt.Fprintln(w, textfmt.Wrap(r.Explanation(), 78, ""))
+	for _, f := range r.Findings() {
+		if r.TokenReading != "" && strings.HasPrefix(f, r.TokenReading) && r.OtherRequired > 0 {
+			continue // on the tokens line
+		}
+		fmt.Fprintln(w, textfmt.Wrap("- "+f, 78, "  "))
+	}
+}
+
+// printHosts lists the host catalog: each host's ceiling, its
+// arithmetic, its sources and its note.
+func printHosts(w io.Writer) {
+	for _, h := range sources.Hosts() {
+		var ids []string
+		seen := map[sources.SourceID]bool{}
+		for _, p := range h.Ports {
+			for _, id := range []sources.SourceID{p.Count.Source, p.Each.Source} {
+				if !seen[id] {
+					seen[id] = true
+					ids = append(ids, string(id))
+				}
+			}
+		}
+		fmt.Fprintf(w, "%s: %s, %v (%s)\n", h.ID, h.Name, h.Ceiling(), h.Ceiling().Bits())
+		fmt.Fprintln(w, "  "+textfmt.Wrap("= "+h.Breakdown(), 76, "    "))
+		fmt.Fprintln(w, "  "+textfmt.Wrap("sources: "+strings.Join(ids, ", ")+". "+h.Note+".", 76, "    "))
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, textfmt.Wrap("A ceiling counts every port at line rate, with no overhead deducted: an upper bound on what the host takes in. Each count and rate is cited in sources/hosts.go.", 78, ""))
 }
 
 // checkFile checks every claim of a CSV file and prints them as they
 // come, so memory stays flat however long the file.
-func checkFile(path string, checker *factcheck.Checker, ceiling string, fail factcheck.Verdict, asJSON, asCSV bool, stdout, stderr io.Writer) int {
+func checkFile(path string, checker *factcheck.Checker, ceiling string, fail factcheck.Verdict, format string, stdout, stderr io.Writer) int {
 	var in io.Reader = os.Stdin
 	name := "stdin"
 	if path != "-" {
@@ -258,32 +501,41 @@ func checkFile(path string, checker *factcheck.Checker, ceiling string, fail fac
 		defer f.Close()
 		in, name = f, path
 	}
+	// The header is read before anything is printed: a file that cannot
+	// be read prints nothing on stdout.
+	rd, err := factcheck.NewReader(in)
+	var he *factcheck.HeaderError
+	if errors.As(err, &he) {
+		fmt.Fprintf(stderr, "breakeven check: %s:%v\n", name, strings.TrimPrefix(he.Error(), "line "))
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "breakeven check: %s: %v\n", name, err)
+		return 2
+	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	defer out.Flush()
 	counts := map[factcheck.Verdict]int{}
 	nbad, worst := 0, factcheck.Verdict("")
 	var p claimPrinter
-	switch {
-	case asJSON:
+	switch format {
+	case "json":
 		p = &jsonPrinter{w: out}
-	case asCSV:
-		p = &csvPrinter{w: csv.NewWriter(out)}
+	case "csv":
+		p = &csvPrinter{w: csv.NewWriter(out), extra: rd.ExtraColumns()}
+	case "md", "html":
+		rep, err := factcheck.NewReport(out, format, "Claims checked: "+name)
+		if err != nil {
+			fmt.Fprintf(stderr, "breakeven check: %v\n", err)
+			return 2
+		}
+		p = &reportPrinter{rep: rep}
 	default:
 		p = &tablePrinter{w: out, ceiling: ceiling}
 	}
-	// The output begins with the first claim (or at the end, for a file of
-	// none), never before the header has been read: a file that cannot be
-	// read prints nothing on stdout.
-	begun := false
-	begin := func() {
-		if !begun {
-			p.begin()
-			begun = true
-		}
-	}
-	err := factcheck.CheckAll(in, checker,
+	p.begin()
+	err = factcheck.CheckRows(rd, checker,
 		func(r factcheck.Result) error {
-			begin()
 			counts[r.Verdict]++
 			if worst == "" || r.Verdict.AtLeast(worst) {
 				worst = r.Verdict
@@ -294,21 +546,16 @@ func checkFile(path string, checker *factcheck.Checker, ceiling string, fail fac
 			// Bad rows go to stderr as they are found; flushing stdout
 			// first keeps the two in order on a terminal.
 			nbad++
-			begin()
+			p.bad(re)
 			out.Flush()
 			_, err := fmt.Fprintf(stderr, "breakeven check: %s:%d: %s\n", name, re.Line, re.Reason())
 			return err
 		})
-	var he *factcheck.HeaderError
-	if errors.As(err, &he) {
-		fmt.Fprintf(stderr, "breakeven check: %s:%v\n", name, strings.TrimPrefix(he.Error(), "line "))
-		return 2
-	}
 	if err != nil {
+		out.Flush()
 		fmt.Fprintf(stderr, "breakeven check: %s: %v\n", name, err)
 		return 2
 	}
-	begin()
 	p.end(counts, nbad)
 	if err := out.Flush(); err != nil {
 		fmt.Fprintf(stderr, "breakeven check: %v\n", err)
@@ -336,8 +583,17 @@ func plural(n int, one, many string) string {
 type claimPrinter interface {
 	begin()
 	claim(factcheck.Result) error
+	bad(*factcheck.RowError)
 	end(counts map[factcheck.Verdict]int, bad int)
 }
+
+// reportPrinter writes a report.
+type reportPrinter struct{ rep *factcheck.Report }
+
+func (p *reportPrinter) begin()                             {}
+func (p *reportPrinter) claim(r factcheck.Result) error     { return p.rep.Claim(r) }
+func (p *reportPrinter) bad(e *factcheck.RowError)          { p.rep.Bad(e) }
+func (p *reportPrinter) end(map[factcheck.Verdict]int, int) { p.rep.End() }
 
 type jsonPrinter struct {
 	w *bufio.Writer
@@ -360,19 +616,24 @@ func (p *jsonPrinter) claim(r factcheck.Result) error {
 	return err
 }
 
+func (p *jsonPrinter) bad(*factcheck.RowError) {}
+
 func (p *jsonPrinter) end(map[factcheck.Verdict]int, int) { p.w.WriteString("\n]\n") }
 
 type csvPrinter struct {
-	w   *csv.Writer
-	rec []string
+	w     *csv.Writer
+	rec   []string
+	extra []string // the input's columns the checker does not read
 }
 
-func (p *csvPrinter) begin() { p.w.Write(checkCSVHeader) }
+func (p *csvPrinter) begin() { p.w.Write(append(append([]string{}, checkCSVHeader...), p.extra...)) }
 
 func (p *csvPrinter) claim(r factcheck.Result) error {
-	p.rec = toCheckJSON(r).csvRecord(p.rec)
+	p.rec = toCheckJSON(r).csvRecord(p.rec, r.Claim.Extra)
 	return p.w.Write(p.rec)
 }
+
+func (p *csvPrinter) bad(*factcheck.RowError) {}
 
 func (p *csvPrinter) end(map[factcheck.Verdict]int, int) { p.w.Flush() }
 
@@ -404,23 +665,39 @@ func (p *tablePrinter) claim(r factcheck.Result) error {
 			links = strconv.Itoa(r.LinksNeeded)
 		}
 	}
-	_, err := fmt.Fprintf(p.w, "%s  %s%s%s%s  %s\n", textfmt.PadLeft(strconv.Itoa(r.Claim.Line), colLine), textfmt.Pad(textfmt.Trim(r.Model.Name, colModel-1), colModel),
-		textfmt.PadLeft(r.Required.String(), colBW), textfmt.PadLeft(carry, colBW+1), textfmt.PadLeft(links, colLinks), r.Verdict)
+	needs, model := r.Required.String(), r.Model.Name
+	switch {
+	case r.Required == 0 && r.SizeCheck != nil:
+		needs = "size " + r.SizeCheck.Stated.String()
+	case r.NeedIsFloor:
+		needs = ">=" + needs
+	}
+	if model == "" {
+		model = "(throughput)"
+	}
+	_, err := fmt.Fprintf(p.w, "%s  %s%s%s%s  %s\n", textfmt.PadLeft(strconv.Itoa(r.Claim.Line), colLine), textfmt.Pad(textfmt.Trim(model, colModel-1), colModel),
+		textfmt.PadLeft(needs, colBW), textfmt.PadLeft(carry, colBW+1), textfmt.PadLeft(links, colLinks), r.Verdict)
 	return err
 }
+
+func (p *tablePrinter) bad(*factcheck.RowError) {}
 
 func (p *tablePrinter) end(counts map[factcheck.Verdict]int, bad int) {
 	total := 0
 	var parts []string
 	for _, v := range factcheck.Verdicts {
 		total += counts[v]
-		parts = append(parts, fmt.Sprintf("%d %s", counts[v], v))
+		size := v == factcheck.SizeMatches || v == factcheck.SizeMisread || v == factcheck.SizeDiffers
+		if counts[v] > 0 || !size {
+			parts = append(parts, fmt.Sprintf("%d %s", counts[v], v))
+		}
 	}
 	fmt.Fprintln(p.w)
 	fmt.Fprintln(p.w, textfmt.Wrap(fmt.Sprintf("%d %s checked: %s.", total, plural(total, "claim", "claims"), strings.Join(parts, ", ")), 78, ""))
 	if bad > 0 {
 		fmt.Fprintf(p.w, "%d bad %s, on stderr.\n", bad, plural(bad, "row", "rows"))
 	}
-	fmt.Fprintln(p.w, `links: needed of the stated kind, of those stated. Explanations: --json, --csv.`)
-	fmt.Fprintf(p.w, "Host ceiling: %s.\n", p.ceiling)
+	fmt.Fprintln(p.w, `links: needed of the stated kind, of those stated. >=: a floor, from a time to`)
+	fmt.Fprintln(p.w, `first token. Explanations: --report md, --json, --csv.`)
+	fmt.Fprintln(p.w, textfmt.Wrap("Host ceiling: "+p.ceiling+".", 78, ""))
 }

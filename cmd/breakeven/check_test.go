@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/factcheck"
 	"signalweight.dev/kv/breakeven/post"
 	"signalweight.dev/kv/cmd/breakeven/internal/claimsfile"
 	"signalweight.dev/kv/sources"
@@ -118,7 +120,7 @@ func TestCheckClaimsFile(t *testing.T) {
 	assert.Contains(t, errOut, bad+`:3: model "nope": unknown model`)
 	assert.Contains(t, errOut, bad+`:4: seconds "0": zero value`)
 
-	implausible := write("fast.csv", "model,tokens,seconds,links,source\nllama-3.1-405b,127188,0.01,1x400GbE,x\n")
+	implausible := write("fast.csv", "model,tokens,seconds,links,source,host\nllama-3.1-405b,127188,0.01,1x400GbE,x,dgx-h100\n")
 	code, _, _ = runCmd("check", "--claims", implausible)
 	assert.Equal(t, 0, code, "a verdict is an answer unless --fail-on asks otherwise")
 	code, _, errOut = runCmd("check", "--claims", implausible, "--fail-on", "implausible")
@@ -195,5 +197,98 @@ func TestClaimsFileIsGenerated(t *testing.T) {
 		bw, err := breakeven.ParseBandwidth(p.LinksText())
 		require.NoError(t, err, p.LinksText())
 		assert.Equal(t, w, float64(bw), p.Test.ID)
+	}
+}
+
+// genclaims writes the registry of published claims after the post's
+// three, every form in its column, and the checker reads each row back as
+// the claim it came from. The registry is empty on this branch, so a
+// fake entry stands in.
+func TestClaimsFileWritesTheRegistry(t *testing.T) {
+	saved := sources.PublishedClaims
+	t.Cleanup(func() { sources.PublishedClaims = saved })
+	fake := sources.PublishedClaim{ID: "fake-r1-distill", Source: sources.WEKABlog, Locator: "table 1", Quote: `"70.8 s to 465 ms, 152x"`,
+		Model: "llama-3.3-70b", Tokens: "131072", Seconds: "465ms", SecondsAre: sources.SecondsTTFT, Size: "40 GiB",
+		Throughput: "40GiB/s", PerNode: true, Uncached: "70.8s", Speedup: "152x", Hit: "90%",
+		Links: "4xPCIe4x16", Host: "4xl40s", GPUs: "8xH100", KVDtype: "bf16", Note: "a fake, for the test"}
+	sources.PublishedClaims = append(append([]sources.PublishedClaim{}, saved...), fake)
+
+	var b bytes.Buffer
+	require.NoError(t, claimsfile.WritePublished(&b))
+	text := b.String()
+	rd, err := factcheck.NewReader(&b)
+	require.NoError(t, err)
+	var got []factcheck.Claim
+	for {
+		c, err := rd.Read()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		c.Line = 0
+		got = append(got, c)
+	}
+	require.Len(t, got, 3+len(saved)+1)
+	assert.Equal(t, factcheck.FromPublished(fake), got[len(got)-1])
+	assert.Equal(t, "post-vast405b", got[0].ID)
+	assert.Empty(t, rd.ExtraColumns(), "every column of data/claims.csv is one the checker reads")
+
+	// The row by hand, column by column.
+	lines := strings.Split(strings.TrimSuffix(text, claimsfile.Marker), "\n")
+	header, last := lines[7], lines[len(lines)-2]
+	assert.Equal(t, "model,tokens,seconds,links,source,seconds_are,size,throughput,per_node,uncached,speedup,hit,host,gpus,kv_dtype,config,id,locator,quote,note", header)
+	assert.Equal(t, `llama-3.3-70b,131072,465ms,4xPCIe4x16,weka-amg-2025,ttft,40 GiB,40GiB/s,yes,70.8s,152x,90%,4xl40s,8xH100,bf16,,fake-r1-distill,table 1,"""70.8 s to 465 ms, 152x""","a fake, for the test"`, last)
+}
+
+// The verdict table is printed from factcheck.RuleTable in check -h and
+// stands in the README as the same rows, so neither drifts from the rule.
+func TestVerdictTableInHelpAndREADME(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	require.NoError(t, err)
+	readme := string(b)
+	for _, line := range strings.Split(strings.TrimSpace(factcheck.RuleTableMarkdown()), "\n") {
+		assert.Contains(t, readme, "  "+line+"\n", "README.md lacks the verdict table's row %q", line)
+	}
+	code, _, help := runCmd("check", "-h")
+	require.Equal(t, 0, code)
+	for _, c := range factcheck.RuleTable {
+		assert.Regexp(t, `(?m)^  `+regexp.QuoteMeta(c.Host)+` +`+regexp.QuoteMeta(c.Links)+` +`+regexp.QuoteMeta(c.Need)+` +`+string(c.Verdict)+`$`, help)
+	}
+}
+
+// Hostile values of the new forms: one line naming the flag, an example,
+// nothing on stdout.
+func TestCheckFormsHostile(t *testing.T) {
+	base := []string{"check", "--model", "llama-3.1-70b", "--tokens", "131072"}
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{append(base, "--size", "1e300 GB"), `--size "1e300 GB": above 1e18 B`},
+		{append(base, "--size", "40 Gb"), `--size "40 Gb": unit "Gb" is in bits`},
+		{append(base, "--size", "0 GB"), `--size "0 GB": zero value`},
+		{append(base, "--seconds", "1", "--speedup", "1e9x"), `--speedup "1e9x": a speedup above a million`},
+		{append(base, "--seconds", "1", "--hit", "-5%"), `--hit "-5%": a hit is between 0 and 1`},
+		{append(base, "--seconds", "1", "--seconds-are", "prefill"), `--seconds-are "prefill": not what a time measures`},
+		{append(base, "--seconds", "1", "--gpus", "4xToaster"), `--gpus "4xToaster": unknown GPU "toaster"`},
+		{append(base, "--seconds", "1", "--host", strings.Repeat("h", 1<<20)), `--host "hhhh`},
+		{[]string{"check", "--throughput", "0"}, `--throughput "0": zero value`},
+		{[]string{"check", "--throughput", "1 EB/s"}, `--throughput "1 EB/s"`},
+		{[]string{"check", "--size", "40 GB"}, "no --model"},
+		{append(base, "--seconds", "1", "--ceiling", "1 TB/s", "--host", "dgx-h100"), "--ceiling and --host are alternatives"},
+		{append(base, "--seconds", "1", "--report", "pdf"), `--report "pdf": not a report format`},
+		{[]string{"check", "--hosts", "--model", "x"}, "--hosts lists the host catalog"},
+		{append(base, "--seconds", "1", "--per-node"), "--per-node says how a --throughput is stated"},
+	} {
+		code, stdout, stderr := runCmd(c.args...)
+		name := strings.Join(c.args, " ")
+		if len(name) > 120 {
+			name = name[:120]
+		}
+		assert.Equal(t, 2, code, name)
+		assert.Empty(t, stdout, name)
+		assert.Equal(t, 1, strings.Count(stderr, "\n"), "%s: one line: %q", name, stderr)
+		assert.Contains(t, stderr, c.says, name)
+		assert.Less(t, len(stderr), 400, name)
 	}
 }

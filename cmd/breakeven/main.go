@@ -45,7 +45,7 @@ func register(c command) { commands = append(commands, c) }
 
 func init() {
 	register(command{"audit", "recompute every figure the post prints and give a verdict", auditUsage, runAudit})
-	register(command{"models", "list the model catalog: cache per token, at 128K, and sources", modelsUsage, runModels})
+	register(command{"models", "list the model catalog: cache per token, at 128Ki tokens, sources", modelsUsage, runModels})
 }
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }

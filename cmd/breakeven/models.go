@@ -15,8 +15,8 @@ import (
 const modelsUsage = `Usage: breakeven models [--json] [--attention KIND]
 
 Lists the model catalog: each model's KV cache per token (the growth once
-any window is full), a 128K-token (128 x 1024) cache with any windowed layers
-and fixed state included, the fixed state, and where the config was read.
+any window is full), a 131,072-token (128Ki, 128 x 1,024) cache with any
+windowed layers and fixed state included, the fixed state, and where the config was read.
 Sizes are at 16 bits per number.
 
 Attention kinds: gqa, mla, window (sliding-window or chunked layers),
@@ -124,7 +124,7 @@ func runModels(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "model\tkind\tper token\tat 128K\tfixed\tsource")
+	fmt.Fprintln(tw, "model\tkind\tper token\tat 128Ki\tfixed\tsource")
 	for _, m := range ms {
 		per, at, fixed := "-", "-", "-"
 		if m.Known() {
@@ -137,7 +137,7 @@ func runModels(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", textfmt.Trim(m.Name, 22), attentionKind(m), per, at, fixed, provenanceText(m))
 	}
 	tw.Flush()
-	fmt.Fprintf(stdout, "\n%d models, sizes at 16 bits; \"at 128K\" is %s tokens.\nSources and notes: breakeven models --json\n", len(ms), n)
+	fmt.Fprintf(stdout, "\n%d models, sizes at 16 bits; \"at 128Ki\" is %s tokens (128 x 1,024; 128K\nwould be 128,000). Sources and notes: breakeven models --json\n", len(ms), n)
 	return 0
 }
 

@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"signalweight.dev/kv/breakeven/factcheck"
 	"signalweight.dev/kv/breakeven/post"
+	"signalweight.dev/kv/cmd/breakeven/internal/claimsfile"
 	"signalweight.dev/kv/figures"
 )
 
@@ -19,8 +21,10 @@ const reproduceUsage = `Usage: breakeven reproduce [--out DIR]
 Regenerates everything the project publishes from the inputs in sources/:
 the post's tables, its computed comparisons, the audit ledger, the
 inputs and the curves the figures draw against prompt length as CSV in
-DIR/data/, and every figure as SVG in DIR/figures/
-(figure 2 as PNG too, for the README). DIR defaults to the root of this
+DIR/data/, the published claims checked as DIR/data/claims-report.md
+("breakeven check --report md" on the generated rows of data/claims.csv),
+and every figure as SVG in DIR/figures/ (figure 2 as PNG too, for the
+README). DIR defaults to the root of this
 repository, found by walking up from the working directory to the go.mod
 of module signalweight.dev/kv.
 
@@ -93,6 +97,15 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
+	report, err := claimsReport()
+	if err != nil {
+		return fail(err)
+	}
+	reports := newOutput(root, "data")
+	if err := reports.write("claims-report.md", report); err != nil {
+		return fail(err)
+	}
+
 	figs, err := figures.All()
 	if err != nil {
 		return fail(err)
@@ -116,8 +129,34 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, data.summary("tables"))
 	fmt.Fprintln(stdout, images.summary("figures"))
+	fmt.Fprintln(stdout, reports.summary("reports"))
 	fmt.Fprintln(stdout, ledgerSummary(findings))
 	return auditStatus(findings, stderr)
+}
+
+// claimsReport is data/claims-report.md: the generated claims of
+// data/claims.csv (the post's three and the registry in sources),
+// checked, as "breakeven check --report md" writes them.
+func claimsReport() ([]byte, error) {
+	var b bytes.Buffer
+	rep, err := factcheck.NewReport(&b, "md", "Published claims, checked")
+	if err != nil {
+		return nil, err
+	}
+	checker := factcheck.NewChecker(factcheck.Options{})
+	for _, c := range claimsfile.Claims() {
+		r, err := checker.Check(c)
+		if err != nil {
+			return nil, fmt.Errorf("claim %s: %w", c.ID, err)
+		}
+		if err := rep.Claim(r); err != nil {
+			return nil, err
+		}
+	}
+	if err := rep.End(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }
 
 // output writes files into one directory, rewriting only those whose

@@ -131,6 +131,8 @@ func generatedType(path string) bool {
 	switch filepath.Ext(path) {
 	case ".csv", ".svg", ".png":
 		return true
+	case ".md":
+		return strings.HasPrefix(path, "data/") // data/claims-report.md
 	}
 	return false // the figures' Go sources, and anything else
 }

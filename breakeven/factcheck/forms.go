@@ -1,0 +1,462 @@
+package factcheck
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/calculator"
+	"signalweight.dev/kv/breakeven/prefill"
+	"signalweight.dev/kv/sources"
+)
+
+// parseSpeedup reads a speedup ratio, "152x" or "152", with the
+// calculator's factor parser.
+func parseSpeedup(s string) (float64, error) {
+	f, err := calculator.ParseFactor(s)
+	if err != nil && strings.Contains(err.Error(), "at least 1") {
+		return 0, errors.New("a speedup below 1 is a slowdown; give the two times with --uncached and --seconds")
+	}
+	if err != nil && strings.Contains(err.Error(), "million") {
+		return 0, errors.New("a speedup above a million is not a measurement")
+	}
+	return f, err
+}
+
+// parseShare reads the share of a prompt loaded from the cache, with the
+// calculator's hit-rate parser; zero loads nothing.
+func parseShare(s string) (float64, error) {
+	h, err := calculator.ParseHitRate(s)
+	if err != nil {
+		return 0, errors.New(strings.Replace(err.Error(), "a hit rate", "a hit", 1))
+	}
+	if h == 0 {
+		return 0, errors.New("a hit of 0 loads nothing from the cache")
+	}
+	return h, nil
+}
+
+// halfStep is half a unit in the last place written of a quantity: for
+// "40 GB" (40e9) it is 0.5 GB, for "0.465" 0.0005 s, for "152x" 0.5. A
+// stated figure stands for anything that rounds to it.
+func halfStep(text string, value float64) float64 {
+	t := strings.TrimLeft(strings.TrimSpace(text), "+~")
+	end := 0
+	for end < len(t) && strings.IndexByte("0123456789.,", t[end]) >= 0 {
+		end++
+	}
+	digits := strings.ReplaceAll(t[:end], ",", "")
+	number, err := strconv.ParseFloat(digits, 64)
+	if err != nil || number == 0 {
+		return 0
+	}
+	decimals := 0
+	if i := strings.IndexByte(digits, '.'); i >= 0 {
+		decimals = len(digits) - i - 1
+	}
+	return 0.5 * math.Pow(10, -float64(decimals)) * value / number
+}
+
+// SizeCheck is a stated size against the computed one.
+type SizeCheck struct {
+	Stated, Computed breakeven.Bytes
+	// Tokens is the count Computed is for: the claim's, or the other
+	// reading's where that is the one that matches.
+	Tokens breakeven.Tokens
+	// Reading is how the stated size matches: "" as written, or the
+	// misreading under which it does ("GiB written as GB", "128K meaning
+	// 131,072 tokens"); NoMatch when none does.
+	Reading string
+	NoMatch bool
+}
+
+// checkSize compares the claim's stated size with the computed one under
+// each reading: as written; with the unit's decimal and binary prefixes
+// swapped (GiB written as GB); with the other token reading; with both.
+func (c *Checker) checkSize(r *Result) *SizeCheck {
+	arch := r.Model.Arch.With(r.Element, 1)
+	sc := &SizeCheck{Stated: r.Size, Computed: r.Cache, Tokens: r.Tokens}
+	half := halfStep(r.Claim.Size, float64(r.Size))
+	matches := func(stated, computed breakeven.Bytes) bool {
+		return math.Abs(float64(stated-computed)) <= half*float64(stated/r.Size)+1e-9*float64(stated)
+	}
+	swapped, swapName := swapPrefix(r.Claim.Size, r.Size)
+	type reading struct {
+		stated, computed breakeven.Bytes
+		tokens           breakeven.Tokens
+		name             string
+	}
+	readings := []reading{{r.Size, r.Cache, r.Tokens, ""}}
+	if swapped > 0 {
+		readings = append(readings, reading{swapped, r.Cache, r.Tokens, swapName})
+	}
+	if r.OtherTokens > 0 {
+		other := arch.CacheSize(r.OtherTokens)
+		tokens := fmt.Sprintf("%s meaning %v tokens", strings.TrimSpace(r.Claim.Tokens), r.OtherTokens)
+		readings = append(readings, reading{r.Size, other, r.OtherTokens, tokens})
+		if swapped > 0 {
+			readings = append(readings, reading{swapped, other, r.OtherTokens, swapName + ", and " + tokens})
+		}
+	}
+	for _, rd := range readings {
+		if matches(rd.stated, rd.computed) {
+			sc.Reading, sc.Computed, sc.Tokens = rd.name, rd.computed, rd.tokens
+			return sc
+		}
+	}
+	sc.NoMatch = true
+	return sc
+}
+
+// swapPrefix returns the stated size with its prefix read the other way
+// (40 GB as 40 GiB, 40 GiB as 40 GB) and says which way, or 0 for a size
+// in bytes.
+func swapPrefix(text string, size breakeven.Bytes) (breakeven.Bytes, string) {
+	u := strings.ToLower(text)
+	for _, p := range []struct {
+		dec, bin string
+		rank     float64
+	}{{"kb", "kib", 1}, {"mb", "mib", 2}, {"gb", "gib", 3}, {"tb", "tib", 4}} {
+		f := math.Pow(1.024, p.rank)
+		switch {
+		case strings.Contains(u, p.bin):
+			return size / breakeven.Bytes(f), strings.ToUpper(p.dec[:1]) + "B written as " + strings.ToUpper(p.bin[:1]) + "iB"
+		case strings.Contains(u, p.dec):
+			return size * breakeven.Bytes(f), strings.ToUpper(p.bin[:1]) + "iB written as " + strings.ToUpper(p.dec[:1]) + "B"
+		}
+	}
+	return 0, ""
+}
+
+// judgeSize gives a size-only claim its verdict.
+func (c *Checker) judgeSize(r *Result) {
+	r.SizeCheck = c.checkSize(r)
+	switch sc := r.SizeCheck; {
+	case sc.NoMatch:
+		r.Verdict = SizeDiffers
+	case sc.Reading == "":
+		r.Verdict = SizeMatches
+	default:
+		r.Verdict = SizeMisread
+	}
+}
+
+func (r Result) explainSize() string {
+	sc := r.SizeCheck
+	switch {
+	case sc.NoMatch:
+		return fmt.Sprintf("states %v (%s) where %v tokens of %s make %v (%s), %sx as much, under every reading tried (GB or GiB, K as 1,000 or 1,024)",
+			sc.Stated, sc.Stated.IEC(), r.Tokens, r.Model.Name, sc.Computed, sc.Computed.IEC(),
+			breakeven.FormatSignificant(float64(sc.Stated/sc.Computed), breakeven.DefaultSignificant))
+	case sc.Reading == "":
+		return fmt.Sprintf("states %s; %v tokens of %s at %s make %v (%s)", strings.TrimSpace(r.Claim.Size), r.Tokens, r.Model.Name, r.Element.Name, sc.Computed, sc.Computed.IEC())
+	default:
+		return fmt.Sprintf("states %s, which matches the computed %v (%s, for %v tokens) only read as %s", strings.TrimSpace(r.Claim.Size), sc.Computed, sc.Computed.IEC(), sc.Tokens, sc.Reading)
+	}
+}
+
+// Explanation says why the claim got its verdict, in one sentence.
+func (r Result) Explanation() string {
+	if r.SizeCheck != nil && r.Required == 0 {
+		return r.explainSize()
+	}
+	return explain(r, r.judgedCeiling)
+}
+
+// explain says why a need got its verdict, in one sentence.
+func explain(r Result, ceiling breakeven.Bandwidth) string {
+	need := "needs " + r.Required.String()
+	if r.NeedIsFloor {
+		need = "needs at least " + r.Required.String()
+	}
+	if r.Seconds == 0 {
+		per := "in total"
+		if r.PerNode {
+			per = "per node"
+		}
+		need = fmt.Sprintf("states %v delivered %s", r.Required, per)
+	}
+	within := ""
+	switch {
+	case ceiling > 0 && (r.CeilingFrom == "--ceiling" || r.Host == nil):
+		within = "the ceiling of " + ceiling.String() + " per host (--ceiling)"
+	case ceiling > 0:
+		within = "the " + ceiling.String() + " a " + r.Host.Name + " takes in at most"
+	}
+	var s string
+	switch r.Verdict {
+	case NoBound:
+		s = fmt.Sprintf("%s; no link and no host stated, so nothing bounds it (%s would carry it; --host names a machine)", need, suggestLinks(r.Required))
+	case Plausible:
+		if r.Link != nil {
+			s = fmt.Sprintf("%s; the stated %s %v", need, r.Link.Carries(), r.Link.Total())
+			if within != "" {
+				s += ", within " + within
+			}
+		} else {
+			s = fmt.Sprintf("%s, with no link stated: within %s (%s would carry it)", need, within, suggestLinks(r.Required))
+		}
+	case NeedsMoreLinks:
+		s = fmt.Sprintf("%s but the stated %s %v: it takes %d such %s", need, r.Link.Carries(), r.Link.Total(), r.LinksNeeded, plural(r.LinksNeeded, "link", "links"))
+		if fit := r.FitText(false); fit != "" && r.Seconds > 0 {
+			s += ", or " + fit
+		}
+		if within != "" {
+			s += "; within " + within
+		} else {
+			s += "; no host stated, so no ceiling is assumed"
+		}
+	case Implausible:
+		s = fmt.Sprintf("%s, more than %s, whatever its links", need, within)
+		if fit := r.FitText(false); fit != "" && r.Seconds > 0 {
+			s += "; it would take " + fit
+		}
+	}
+	if r.Seconds > 0 && r.SecondsAre == SecondsTTFT {
+		s += "; the time is a time to first token, which includes more than the load"
+		if r.Hit < 1 {
+			s += " (here the prefill of the rest of the prompt too)"
+		}
+		s += ", so this need is a floor"
+	}
+	return s
+}
+
+// suggestLinks names how many 100GbE or 400GbE links carry bw.
+func suggestLinks(bw breakeven.Bandwidth) string {
+	l400 := max(1, breakeven.LinksNeeded(bw, sources.Link400GbE.V()))
+	if l100 := max(1, breakeven.LinksNeeded(bw, sources.Link100GbE.V())); l100 <= 2 {
+		return fmt.Sprintf("%d x 100GbE", l100)
+	}
+	return fmt.Sprintf("%d x 400GbE", l400)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// measure works out the figures the findings report: the stated size
+// against the computed one, the MFU of the uncached time, the prefill of
+// a partial hit's rest, the recompute time a load is held to.
+func (c *Checker) measure(r *Result) {
+	if r.Size > 0 && r.Required > 0 && r.Model.Known() {
+		r.SizeCheck = c.checkSize(r)
+	}
+	if r.GPUs == nil || !r.Model.Known() {
+		return
+	}
+	pm, err := c.prefillModel(r.Model)
+	if err != nil {
+		r.noFLOPModel = true
+		return
+	}
+	if r.Uncached > 0 {
+		mfu := prefill.ImpliedMFU(pm, breakeven.Exact(r.Tokens), *r.GPUs, breakeven.Exact(r.Uncached))
+		v := mfu.Value
+		r.MFU = &v
+		r.mfuLimit = prefill.Check(mfu, sources.HighestPublishedMFU.V())
+	}
+	if r.Hit < 1 {
+		r.restAtPeak = prefill.MinTime(pm, r.Tokens, *r.GPUs) - prefill.MinTime(pm, r.Tokens*breakeven.Tokens(r.Hit), *r.GPUs)
+	}
+	if r.Uncached == 0 && r.Seconds > 0 {
+		r.recomputeLow = prefill.TimeAt(pm, r.Tokens, *r.GPUs, sources.MFULow.V())
+	}
+}
+
+// Findings are what else the check found, a sentence each: the token
+// reading, the stated size, a partial hit's rest, the uncached time and
+// its ratio and MFU, a load slower than recomputing, a total throughput's
+// hosts.
+func (r Result) Findings() []string {
+	var out []string
+	add := func(format string, a ...any) { out = append(out, fmt.Sprintf(format, a...)) }
+	if r.TokenReading != "" {
+		switch {
+		case r.OtherRequired > 0:
+			add("%s, which would need %v", r.TokenReading, r.OtherRequired)
+		case r.Model.Known():
+			add("%s, a cache of %v", r.TokenReading, r.Model.Arch.With(r.Element, 1).CacheSize(r.OtherTokens))
+		default:
+			add("%s", r.TokenReading)
+		}
+	}
+	if sc := r.SizeCheck; sc != nil && r.Required > 0 {
+		switch {
+		case sc.NoMatch:
+			add("the stated size %v is not the computed %v under any reading", sc.Stated, sc.Computed)
+		case sc.Reading != "":
+			add("the stated size %s matches the computed %v only read as %s", strings.TrimSpace(r.Claim.Size), sc.Computed, sc.Reading)
+		default:
+			add("the stated size %s is the computed one", strings.TrimSpace(r.Claim.Size))
+		}
+	}
+	if r.Hit < 1 && r.Model.Known() {
+		rest := r.Tokens * breakeven.Tokens(1-r.Hit)
+		s := fmt.Sprintf("%s from the cache: %v loaded; the other %v tokens are prefilled over the whole context",
+			calculator.Percent(r.Hit), r.Loaded, breakeven.Tokens(math.Round(float64(rest))))
+		if r.restAtPeak > 0 {
+			s += fmt.Sprintf(", at least %v on %v at peak", r.restAtPeak, *r.GPUs)
+			if r.Seconds > 0 && r.SecondsAre == SecondsTTFT && r.restAtPeak >= r.Seconds {
+				s += ", longer than the stated time by itself"
+			}
+		}
+		add("%s", s)
+	}
+	if r.Ratio > 0 {
+		s := fmt.Sprintf("uncached %v against cached %v is %sx", r.Uncached, r.Seconds, breakeven.FormatSignificant(r.Ratio, breakeven.DefaultSignificant))
+		if r.Speedup > 0 && strings.TrimSpace(r.Claim.Uncached) != "" && strings.TrimSpace(r.Claim.Seconds) != "" {
+			du := halfStep(r.Claim.Uncached, float64(r.Uncached))
+			ds := halfStep(r.Claim.Seconds, float64(r.Seconds))
+			lo := (float64(r.Uncached) - du) / (float64(r.Seconds) + ds)
+			hi := (float64(r.Uncached) + du) / (float64(r.Seconds) - ds)
+			h := halfStep(r.Claim.Speedup, r.Speedup)
+			if r.Speedup+h >= lo*(1-1e-9) && r.Speedup-h <= hi*(1+1e-9) {
+				s += fmt.Sprintf("; the stated %s agrees with the two times", strings.TrimSpace(r.Claim.Speedup))
+			} else {
+				s += fmt.Sprintf("; the stated %s does not: the times give %s to %sx", strings.TrimSpace(r.Claim.Speedup),
+					breakeven.FormatSignificant(lo, breakeven.DefaultSignificant), breakeven.FormatSignificant(hi, breakeven.DefaultSignificant))
+			}
+		}
+		add("%s", s)
+	}
+	if r.noFLOPModel {
+		add("no FLOP model for %s, so no MFU or recompute time is estimated", r.Model.Name)
+	}
+	if r.MFU != nil {
+		s := fmt.Sprintf("the uncached %v implies an MFU of %s on %v", r.Uncached, breakeven.FormatSignificant(*r.MFU, breakeven.DefaultSignificant), *r.GPUs)
+		if r.mfuLimit != prefill.Plausible {
+			s += ": " + string(r.mfuLimit)
+		}
+		add("%s", s)
+	}
+	// (f) a load slower than recomputing.
+	switch {
+	case r.Uncached > 0 && r.Seconds >= r.Uncached:
+		add("loading is slower than recomputing here: the cached %v is no faster than the uncached %v", r.Seconds, r.Uncached)
+	case r.recomputeLow > 0 && r.Seconds > r.recomputeLow:
+		add("loading is slower than recomputing: %v tokens prefill in %v on %v even at an MFU of %g, the low end of the assumed range",
+			r.Tokens, r.recomputeLow, *r.GPUs, sources.MFULow.V())
+	}
+	if r.HostsNeeded > 0 {
+		add("stated in total, so no one host's ceiling applies: it takes at least %d %s of %v (%s)", r.HostsNeeded, plural(r.HostsNeeded, "host", "hosts"), r.Ceiling, r.CeilingFrom)
+	}
+	if r.Throughput > 0 && r.Seconds > 0 && r.Loaded > 0 {
+		add("at the stated %v the loaded %v takes %v, against the stated %v", r.Throughput, r.Loaded, breakeven.LoadTime(r.Loaded, r.Throughput), r.Seconds)
+	}
+	return out
+}
+
+// Arithmetic is the claim's arithmetic in one line.
+func (r Result) Arithmetic() string {
+	var parts []string
+	if r.Model.Known() {
+		parts = append(parts, fmt.Sprintf("%v tokens x %s B/token (%s, %s) = %v", r.Tokens,
+			breakeven.GroupThousands(float64(r.PerToken), 0), r.Model.Name, r.Element.Name, r.Cache))
+		if r.Hit < 1 {
+			parts = append(parts, fmt.Sprintf("%s of the prompt loaded: %v", calculator.Percent(r.Hit), r.Loaded))
+		}
+	}
+	switch {
+	case r.Seconds > 0 && r.Loaded > 0:
+		parts = append(parts, fmt.Sprintf("%v / %v = %v", r.Loaded, r.Seconds, r.Required))
+	case r.Throughput > 0:
+		parts = append(parts, fmt.Sprintf("stated throughput %v", r.Throughput))
+	}
+	if r.SizeCheck != nil {
+		sc := r.SizeCheck
+		parts = append(parts, fmt.Sprintf("stated %v (%s) against %v (%s) for %v tokens", sc.Stated, sc.Stated.IEC(), sc.Computed, sc.Computed.IEC(), sc.Tokens))
+	}
+	if r.Link != nil {
+		parts = append(parts, fmt.Sprintf("links %v = %v", *r.Link, r.Link.Total()))
+	}
+	if r.Ceiling > 0 {
+		parts = append(parts, fmt.Sprintf("ceiling %v (%s)", r.Ceiling, r.CeilingFrom))
+	} else if r.Required > 0 {
+		parts = append(parts, "no ceiling (no host stated)")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Assumptions lists what the check assumed: the token reading, the KV
+// type, the host.
+func (r Result) Assumptions() []string {
+	var a []string
+	if r.TokenReading != "" {
+		a = append(a, r.TokenReading)
+	} else if r.Tokens > 0 {
+		a = append(a, fmt.Sprintf("%v tokens, as written", r.Tokens))
+	}
+	if r.Model.Known() {
+		kv := r.Element.Name + " KV cache"
+		if strings.TrimSpace(r.Claim.KVDtype) == "" {
+			kv += " (none stated; the default)"
+		}
+		a = append(a, kv)
+	}
+	switch {
+	case r.CeilingFrom == "--ceiling":
+		a = append(a, "a ceiling of "+r.Ceiling.String()+" per host (--ceiling)")
+	case r.Host != nil:
+		a = append(a, fmt.Sprintf("host %s: %v (%s)", r.Host.Name, r.Ceiling, r.Host.Breakdown()))
+	case r.Required > 0:
+		a = append(a, "no host stated, so no ceiling")
+	}
+	if r.Seconds > 0 {
+		if r.SecondsAre == SecondsLoad {
+			a = append(a, "the time is the load alone")
+		} else {
+			a = append(a, "the time is a time to first token with the cache")
+		}
+	}
+	return a
+}
+
+// Command is the command that checks the claim again.
+func (r Result) Command() string {
+	cl := r.Claim
+	args := []string{"breakeven", "check"}
+	flag := func(name, v string) {
+		if v = strings.TrimSpace(v); v != "" {
+			args = append(args, "--"+name, shellQuote(v))
+		}
+	}
+	flag("model", cl.Model)
+	flag("config", cl.Config)
+	flag("tokens", cl.Tokens)
+	flag("seconds", cl.Seconds)
+	if r.SecondsAre == SecondsLoad && strings.TrimSpace(cl.Seconds) != "" {
+		flag("seconds-are", SecondsLoad)
+	}
+	flag("size", cl.Size)
+	flag("throughput", cl.Throughput)
+	if cl.PerNode {
+		args = append(args, "--per-node")
+	}
+	flag("uncached", cl.Uncached)
+	flag("speedup", cl.Speedup)
+	flag("hit", cl.Hit)
+	flag("links", cl.Links)
+	if r.CeilingFrom == "--ceiling" {
+		flag("ceiling", r.Ceiling.String())
+	} else if r.Host != nil {
+		flag("host", r.Host.ID)
+	}
+	flag("gpus", cl.GPUs)
+	flag("kv-dtype", cl.KVDtype)
+	return strings.Join(args, " ")
+}
+
+// shellQuote quotes a value for a POSIX shell where it needs it.
+func shellQuote(s string) string {
+	if strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/:%+,-") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,196 @@
+package factcheck
+
+import (
+	"bufio"
+	"fmt"
+	"html"
+	"io"
+	"strconv"
+	"strings"
+
+	"signalweight.dev/kv/sources"
+)
+
+// Report writes checked claims as a document a reviewer can publish, in
+// Markdown or HTML: for each claim its quote and source, the assumptions
+// made, the arithmetic in one line, the verdict and the command that
+// reproduces it. The output depends only on the claims, so a changed
+// claim shows as a diff. Claims are written as they come.
+type Report struct {
+	w      *bufio.Writer
+	html   bool
+	n      int
+	counts map[Verdict]int
+	bad    int
+}
+
+// ReportFormats are the formats NewReport writes.
+var ReportFormats = []string{"md", "html"}
+
+// NewReport begins a report in format "md" or "html" under title.
+func NewReport(w io.Writer, format, title string) (*Report, error) {
+	r := &Report{w: bufio.NewWriter(w), counts: map[Verdict]int{}}
+	switch format {
+	case "md":
+		fmt.Fprintf(r.w, "# %s\n\n", title)
+		fmt.Fprintf(r.w, "Each claim with its source, the assumptions the check makes, its arithmetic, its verdict and the command that checks it again. Verdicts follow one rule of the bandwidth needed, the links stated and the host's ceiling (`breakeven check -h`).\n")
+	case "html":
+		r.html = true
+		fmt.Fprintf(r.w, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s</title>\n</head>\n<body>\n<h1>%s</h1>\n", esc(title), esc(title))
+		fmt.Fprintf(r.w, "<p>Each claim with its source, the assumptions the check makes, its arithmetic, its verdict and the command that checks it again. Verdicts follow one rule of the bandwidth needed, the links stated and the host's ceiling (<code>breakeven check -h</code>).</p>\n")
+	default:
+		return nil, fmt.Errorf("unknown report format %q (md or html)", format)
+	}
+	return r, nil
+}
+
+func esc(s string) string { return html.EscapeString(s) }
+
+// heading names a claim: its id, or its line, and what it states.
+func heading(res Result) string {
+	var what string
+	switch {
+	case res.Model.Known() && res.Seconds > 0:
+		what = fmt.Sprintf("%s, %v tokens in %v", res.Model.Name, res.Tokens, res.Seconds)
+	case res.Model.Known():
+		what = fmt.Sprintf("%s, %v tokens", res.Model.Name, res.Tokens)
+	default:
+		what = "a throughput of " + res.Throughput.String()
+	}
+	switch {
+	case res.Claim.ID != "":
+		return res.Claim.ID + ": " + what
+	case res.Claim.Line > 0:
+		return "line " + strconv.Itoa(res.Claim.Line) + ": " + what
+	}
+	return what
+}
+
+// sourceText names the claim's sources: each id with its title,
+// publisher and address where the registry has it.
+func sourceText(res Result) []string {
+	var out []string
+	for _, id := range strings.Split(res.Claim.Source, ";") {
+		id = strings.TrimSpace(id)
+		if id == "" {
+			continue
+		}
+		s, ok := sources.Lookup(sources.SourceID(id))
+		if !ok {
+			out = append(out, id)
+			continue
+		}
+		t := fmt.Sprintf("%s: %s, %s", id, s.Title, s.Publisher)
+		if s.Date != "" {
+			t += " (" + s.Date + ")"
+		}
+		if s.URL != "" && strings.Contains(s.URL, "://") {
+			t += ", " + s.URL
+		}
+		out = append(out, t)
+	}
+	if len(out) == 0 {
+		out = append(out, "none given")
+	}
+	if res.Claim.Locator != "" {
+		out[0] += "; " + res.Claim.Locator
+	}
+	return out
+}
+
+// Claim adds a checked claim.
+func (r *Report) Claim(res Result) error {
+	r.n++
+	r.counts[res.Verdict]++
+	type item struct{ label, text string }
+	items := []item{}
+	for _, s := range sourceText(res) {
+		items = append(items, item{"Source", s})
+	}
+	items = append(items, item{"Assumptions", strings.Join(res.Assumptions(), "; ")})
+	items = append(items, item{"Arithmetic", res.Arithmetic()})
+	items = append(items, item{"Verdict", string(res.Verdict) + ": " + res.Explanation()})
+	for _, f := range res.Findings() {
+		items = append(items, item{"Finding", f})
+	}
+	for _, f := range res.Claim.Extra {
+		if f.Value != "" {
+			items = append(items, item{"Also stated", f.Name + ": " + f.Value})
+		}
+	}
+	if res.Claim.Note != "" {
+		items = append(items, item{"Note", res.Claim.Note})
+	}
+	if r.html {
+		fmt.Fprintf(r.w, "<section>\n<h2>%d. %s</h2>\n", r.n, esc(heading(res)))
+		if q := res.Claim.Quote; q != "" {
+			fmt.Fprintf(r.w, "<blockquote>%s</blockquote>\n", esc(q))
+		}
+		r.w.WriteString("<ul>\n")
+		for _, it := range items {
+			if it.label == "Verdict" {
+				fmt.Fprintf(r.w, "<li>%s: <strong>%s</strong>: %s</li>\n", it.label, esc(string(res.Verdict)), esc(res.Explanation()))
+				continue
+			}
+			fmt.Fprintf(r.w, "<li>%s: %s</li>\n", it.label, esc(it.text))
+		}
+		fmt.Fprintf(r.w, "<li>Reproduce: <code>%s</code></li>\n</ul>\n</section>\n", esc(res.Command()))
+		return nil
+	}
+	fmt.Fprintf(r.w, "\n## %d. %s\n\n", r.n, mdEsc(heading(res)))
+	if q := res.Claim.Quote; q != "" {
+		fmt.Fprintf(r.w, "> %s\n\n", mdEsc(q))
+	}
+	for _, it := range items {
+		if it.label == "Verdict" {
+			fmt.Fprintf(r.w, "- %s: **%s**: %s\n", it.label, res.Verdict, mdEsc(res.Explanation()))
+			continue
+		}
+		fmt.Fprintf(r.w, "- %s: %s\n", it.label, mdEsc(it.text))
+	}
+	fmt.Fprintf(r.w, "- Reproduce: `%s`\n", strings.ReplaceAll(res.Command(), "`", "'"))
+	return nil
+}
+
+// mdEsc keeps a text from starting Markdown it does not mean: line
+// breaks become spaces, and the characters that open emphasis, code,
+// links or HTML are escaped.
+func mdEsc(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	return mdReplacer.Replace(s)
+}
+
+var mdReplacer = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`, "<", "&lt;", ">", "&gt;", "#", `\#`, "|", `\|`)
+
+// Bad adds a row that could not be checked.
+func (r *Report) Bad(e *RowError) {
+	r.bad++
+	if r.html {
+		fmt.Fprintf(r.w, "<p>Line %d could not be checked: %s</p>\n", e.Line, esc(e.Reason()))
+		return
+	}
+	fmt.Fprintf(r.w, "\nLine %d could not be checked: %s\n", e.Line, mdEsc(e.Reason()))
+}
+
+// End writes the counts and flushes.
+func (r *Report) End() error {
+	var parts []string
+	for _, v := range Verdicts {
+		if r.counts[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", r.counts[v], v))
+		}
+	}
+	sum := fmt.Sprintf("%d %s checked", r.n, plural(r.n, "claim", "claims"))
+	if len(parts) > 0 {
+		sum += ": " + strings.Join(parts, ", ")
+	}
+	if r.bad > 0 {
+		sum += fmt.Sprintf("; %d %s could not be checked", r.bad, plural(r.bad, "row", "rows"))
+	}
+	if r.html {
+		fmt.Fprintf(r.w, "<h2>Summary</h2>\n<p>%s.</p>\n</body>\n</html>\n", esc(sum))
+	} else {
+		fmt.Fprintf(r.w, "\n## Summary\n\n%s.\n", sum)
+	}
+	return r.w.Flush()
+}

@@ -1,0 +1,73 @@
+package factcheck_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven/factcheck"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden reports in testdata/")
+
+// reportClaims are a claim of each form, with text that Markdown and
+// HTML must escape.
+var reportClaims = []factcheck.Claim{
+	{ID: "weka", Model: "llama-3.1-70b", Tokens: "105000", Seconds: "0.58", Links: "1x400Gbit/s", Host: "dgx-h100", Source: "nand-weka;post",
+		Locator: "opening", Quote: "105,000 tokens in 0.58 s", Note: "the post's <reading> & *link*"},
+	{ID: "size", Model: "llama-3.1-70b", Tokens: "128K", Size: "40 GB", Source: "x", Quote: "about 40 GB for a 128K prompt"},
+	{ID: "r1", Model: "llama-3.3-70b", Tokens: "131072", Seconds: "465ms", Uncached: "70.8s", Speedup: "152x", Links: "4xPCIe4x16", Host: "4xl40s", GPUs: "8xH100",
+		Extra: []factcheck.Field{{Name: "vendor", Value: "ACME | `x`"}}},
+	{Line: 7, Throughput: "40GiB/s", PerNode: true, Host: "gb200"},
+	{Line: 8, Model: "llama-3.1-70b", Tokens: "131072", Seconds: "1", SecondsAre: "load", Hit: "90%"},
+}
+
+// The report is stable: the same claims give the same bytes, pinned by a
+// golden file per format (go test -run Report -update rewrites them).
+func TestReportGolden(t *testing.T) {
+	for _, format := range factcheck.ReportFormats {
+		t.Run(format, func(t *testing.T) {
+			var b bytes.Buffer
+			rep, err := factcheck.NewReport(&b, format, "Claims <checked>")
+			require.NoError(t, err)
+			c := factcheck.NewChecker(factcheck.Options{})
+			for _, cl := range reportClaims {
+				r, err := c.Check(cl)
+				require.NoError(t, err, cl.ID)
+				require.NoError(t, rep.Claim(r))
+			}
+			rep.Bad(&factcheck.RowError{Line: 9, Err: assert.AnError})
+			require.NoError(t, rep.End())
+			golden := filepath.Join("testdata", "report."+format)
+			if *update {
+				require.NoError(t, os.WriteFile(golden, b.Bytes(), 0o644))
+			}
+			want, err := os.ReadFile(golden)
+			require.NoError(t, err, "go test ./breakeven/factcheck -run Report -update")
+			assert.Equal(t, string(want), b.String())
+
+			out := b.String()
+			// What every claim carries, whatever the format.
+			assert.Equal(t, len(reportClaims), strings.Count(out, "Reproduce: "))
+			assert.Equal(t, len(reportClaims), strings.Count(out, "Arithmetic: "))
+			assert.Contains(t, out, "5 claims checked: 2 plausible, 1 no-bound-stated, 1 size-misread, 1 needs-more-links; 1 row could not be checked.")
+			if format == "html" {
+				assert.Contains(t, out, "<title>Claims &lt;checked&gt;</title>")
+				assert.Contains(t, out, "the post&#39;s &lt;reading&gt; &amp; *link*")
+				assert.NotContains(t, out, "<reading>")
+			} else {
+				assert.Contains(t, out, `the post's &lt;reading&gt; & \*link\*`)
+				assert.Contains(t, out, "Also stated: vendor: ACME \\| \\`x\\`")
+				assert.Contains(t, out, "- Reproduce: `breakeven check --model llama-3.1-70b --tokens 128K --size '40 GB'`")
+			}
+		})
+	}
+	_, err := factcheck.NewReport(&bytes.Buffer{}, "pdf", "x")
+	assert.ErrorContains(t, err, `unknown report format "pdf"`)
+}
