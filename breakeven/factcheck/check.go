@@ -108,9 +108,15 @@ type Result struct {
 	Speedup    float64           // as stated, 0 if not
 	Ratio      float64           // Uncached / Seconds when both are known, else 0
 	Throughput breakeven.Bandwidth
-	PerNode    bool
-	Size       breakeven.Bytes // as stated, 0 if not
-	SizeCheck  *SizeCheck
+	// ThroughputRate is a throughput stated in tokens per second ("185k
+	// tok/s"); Throughput is then that rate times the cache per token.
+	ThroughputRate breakeven.TokenRate
+	PerNode        bool
+	Size           breakeven.Bytes // as stated, 0 if not
+	// BeyondContext is set when a size-only claim's prompt is longer than
+	// the model's context: the size is arithmetic and is checked anyway.
+	BeyondContext bool
+	SizeCheck     *SizeCheck
 
 	// Required is the bandwidth the claim needs: Loaded / Seconds, or the
 	// stated throughput; 0 for a size-only claim. NeedIsFloor is set when
@@ -251,13 +257,29 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 		return r, err
 	}
 	timed := r.Seconds > 0
-	if needsModel := timed || r.Size > 0 || r.Uncached > 0; needsModel && !modelRead {
+	if needsModel := timed || r.Size > 0 || r.Uncached > 0 || r.ThroughputRate > 0; needsModel && !modelRead {
 		if err = c.readModel(&r); err != nil {
 			return r, err
 		}
 	}
 
-	if r.Model.Known() {
+	if r.ThroughputRate > 0 {
+		if !r.Model.Known() {
+			return r, breakeven.Bad("throughput", cl.Throughput, "a throughput in tokens per second needs the model, to turn tokens into bytes", `"40 GiB/s", or a model with "185k tokens/s"`)
+		}
+		// The cache per token: averaged over the prompt when its length is
+		// stated, else the per-token growth of the layers that keep every token.
+		arch := r.Model.Arch.With(r.Element, 1)
+		per := arch.BytesPerToken()
+		if r.Tokens > 0 {
+			per = arch.MeanBytesPerToken(r.Tokens)
+		}
+		r.Throughput = breakeven.Bandwidth(float64(r.ThroughputRate) * float64(per))
+		if !inRange(float64(r.Throughput)) {
+			return r, breakeven.Bad("throughput", cl.Throughput, fmt.Sprintf("gives a bandwidth of %g bytes/s, out of range", float64(r.Throughput)), exampleThrough)
+		}
+	}
+	if r.Model.Known() && r.Tokens > 0 {
 		arch := r.Model.Arch.With(r.Element, 1)
 		r.Cache = arch.CacheSize(r.Tokens)
 		r.PerToken = arch.MeanBytesPerToken(r.Tokens)
@@ -343,7 +365,13 @@ func (c *Checker) readForms(r *Result) error {
 	}
 	if given(cl.Throughput) {
 		if r.Throughput, err = breakeven.ParseBandwidth(cl.Throughput); err != nil {
-			return breakeven.FieldFromParse("throughput", cl.Throughput, err, exampleThrough)
+			// A throughput in tokens per second ("185k tok/s") is a
+			// bandwidth once the model's cache per token is known.
+			rate, rerr := breakeven.ParseTokenRate(cl.Throughput)
+			if rerr != nil || !tokenRateUnit(cl.Throughput) {
+				return breakeven.FieldFromParse("throughput", cl.Throughput, err, exampleThrough)
+			}
+			r.ThroughputRate, r.Throughput = rate, 0
 		}
 	}
 	if given(cl.Hit) {
@@ -353,7 +381,7 @@ func (c *Checker) readForms(r *Result) error {
 		}
 		r.Hit = h
 	}
-	if r.Seconds == 0 && r.Size == 0 && r.Throughput == 0 && r.Uncached == 0 {
+	if r.Seconds == 0 && r.Size == 0 && r.Throughput == 0 && r.ThroughputRate == 0 && r.Uncached == 0 {
 		field := "seconds"
 		if cl.Line > 0 {
 			return breakeven.Bad(field, cl.Seconds, "empty, and the row states no size, throughput or uncached time either: nothing to check", exampleForm)
@@ -421,9 +449,13 @@ func (c *Checker) readModel(r *Result) error {
 	} else if r.Model, err = c.model(cl.Model); err != nil {
 		return err
 	}
-	if r.Tokens, err = c.tokens(cl.Tokens, r.Model); err != nil {
+	if strings.TrimSpace(cl.Tokens) == "" && throughputOnly(cl) {
+		return nil // a bandwidth stated outright needs no prompt length
+	}
+	if r.Tokens, err = c.tokens(cl.Tokens, r.Model, sizeOnly(cl)); err != nil {
 		return err
 	}
+	r.BeyondContext = r.Model.Context > 0 && r.Tokens > r.Model.Context
 	r.OtherTokens, r.TokenReading, _ = breakeven.TokenReading(cl.Tokens)
 	return nil
 }
@@ -533,7 +565,27 @@ func quoteAll(ss []string) string {
 }
 
 // tokens reads a whole, positive token count within the model's context.
-func (c *Checker) tokens(s string, m sources.Model) (breakeven.Tokens, error) {
+// sizeOnly reports a claim that states a size and no time or
+// throughput: its arithmetic holds past the model's context.
+func sizeOnly(cl Claim) bool {
+	g := func(s string) bool { return strings.TrimSpace(s) != "" }
+	return g(cl.Size) && !g(cl.Seconds) && !g(cl.Throughput) && !g(cl.Uncached)
+}
+
+// tokenRateUnit reports a throughput written in tokens per second.
+func tokenRateUnit(s string) bool {
+	t := strings.ToLower(strings.TrimSpace(s))
+	return strings.Contains(t, "tok") || strings.HasSuffix(t, "t/s") || strings.HasSuffix(t, "tps")
+}
+
+// throughputOnly reports a claim that states a throughput and no time or
+// size, which needs no prompt length.
+func throughputOnly(cl Claim) bool {
+	g := func(s string) bool { return strings.TrimSpace(s) != "" }
+	return g(cl.Throughput) && !g(cl.Seconds) && !g(cl.Size) && !g(cl.Uncached) && !g(cl.Hit)
+}
+
+func (c *Checker) tokens(s string, m sources.Model, sizeOnly bool) (breakeven.Tokens, error) {
 	if strings.TrimSpace(s) == "" {
 		return 0, breakeven.Bad("tokens", s, "missing: the claim's prompt length", exampleTokens)
 	}
@@ -544,7 +596,7 @@ func (c *Checker) tokens(s string, m sources.Model) (breakeven.Tokens, error) {
 	if n < 1 || n != breakeven.Tokens(math.Trunc(float64(n))) {
 		return 0, breakeven.Bad("tokens", s, "not a whole number of tokens", exampleTokens)
 	}
-	if m.Context > 0 && n > m.Context && !c.opt.AllowBeyondContext {
+	if m.Context > 0 && n > m.Context && !c.opt.AllowBeyondContext && !sizeOnly {
 		return 0, breakeven.Bad("tokens", s, fmt.Sprintf("beyond %s's context of %v tokens; --allow-beyond-context checks it anyway", m.Name, m.Context),
 			fmt.Sprintf("%q", strconv.FormatFloat(float64(m.Context), 'f', -1, 64)))
 	}

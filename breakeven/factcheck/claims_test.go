@@ -171,7 +171,7 @@ func FuzzReadClaims(f *testing.F) {
 				if r.Required <= 0 && r.SizeCheck == nil {
 					t.Fatalf("line %d: neither a need nor a size checked", r.Claim.Line)
 				}
-				if r.Model.Known() && (r.Cache <= 0 || r.PerToken <= 0) {
+				if r.Model.Known() && r.Tokens > 0 && (r.Cache <= 0 || r.PerToken <= 0) {
 					t.Fatalf("line %d: a model with no cache", r.Claim.Line)
 				}
 				if r.Verdict == "" || r.Explanation() == "" {

@@ -14,8 +14,12 @@ import (
 )
 
 // parseSpeedup reads a speedup ratio, "152x" or "152", with the
-// calculator's factor parser.
+// calculator's factor parser, or a change in the time to first token,
+// "-79%": a time cut by 79% is a speedup of 1 / (1 - 0.79) = 4.76x.
 func parseSpeedup(s string) (float64, error) {
+	if t := strings.TrimSpace(s); strings.HasSuffix(t, "%") {
+		return parseTimeChange(t)
+	}
 	f, err := calculator.ParseFactor(s)
 	if err != nil && strings.Contains(err.Error(), "at least 1") {
 		return 0, errors.New("a speedup below 1 is a slowdown; give the two times with --uncached and --seconds")
@@ -24,6 +28,25 @@ func parseSpeedup(s string) (float64, error) {
 		return 0, errors.New("a speedup above a million is not a measurement")
 	}
 	return f, err
+}
+
+// parseTimeChange reads a signed percent change of the time to first
+// token as the speedup it means.
+func parseTimeChange(t string) (float64, error) {
+	num := strings.Replace(strings.TrimSpace(strings.TrimSuffix(t, "%")), "\u2212", "-", 1) // a minus sign
+	if num == "" || (num[0] != '-' && num[0] != '+') {
+		return 0, errors.New("a percent change needs its sign: -79% for a time cut by 79%, +121% for one 121% longer")
+	}
+	p, err := strconv.ParseFloat(num, 64)
+	switch {
+	case err != nil || math.IsNaN(p):
+		return 0, errors.New("not a percent change (e.g. -79%)")
+	case p >= 0:
+		return 0, fmt.Errorf("a time %s%% longer is a slowdown; give the two times with --uncached and --seconds", strconv.FormatFloat(p, 'f', -1, 64))
+	case p <= -100:
+		return 0, errors.New("a time cut by 100% or more is no time at all")
+	}
+	return 1 / (1 + p/100), nil
 }
 
 // parseShare reads the share of a prompt loaded from the cache, with the
@@ -277,6 +300,9 @@ func (c *Checker) measure(r *Result) {
 func (r Result) Findings() []string {
 	var out []string
 	add := func(format string, a ...any) { out = append(out, fmt.Sprintf(format, a...)) }
+	if r.BeyondContext {
+		add("%v tokens is beyond %s's context of %v tokens: no request holds this cache, though its size is the same arithmetic", r.Tokens, r.Model.Name, r.Model.Context)
+	}
 	if r.TokenReading != "" {
 		switch {
 		case r.OtherRequired > 0:
@@ -353,10 +379,20 @@ func (r Result) Findings() []string {
 	return out
 }
 
+// ThroughputPerToken is the cache per token a throughput stated in tokens
+// per second is converted with: averaged over the prompt when its length
+// is stated, else the growth of the layers that keep every token.
+func (r Result) ThroughputPerToken() breakeven.BytesPerToken {
+	if r.ThroughputRate == 0 || !r.Model.Known() {
+		return 0
+	}
+	return breakeven.BytesPerToken(float64(r.Throughput) / float64(r.ThroughputRate))
+}
+
 // Arithmetic is the claim's arithmetic in one line.
 func (r Result) Arithmetic() string {
 	var parts []string
-	if r.Model.Known() {
+	if r.Model.Known() && r.Tokens > 0 {
 		parts = append(parts, fmt.Sprintf("%v tokens x %s B/token (%s, %s) = %v", r.Tokens,
 			breakeven.GroupThousands(float64(r.PerToken), 0), r.Model.Name, r.Element.Name, r.Cache))
 		if r.Hit < 1 {
@@ -366,6 +402,8 @@ func (r Result) Arithmetic() string {
 	switch {
 	case r.Seconds > 0 && r.Loaded > 0:
 		parts = append(parts, fmt.Sprintf("%v / %v = %v", r.Loaded, r.Seconds, r.Required))
+	case r.ThroughputRate > 0:
+		parts = append(parts, fmt.Sprintf("stated throughput %v x %v = %v", r.ThroughputRate, r.ThroughputPerToken(), r.Throughput))
 	case r.Throughput > 0:
 		parts = append(parts, fmt.Sprintf("stated throughput %v", r.Throughput))
 	}

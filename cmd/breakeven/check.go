@@ -379,8 +379,10 @@ func printCheck(w io.Writer, r factcheck.Result) {
 	switch {
 	case r.Model.Known() && r.Seconds > 0:
 		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("%s: %v tokens in %v, %s KV cache", r.Model.Name, r.Tokens, r.Seconds, r.Element.Name), 78, "  "))
-	case r.Model.Known():
+	case r.Model.Known() && r.Tokens > 0:
 		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("%s: %v tokens, %s KV cache", r.Model.Name, r.Tokens, r.Element.Name), 78, "  "))
+	case r.Model.Known():
+		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("%s: a stated throughput, %s KV cache", r.Model.Name, r.Element.Name), 78, "  "))
 	default:
 		fmt.Fprintln(w, "a stated throughput")
 	}
@@ -392,7 +394,7 @@ func printCheck(w io.Writer, r factcheck.Result) {
 		}
 		textfmt.Line(w, "tokens", reading)
 	}
-	if r.Model.Known() {
+	if r.Model.Known() && r.Tokens > 0 {
 		textfmt.Line(w, "cache", fmt.Sprintf("%v (%s; %v)", r.Cache, r.Cache.IEC(), r.PerToken))
 	}
 	if r.Hit < 1 {
@@ -416,7 +418,11 @@ func printCheck(w io.Writer, r factcheck.Result) {
 		if r.PerNode {
 			per = "per node"
 		}
-		textfmt.Line(w, "throughput", fmt.Sprintf("%v (%s), %s", r.Throughput, r.Throughput.Bits(), per))
+		text := fmt.Sprintf("%v (%s), %s", r.Throughput, r.Throughput.Bits(), per)
+		if r.ThroughputRate > 0 {
+			text = fmt.Sprintf("%v x %v = %s", r.ThroughputRate, r.ThroughputPerToken(), text)
+		}
+		textfmt.Line(w, "throughput", text)
 	}
 	if r.Required > 0 {
 		need := fmt.Sprintf("%v (%s)", r.Required, r.Required.Bits())

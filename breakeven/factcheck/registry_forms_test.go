@@ -1,0 +1,52 @@
+package factcheck
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Forms the registry's claims take that a plain ratio or bandwidth does
+// not: a signed percent change of the time to first token, a throughput
+// in tokens per second, a throughput with no prompt length, and a size
+// for a prompt longer than the model's context.
+func TestRegistryForms(t *testing.T) {
+	c := NewChecker(Options{})
+
+	// -79%: the time is 21% of what it was, a speedup of 1 / 0.21.
+	r, err := c.Check(Claim{Model: "llama-3.1-70b", Tokens: "100000", Uncached: "10s", Speedup: "-79%"})
+	require.NoError(t, err)
+	assert.InEpsilon(t, 1/0.21, r.Speedup, 1e-12)
+	assert.InEpsilon(t, 2.1, float64(r.Seconds), 1e-12)
+	for _, bad := range []string{"+121%", "79%", "-100%", "-x%"} {
+		_, err := c.Check(Claim{Model: "llama-3.1-70b", Tokens: "100000", Uncached: "10s", Speedup: bad})
+		assert.Error(t, err, bad)
+	}
+
+	// 185k tokens/s of Llama 3.1 70B (80 layers x 8 KV heads x 128 dims x
+	// 2 (K and V) x 2 bytes = 327,680 B/token) is 60.6 GB/s.
+	r, err = c.Check(Claim{Model: "llama-3.1-70b", Tokens: "16K", Throughput: "185k tok/s", PerNode: true})
+	require.NoError(t, err)
+	assert.InEpsilon(t, 185e3*80*8*128*2*2, float64(r.Required), 1e-12)
+	assert.Contains(t, r.Arithmetic(), "185,000 tokens/s")
+	_, err = c.Check(Claim{Throughput: "185k tok/s"})
+	assert.ErrorContains(t, err, "model")
+
+	// A throughput stated outright needs no prompt length.
+	r, err = c.Check(Claim{Model: "llama-3.1-8b", Throughput: "10GB/s"})
+	require.NoError(t, err)
+	assert.Equal(t, 10e9, float64(r.Required))
+	assert.Zero(t, float64(r.Cache))
+
+	// A size for 10^6 tokens of a 131,072-token model is still arithmetic:
+	// 10^6 x 327,680 B = 327.68 GB = 305.2 GiB.
+	r, err = c.Check(Claim{Model: "llama-3.1-70b", Tokens: "1000000", Size: "305 GB"})
+	require.NoError(t, err)
+	assert.True(t, r.BeyondContext)
+	assert.Equal(t, 1e6*327680, float64(r.Cache))
+	assert.Contains(t, r.Findings()[0], "beyond Llama 3.1 70B's context")
+	// A timed claim there is still refused.
+	_, err = c.Check(Claim{Model: "llama-3.1-70b", Tokens: "1000000", Seconds: "10s"})
+	assert.ErrorContains(t, err, "beyond")
+}
