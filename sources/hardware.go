@@ -5,9 +5,8 @@ import (
 	"signalweight.dev/kv/breakeven/prefill"
 )
 
-// This file holds the hardware catalog of the prefill model (each chip's
-// dense BF16 tensor peak, without 2:4 sparsity), the published ceiling on
-// utilisation, and the assumptions of the extended model: the MFU range,
+// This file holds the sources of the chip catalog (chips.go), the
+// published ceiling on utilisation, and the assumptions of the extended model: the MFU range,
 // the fixed cost of a load. An assumption is a Source whose Access is
 // Assumption: no publication gives it, and its Seen text says why the
 // project takes it.
@@ -57,40 +56,6 @@ func init() {
 			"this project's choice, not a published figure: the estimated break-evens are given on 8 H100s at 32K and 128K tokens (128K being the post's conversation), where the post's own tests ran; weights are assumed to fit, which the estimate does not check"},
 	)
 }
-
-// Dense BF16 tensor peaks, per GPU.
-var (
-	PeakH100 = exact("chip.h100.bf16-peak", 989.4*prefill.TFLOPS,
-		quoted(LockwoodH100, "Performance table, BF16 row, Matrix column", "BF16 | 133.8 | 989.4 | 1978.9 |"))
-	PeakH200 = exact("chip.h200.bf16-peak", PeakH100.V(),
-		quoted(LockwoodH100, "H200 paragraph: the H100's compute with more memory", "H200 GPUs are the same as H100 GPUs (SXM5 or GH variant?), just with 144 GB of HBM3e"))
-	PeakH800 = exact("chip.h800.bf16-peak", PeakH100.V(),
-		quoted(PhilisunH800, "Key Takeaway: the H100's compute, NVLink and FP64 cut", "In terms of basic architecture, process technology, and low-precision AI compute, the two GPUs are very similar"))
-	PeakA100 = exact("chip.a100.bf16-peak", 312*prefill.TFLOPS,
-		quoted(LockwoodA100, "Performance table, BF16 row (from NVIDIA's A100 datasheet)", "BF16 | 312 | 624 |"))
-	PeakA800 = exact("chip.a800.bf16-peak", PeakA100.V(),
-		quoted(AIWikiA800, "opening paragraph: the A100's compute, NVLink cut", "The core compute, memory, and Tensor Core capabilities were left unchanged; only the interconnect was throttled."))
-	PeakB200 = exact("chip.b200.bf16-peak", 2250*prefill.TFLOPS,
-		quoted(LockwoodB200, "Performance, HGX variant at 1,000 W, BF16 row", "BF16 | 2250 | 4500 |"))
-	PeakMI300X = exact("chip.mi300x.bf16-peak", 1307.4*prefill.TFLOPS,
-		quoted(MI300XvsH200, "Summary, specification table", "BF16 dense | 1307.4 TFLOP/s | 989.4 TFLOP/s"))
-)
-
-// Chips returns the hardware catalog, for prefill.ParseGPUs.
-func Chips() []prefill.Chip {
-	return []prefill.Chip{
-		{Name: "H100", Aliases: []string{"H100 SXM", "H100-SXM5", "h100sxm"}, Peak: PeakH100.V()},
-		{Name: "H200", Aliases: []string{"H200 SXM"}, Peak: PeakH200.V()},
-		{Name: "H800", Aliases: []string{"H800 SXM"}, Peak: PeakH800.V()},
-		{Name: "A100", Aliases: []string{"A100 SXM", "A100-80G"}, Peak: PeakA100.V()},
-		{Name: "A800", Aliases: []string{"A800 SXM"}, Peak: PeakA800.V()},
-		{Name: "B200", Aliases: []string{"HGX B200"}, Peak: PeakB200.V()},
-		{Name: "MI300X", Aliases: []string{"AMD MI300X", "Instinct MI300X"}, Peak: PeakMI300X.V()},
-	}
-}
-
-// ParseGPUs reads "8xH100" against Chips.
-func ParseGPUs(s string) (prefill.GPUs, error) { return prefill.ParseGPUs(s, Chips()) }
 
 // HighestPublishedMFU is the highest utilisation a published kernel
 // reaches on H100: FlashAttention-3's 75% in FP16. A whole prefill, which

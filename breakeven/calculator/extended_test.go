@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/sources"
 )
 
@@ -15,7 +16,9 @@ import (
 func h100Peak(t *testing.T) float64 {
 	for _, c := range sources.Chips() {
 		if c.Name == "H100" {
-			return float64(c.Peak)
+			r, err := c.PeakAt(prefill.BF16)
+			require.NoError(t, err)
+			return float64(r)
 		}
 	}
 	t.Fatal("no H100 in the hardware catalog")

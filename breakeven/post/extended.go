@@ -91,7 +91,7 @@ func LimitTable() []LimitRow {
 		}
 		if r.Verdict != prefill.Plausible {
 			r.Reason = fmt.Sprintf("%s tokens of %s take %s (2 x %.4g active parameters x N + attention); %s at %s peak each gives at least %s, but the test reports %s: an implied MFU of %.2f (%s)",
-				n, t.Model, r.FLOPs, pm.ActiveParams, g, g.Chip.Peak, r.MinTime, r.Reported, r.Implied.Value, r.Verdict)
+				n, t.Model, r.FLOPs, pm.ActiveParams, g, g.ChipPeak(), r.MinTime, r.Reported, r.Implied.Value, r.Verdict)
 		}
 		if r.LoadOK == "faster than the links carry" {
 			if r.Reason != "" {
