@@ -164,6 +164,9 @@ func TestUnprintedInputsByHand(t *testing.T) {
 	for slug, n := range heads {
 		cases["attention."+slug+".query-heads"] = n
 	}
+	for name, v := range prefillRunCases {
+		cases[name] = v
+	}
 
 	printed := map[string]bool{}
 	for _, e := range Ledger {
