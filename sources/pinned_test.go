@@ -178,6 +178,9 @@ func TestUnprintedInputsByHand(t *testing.T) {
 			continue
 		}
 		want, ok := cases[name]
+		if !ok && strings.HasPrefix(name, "chip.") {
+			continue // the chip catalog's figures: TestChipFigures* in chips_test.go
+		}
 		if !assert.True(t, ok, "input %s is not printed by the post and has no case here", name) {
 			continue
 		}
