@@ -13,13 +13,18 @@ package calibration
 // the squared relative error sum_i (predicted_i / measured_i - 1)^2,
 // which is least squares on the rows (t_L, t_A) / measured against 1
 // (close to least squares on log time for errors of tens of percent, and
-// solved exactly). Three structures are compared, from fewest parameters:
+// solved exactly). Five structures are compared:
 //
 //   - OneEfficiency: one share of peak for both phases (the old single MFU,
 //     but against each phase's own precision peak);
 //   - ByPhase: matrix products and attention apart;
 //   - ByPhaseAndPrecision: and FP8/FP4 matrix products apart from BF16
-//     ones.
+//     ones;
+//   - Roofline: one share of peak, plus memory traffic that does not
+//     overlap the tensor cores, FLOPs / (GPUs x memory bandwidth x I),
+//     with I, the FLOP per byte of that traffic, fitted (x_M = 1/I is its
+//     coefficient, M = FLOPs / bandwidth its regressor);
+//   - ByPhaseRoofline: the two phases apart, plus the memory traffic.
 //
 // Each is validated leave-one-out: fit without run i, predict run i. The
 // structure used is the one with the smallest median absolute
@@ -39,6 +44,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"sync"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -55,10 +61,14 @@ const (
 	OneEfficiency Structure = iota
 	ByPhase
 	ByPhaseAndPrecision
+	Roofline
+	ByPhaseRoofline
 )
 
 // Structures lists the structures compared.
-func Structures() []Structure { return []Structure{OneEfficiency, ByPhase, ByPhaseAndPrecision} }
+func Structures() []Structure {
+	return []Structure{OneEfficiency, ByPhase, ByPhaseAndPrecision, Roofline, ByPhaseRoofline}
+}
 
 func (s Structure) String() string {
 	switch s {
@@ -68,6 +78,10 @@ func (s Structure) String() string {
 		return "by phase"
 	case ByPhaseAndPrecision:
 		return "by phase, FP8/FP4 matrix products apart"
+	case Roofline:
+		return "one efficiency and memory traffic"
+	case ByPhaseRoofline:
+		return "by phase and memory traffic"
 	}
 	return fmt.Sprintf("Structure(%d)", int(s))
 }
@@ -79,8 +93,12 @@ func (s Structure) Params() []string {
 		return []string{"efficiency"}
 	case ByPhase:
 		return []string{"matrix products", "attention"}
+	case ByPhaseAndPrecision:
+		return []string{"BF16 matrix products", "FP8/FP4 matrix products", "attention"}
+	case Roofline:
+		return []string{"efficiency", "memory traffic"}
 	}
-	return []string{"BF16 matrix products", "FP8/FP4 matrix products", "attention"}
+	return []string{"matrix products", "attention", "memory traffic"}
 }
 
 // Run is a published run as the fit sees it.
@@ -90,8 +108,11 @@ type Run struct {
 	GPUs     prefill.GPUs  // with the run's precision
 	N        breakeven.Tokens
 	Measured breakeven.Estimate[breakeven.Seconds]
-	// LinearMin and AttentionMin are each phase's time at its peak.
+	// LinearMin and AttentionMin are each phase's time at its peak;
+	// Memory is the FLOPs over the GPUs' memory bandwidth (seconds x FLOP
+	// per byte), the regressor of the memory traffic.
 	LinearMin, AttentionMin breakeven.Seconds
+	Memory                  float64
 	// Reason says why the run is not priced; empty if it is.
 	Reason string
 }
@@ -121,6 +142,10 @@ func (r Run) design(s Structure) []float64 {
 		return []float64{l + a}
 	case ByPhase:
 		return []float64{l, a}
+	case Roofline:
+		return []float64{l + a, r.Memory}
+	case ByPhaseRoofline:
+		return []float64{l, a, r.Memory}
 	}
 	if r.lowLinear() {
 		return []float64{0, l, a}
@@ -167,9 +192,18 @@ func NewRun(p sources.PrefillRun) Run {
 		return r
 	}
 	r.LinearMin, r.AttentionMin, _ = prefill.PhaseMinTimes(r.FLOP, r.N, g)
-	if r.Measured.Hi < r.MinTime() {
+	r.Memory = prefill.MemoryTerm(r.FLOP, r.N, g)
+	implied := breakeven.Apply1(r.Measured, func(t breakeven.Seconds) float64 { return float64(r.MinTime() / t) })
+	switch prefill.Check(implied, sources.HighestPublishedMFU.V()) {
+	case prefill.BeyondPeak:
 		r.Reason = fmt.Sprintf("faster than the hardware at peak: at least %s at every phase's peak, measured %s (an implied share of peak of %.2f)",
 			r.MinTime(), r.Measured.Value, r.Implied())
+	case prefill.BeyondPublished:
+		r.Reason = fmt.Sprintf("implausible as read: it implies %.2f of the %s peak, above the %.2f the best published kernel reaches",
+			r.Implied(), g.Compute.Or(), sources.HighestPublishedMFU.V())
+	}
+	if r.Reason == "" && r.Memory == 0 {
+		r.Reason = fmt.Sprintf("the %s's memory bandwidth is not in the catalog", g.Chip.Name)
 	}
 	return r
 }
@@ -259,6 +293,10 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 		f.Phases = prefill.Phases{Linear: e(0), Attention: e(0)}
 	case ByPhase:
 		f.Phases = prefill.Phases{Linear: e(0), Attention: e(1)}
+	case Roofline:
+		f.Phases = prefill.Phases{Linear: e(0), Attention: e(0), Intensity: e(1)}
+	case ByPhaseRoofline:
+		f.Phases = prefill.Phases{Linear: e(0), Attention: e(1), Intensity: e(2)}
 	default:
 		f.Phases = prefill.Phases{Linear: e(0), LowLinear: e(1), Attention: e(2)}
 		if f.Phases.Linear == 0 { // no BF16 run: BF16 at the low-precision share
@@ -274,7 +312,11 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 // Predict is the fitted time of a priced run.
 func (f Fit) Predict(r Run) breakeven.Seconds {
 	el := f.Phases.LinearFor(r.GPUs.Compute.Or().Linear)
-	return r.LinearMin/breakeven.Seconds(el) + r.AttentionMin/breakeven.Seconds(f.Phases.Attention)
+	t := r.LinearMin/breakeven.Seconds(el) + r.AttentionMin/breakeven.Seconds(f.Phases.Attention)
+	if f.Phases.Intensity > 0 {
+		t += breakeven.Seconds(r.Memory / f.Phases.Intensity)
+	}
+	return t
 }
 
 // without returns runs with the IDs given left out.
@@ -414,6 +456,10 @@ type Summary struct {
 	MedianAbsError float64
 	Within25       float64 // share of priced runs within 25%
 	Coverage       float64 // share whose interval holds the measured value
+	// Err says why the structure could not be validated (a fit with a
+	// run left out had a parameter that was not positive); the scores are
+	// then zero.
+	Err string
 }
 
 // The targets of the validation.
@@ -487,7 +533,8 @@ func Choose(runs []Run) (Model, []Summary, error) {
 	for _, s := range Structures() {
 		rows, err := Validate(runs, s)
 		if err != nil {
-			continue // too few runs for this structure
+			sums = append(sums, Summary{Structure: s, Err: err.Error()})
+			continue
 		}
 		sum := Summarize(s, rows)
 		sums = append(sums, sum)
@@ -515,8 +562,16 @@ func Choose(runs []Run) (Model, []Summary, error) {
 	return best, sums, nil
 }
 
-// Fitted returns the phase model fitted on every published run.
-func Fitted() (Model, error) {
-	m, _, err := Choose(Runs())
-	return m, err
+var fitted struct {
+	once sync.Once
+	m    Model
+	sums []Summary
+	err  error
+}
+
+// Fitted returns the phase model fitted on every published run (computed
+// once: the runs are fixed), with every structure's summary.
+func Fitted() (Model, []Summary, error) {
+	fitted.once.Do(func() { fitted.m, fitted.sums, fitted.err = Choose(Runs()) })
+	return fitted.m, fitted.sums, fitted.err
 }

@@ -17,16 +17,19 @@ import (
 func synthetic(e prefill.Phases) []Run {
 	var runs []Run
 	for i, c := range []struct {
-		lin, att float64
-		p        prefill.Precision
+		lin, att, mem float64 // mem: FLOPs / bandwidth, s x FLOP/B
+		p             prefill.Precision
 	}{
-		{10, 2, prefill.BF16}, {3, 9, prefill.BF16}, {5, 5, prefill.FP8}, {1, 20, prefill.FP8},
-		{40, 1, prefill.BF16}, {7, 0.5, prefill.FP4}, {2, 2, prefill.BF16},
+		{10, 2, 3000, prefill.BF16}, {3, 9, 500, prefill.BF16}, {5, 5, 4000, prefill.FP8}, {1, 20, 800, prefill.FP8},
+		{40, 1, 9000, prefill.BF16}, {7, 0.5, 100, prefill.FP4}, {2, 2, 2500, prefill.BF16},
 	} {
-		r := Run{LinearMin: breakeven.Seconds(c.lin), AttentionMin: breakeven.Seconds(c.att)}
+		r := Run{LinearMin: breakeven.Seconds(c.lin), AttentionMin: breakeven.Seconds(c.att), Memory: c.mem}
 		r.ID = string(rune('a' + i))
 		r.GPUs.Compute = prefill.Compute{Linear: c.p, Attention: prefill.BF16}
 		t := c.lin/e.LinearFor(c.p) + c.att/e.Attention
+		if e.Intensity > 0 {
+			t += c.mem / e.Intensity
+		}
 		r.Measured = breakeven.Exact(breakeven.Seconds(t))
 		runs = append(runs, r)
 	}
@@ -49,6 +52,18 @@ func TestFitRecoversSyntheticParameters(t *testing.T) {
 	require.NoError(t, err)
 	assert.InDelta(t, 0.6, f.Phases.Linear, 1e-9)
 	assert.InDelta(t, 0.3, f.Phases.Attention, 1e-9)
+
+	// Two phases and memory traffic at 1 byte per 300 FLOP.
+	roof := prefill.Phases{Linear: 0.7, Attention: 0.5, Intensity: 300}
+	f, err = FitPhases(synthetic(roof), ByPhaseRoofline)
+	require.NoError(t, err)
+	assert.InDelta(t, 0.7, f.Phases.Linear, 1e-9)
+	assert.InDelta(t, 0.5, f.Phases.Attention, 1e-9)
+	assert.InDelta(t, 300, f.Phases.Intensity, 1e-6)
+	f, err = FitPhases(synthetic(prefill.Phases{Linear: 0.6, Attention: 0.6, Intensity: 500}), Roofline)
+	require.NoError(t, err)
+	assert.InDelta(t, 0.6, f.Phases.Attention, 1e-9)
+	assert.InDelta(t, 500, f.Phases.Intensity, 1e-6)
 
 	// One efficiency.
 	one := prefill.Phases{Linear: 0.4, Attention: 0.4}
@@ -152,7 +167,7 @@ func solve(rows [][]float64, b []float64) []float64 {
 // without that run, computed here from the normal equations of the
 // relative errors.
 func TestValidationRowsEqualRefit(t *testing.T) {
-	m, err := Fitted()
+	m, _, err := Fitted()
 	require.NoError(t, err)
 	runs := Runs()
 	priced := 0
@@ -171,12 +186,18 @@ func TestValidationRowsEqualRefit(t *testing.T) {
 				continue
 			}
 			l, at := float64(r.LinearMin), float64(r.AttentionMin)
+			// The memory regressor by hand: FLOPs over the GPUs' bandwidth.
+			mem := float64(r.FLOP.FLOPs(r.N)) / (float64(r.GPUs.Count) * float64(r.GPUs.Chip.MemoryBandwidth))
 			var d []float64
 			switch m.Structure {
 			case OneEfficiency:
 				d = []float64{l + at}
 			case ByPhase:
 				d = []float64{l, at}
+			case Roofline:
+				d = []float64{l + at, mem}
+			case ByPhaseRoofline:
+				d = []float64{l, at, mem}
 			default:
 				low := r.GPUs.Compute.Or().Linear != prefill.BF16
 				if low {
@@ -193,12 +214,17 @@ func TestValidationRowsEqualRefit(t *testing.T) {
 		}
 		x := solve(a, b)
 		l, at := float64(row.LinearMin), float64(row.AttentionMin)
+		mem := float64(row.FLOP.FLOPs(row.N)) / (float64(row.GPUs.Count) * float64(row.GPUs.Chip.MemoryBandwidth))
 		var want float64
 		switch m.Structure {
 		case OneEfficiency:
 			want = x[0] * (l + at)
 		case ByPhase:
 			want = x[0]*l + x[1]*at
+		case Roofline:
+			want = x[0]*(l+at) + x[1]*mem
+		case ByPhaseRoofline:
+			want = x[0]*l + x[1]*at + x[2]*mem
 		default:
 			xl := x[0]
 			if row.GPUs.Compute.Or().Linear != prefill.BF16 && x[1] != 0 {

@@ -11,7 +11,10 @@ import (
 // PrefillValidation is the leave-one-out validation of the phase model of
 // prefill on every published run (package calibration), with the summary
 // against the targets.
-func PrefillValidation() (calibration.Model, error) { return calibration.Fitted() }
+func PrefillValidation() (calibration.Model, error) {
+	m, _, err := calibration.Fitted()
+	return m, err
+}
 
 // PrefillValidationData is the validation table as data: each run with
 // its leave-one-out prediction and interval, the measured time, the

@@ -13,11 +13,19 @@ import (
 // MFU over the whole prefill is the special case Linear = Attention on a
 // run in one precision.
 //
-// Low-precision matrix products (FP8, FP4) reach a different share of
+// Low-precision matrix products (FP8, FP4) may reach a different share of
 // their peak than BF16 ones; LowLinear, when not zero, is that share, and
 // Linear is then the BF16 share.
+//
+// Intensity, when not zero, adds the time of the memory traffic that does
+// not overlap the tensor cores (norms, activations, softmax, the KV
+// writes, communication staged through memory): the prefill's FLOPs over
+// the GPUs' memory bandwidth times Intensity, the FLOPs per byte of that
+// traffic. A chip with more FLOP/s per byte of bandwidth then reaches a
+// smaller share of its peak, as a roofline with the two times added.
 type Phases struct {
 	Linear, LowLinear, Attention float64
+	Intensity                    float64 // FLOP per byte of non-overlapped memory traffic
 }
 
 // LinearFor returns the matrix products' share for precision p: LowLinear
@@ -36,7 +44,11 @@ func (e Phases) String() string {
 	if e.LowLinear > 0 {
 		s = fmt.Sprintf("matrix products %.3g (BF16), %.3g (FP8/FP4)", e.Linear, e.LowLinear)
 	}
-	return s + fmt.Sprintf(", attention %.3g", e.Attention)
+	s += fmt.Sprintf(", attention %.3g", e.Attention)
+	if e.Intensity > 0 {
+		s += fmt.Sprintf(", memory traffic 1 byte per %.3g FLOP", e.Intensity)
+	}
+	return s
 }
 
 // PhaseMinTimes returns the time of each phase at its precision's peak
@@ -59,18 +71,38 @@ func PhaseMinTimes(m Model, n breakeven.Tokens, g GPUs) (linear, attention break
 		breakeven.Seconds(float64(m.AttentionFLOPs(n)) / float64(count*pa)), nil
 }
 
+// MemoryTerm returns the prefill's FLOPs over the GPUs' memory bandwidth,
+// in seconds x FLOP per byte: divided by an intensity (FLOP per byte) it
+// is the time of the memory traffic. Zero when the chip's bandwidth is
+// not known.
+func MemoryTerm(m Model, n breakeven.Tokens, g GPUs) float64 {
+	bw := float64(g.Chip.MemoryBandwidth) * float64(g.Count)
+	if !(bw > 0) {
+		return 0
+	}
+	return float64(m.FLOPs(n)) / bw
+}
+
 // PhaseTime returns the prefill time with each phase at its own
-// efficiency:
+// efficiency, plus the memory traffic when e.Intensity is set:
 //
-//	t = linear FLOPs / (GPUs x peak_linear x e_linear) + attention FLOPs / (GPUs x peak_attention x e_attention)
+//	t = L / (GPUs x peak_L x e_L) + A / (GPUs x peak_A x e_A) + (L + A) / (GPUs x memory bandwidth x intensity)
 func PhaseTime(m Model, n breakeven.Tokens, g GPUs, e Phases) (breakeven.Seconds, error) {
 	lin, att, err := PhaseMinTimes(m, n, g)
 	if err != nil {
 		return 0, err
 	}
 	el := e.LinearFor(g.Compute.Or().Linear)
-	if !(el > 0) || !(e.Attention > 0) {
+	if !(el > 0) || !(e.Attention > 0) || e.Intensity < 0 {
 		return 0, fmt.Errorf("prefill: phase efficiencies must be positive, got %s", e)
 	}
-	return lin/breakeven.Seconds(el) + att/breakeven.Seconds(e.Attention), nil
+	t := lin/breakeven.Seconds(el) + att/breakeven.Seconds(e.Attention)
+	if e.Intensity > 0 {
+		mem := MemoryTerm(m, n, g)
+		if mem == 0 {
+			return 0, fmt.Errorf("prefill: the %s's memory bandwidth is not known, which the memory term needs", g.Chip.Name)
+		}
+		t += breakeven.Seconds(mem / e.Intensity)
+	}
+	return t, nil
 }
