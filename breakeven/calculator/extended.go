@@ -23,6 +23,12 @@ type Extended struct {
 	// (--prefill or --ttft) or "flop model" (--gpus at --mfu).
 	PrefillSource string   `json:"prefill_source,omitempty"`
 	MFU           *float64 `json:"mfu,omitempty"`
+	// PrefillModel states the fitted phase model and the runs it comes
+	// from, and the prefill time's interval from its leave-one-out errors
+	// (without --mfu).
+	PrefillModel         string   `json:"prefill_model,omitempty"`
+	RecomputeLowSeconds  *float64 `json:"recompute_low_seconds,omitempty"`
+	RecomputeHighSeconds *float64 `json:"recompute_high_seconds,omitempty"`
 	// MinRecomputeSeconds is the fastest prefill the GPUs allow, at their
 	// peak (MFU = 1).
 	MinRecomputeSeconds *float64 `json:"min_recompute_seconds,omitempty"`
@@ -52,14 +58,25 @@ type FlopPrefill struct {
 	Model      prefill.Model
 	GPUs       prefill.GPUs
 	MFU        float64
-	MFUDefault bool // the MFU calibrated on the 405B test, not given
-	Time       breakeven.Seconds
-	Rate       breakeven.TokenRate
-	Min        breakeven.Seconds
+	MFUDefault bool // no --mfu: the phase model fitted on published runs (or, failing it, the MFU calibrated on the 405B test)
+	// Phases is the fitted phase model used when no --mfu is given, and
+	// Interval the prefill time with the spread of its leave-one-out
+	// errors; MFU is then the share of peak the phase model's time is.
+	Phases   *calibration.Model
+	Interval breakeven.Estimate[breakeven.Seconds]
+	Time     breakeven.Seconds
+	Rate     breakeven.TokenRate
+	Min      breakeven.Seconds
 }
 
-// TimeAt is the prefill time of n tokens at the chosen MFU.
+// TimeAt is the prefill time of n tokens: the fitted phase model, or the
+// chosen MFU.
 func (f FlopPrefill) TimeAt(n breakeven.Tokens) breakeven.Seconds {
+	if f.Phases != nil {
+		if t, err := prefill.PhaseTime(f.Model, n, f.GPUs, f.Phases.Phases); err == nil {
+			return t
+		}
+	}
 	return prefill.TimeAt(f.Model, n, f.GPUs, f.MFU)
 }
 
@@ -105,10 +122,18 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 		f.MFU = m
 	} else {
 		f.MFU, f.MFUDefault = calibration.CalibratedMFU().Value, true
+		if m, _, err := calibration.Fitted(); err == nil {
+			if t, err := m.Predict(pm, in.Tokens, f.GPUs); err == nil {
+				f.Phases, f.Interval = &m, t
+			}
+		}
 	}
 	f.Time = f.TimeAt(in.Tokens)
 	f.Rate = breakeven.PrefillRate(in.Tokens, f.Time)
-	f.Min = prefill.MinTime(pm, in.Tokens, g)
+	f.Min = prefill.MinTime(pm, in.Tokens, f.GPUs)
+	if f.Phases != nil {
+		f.MFU = float64(f.Min / f.Time)
+	}
 	return f, nil
 }
 
@@ -203,6 +228,10 @@ func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 		} else {
 			out.PrefillSource = "flop model"
 			out.MFU = ptr(f.MFU)
+			if f.Phases != nil {
+				out.PrefillModel = f.Phases.Describe()
+				out.RecomputeLowSeconds, out.RecomputeHighSeconds = ptr(float64(f.Interval.Lo)), ptr(float64(f.Interval.Hi))
+			}
 		}
 	}
 	recompute := extended.LinearPrefill(in.Prefill)

@@ -172,7 +172,10 @@ func renderExtended(in Input, out Output) []Row {
 		if out.MinRecomputeSeconds != nil {
 			add("fastest_prefill", "fastest prefill", fmt.Sprintf("%v on %s at peak (MFU 1)", breakeven.Seconds(*out.MinRecomputeSeconds), out.GPUs))
 		}
-		if in.Flop != nil && in.Flop.MFUDefault && out.MFU != nil {
+		switch {
+		case out.PrefillModel != "" && out.RecomputeLowSeconds != nil:
+			add("prefill_model", "prefill model", fmt.Sprintf("%v (%v to %v): %s", in.Flop.Time, breakeven.Seconds(*out.RecomputeLowSeconds), breakeven.Seconds(*out.RecomputeHighSeconds), out.PrefillModel))
+		case in.Flop != nil && in.Flop.MFUDefault && out.MFU != nil:
 			add("mfu", "MFU", fmt.Sprintf("%.3g, calibrated on the VAST/CoreWeave 405B test", *out.MFU))
 		}
 		if out.ImpliedMFU != nil {

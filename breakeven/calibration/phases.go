@@ -575,3 +575,62 @@ func Fitted() (Model, []Summary, error) {
 	fitted.once.Do(func() { fitted.m, fitted.sums, fitted.err = Choose(Runs()) })
 	return fitted.m, fitted.sums, fitted.err
 }
+
+// Informants returns, for each of the model's parameters, the runs in
+// which that parameter's term is the largest part of the fitted time:
+// the runs that chiefly determine it (all are fitted jointly).
+func (m Model) Informants() map[string][]string {
+	out := map[string][]string{}
+	names := m.Structure.Params()
+	inv := func(k int) float64 { // 1/e_k, or 1/I
+		switch m.Structure {
+		case OneEfficiency:
+			return 1 / m.Phases.Attention
+		case ByPhase:
+			return []float64{1 / m.Phases.Linear, 1 / m.Phases.Attention}[k]
+		case Roofline:
+			return []float64{1 / m.Phases.Attention, 1 / m.Phases.Intensity}[k]
+		case ByPhaseRoofline:
+			return []float64{1 / m.Phases.Linear, 1 / m.Phases.Attention, 1 / m.Phases.Intensity}[k]
+		}
+		return []float64{1 / m.Phases.Linear, 1 / m.Phases.LowLinear, 1 / m.Phases.Attention}[k]
+	}
+	for _, r := range m.Rows {
+		if !r.Priced() {
+			continue
+		}
+		d := r.design(m.Structure)
+		best, bestV := 0, -1.0
+		for k := range d {
+			if v := d[k] * inv(k); v > bestV {
+				best, bestV = k, v
+			}
+		}
+		out[names[best]] = append(out[names[best]], r.ID)
+	}
+	return out
+}
+
+// Describe states the model in a sentence for reports: its parameters,
+// the runs each mostly comes from, and the interval's spread.
+func (m Model) Describe() string {
+	inf := m.Informants()
+	s := fmt.Sprintf("%s, fitted jointly on %d published runs: %s", m.Structure, len(m.Runs), m.Phases)
+	for _, p := range m.Structure.Params() {
+		if ids := inf[p]; len(ids) > 0 {
+			s += fmt.Sprintf("; %s mostly from %s", p, joinIDs(ids))
+		}
+	}
+	return s + fmt.Sprintf("; interval x%.2f to x%.2f (5th to 95th percentile of the leave-one-out errors)", m.Low, m.High)
+}
+
+func joinIDs(ids []string) string {
+	s := ""
+	for i, id := range ids {
+		if i > 0 {
+			s += ", "
+		}
+		s += id
+	}
+	return s
+}
