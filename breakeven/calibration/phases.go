@@ -1,6 +1,7 @@
 package calibration
 
-// The phase model of prefill, fitted to published runs.
+// The phase model of prefill, fitted to published runs (the package doc
+// gives the formula).
 //
 // A prefill is two kinds of work: the matrix products through the weights
 // (2 x active parameters x N FLOPs) and attention (the N^2 term). Each
