@@ -95,6 +95,15 @@ func (r PrefillRun) Time() breakeven.Estimate[breakeven.Seconds] {
 	return breakeven.Apply2(r.Tokens.Value, r.Rate.Value, breakeven.RecomputeTime)
 }
 
+// PrecisionText prints the run's precision, or "not read" where the
+// source's precision could not be read (a zero Compute).
+func (r PrefillRun) PrecisionText() string {
+	if r.Compute == (prefill.Compute{}) {
+		return "not read"
+	}
+	return r.Compute.String()
+}
+
 // Mixed precisions of the runs.
 var (
 	fp8BF16Attention = prefill.Compute{Linear: prefill.FP8, Attention: prefill.BF16}

@@ -137,4 +137,6 @@ func TestPrefillRunTime(t *testing.T) {
 	assert.InDelta(t, 105000.0/4380, float64(weka.Time().Value), 1e-9)
 	assert.InDelta(t, 77.0, float64(MetaCP1M.Time().Value), 0)
 	assert.Zero(t, DeepSeekH800.Time().Value, "no prompt length, no time")
+	assert.Equal(t, "not read", GH200Llama70B.PrecisionText())
+	assert.Equal(t, "FP8 (BF16 attention)", MetaCP1M.PrecisionText())
 }

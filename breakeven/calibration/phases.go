@@ -184,10 +184,14 @@ func NewRun(p sources.PrefillRun) Run {
 		}
 		return r
 	}
+	g.Count = 0 // not read, unless the run states it
 	if p.GPUs.Name != "" {
 		g.Count = int(p.GPUs.V())
 	}
 	r.GPUs = g
+	if r.Reason == "" && g.Count == 0 {
+		r.Reason = "the number of GPUs was not read"
+	}
 	if r.Reason != "" || r.N == 0 {
 		r.Reason = or(r.Reason, "no prompt length")
 		return r

@@ -45,7 +45,7 @@ func PrefillValidationData() Table {
 		return float64(rows[i].GPUs.Count)
 	})
 	b.text("chip", "chip", func(i int) string { return rows[i].Chip })
-	b.text("precision", "precision", func(i int) string { return rows[i].Compute.String() })
+	b.text("precision", "precision", func(i int) string { return rows[i].PrecisionText() })
 	b.text("parallelism", "parallelism", func(i int) string { return rows[i].Parallelism })
 	b.text("engine", "engine", func(i int) string { return rows[i].Engine })
 	b.est("measured", "measured", uSeconds, func(i int) E[float64] { return estOrNaN(rows[i].Measured.Float()) })
@@ -113,7 +113,7 @@ func PrefillValidationPrinted() breakeven.PrintedTable {
 			e = colError.Cell(r.Error)
 			s = colShare.Cell(r.Implied())
 		}
-		t.Rows = append(t.Rows, []string{r.ID, gpus, r.Compute.String(), prompt, meas, p, e, s, r.Verdict()})
+		t.Rows = append(t.Rows, []string{r.ID, gpus, r.PrecisionText(), prompt, meas, p, e, s, r.Verdict()})
 	}
 	return t
 }
