@@ -233,3 +233,13 @@ func TestPrecisionFromEnv(t *testing.T) {
 	assert.Contains(t, Fields(), "precision")
 	assert.Contains(t, r.Command(), "--precision fp8+bf16 --weights int4")
 }
+
+// The precision suggested for a chip that lacks the one asked: the nearest
+// in width, the narrower of two equally near.
+func TestNearestPrecision(t *testing.T) {
+	p := func(ps ...prefill.Precision) []prefill.Precision { return ps }
+	assert.Equal(t, prefill.FP8, nearestPrecision(prefill.BF16, p(prefill.FP16, prefill.FP8)))
+	assert.Equal(t, prefill.FP8, nearestPrecision(prefill.FP4, p(prefill.TF32, prefill.BF16, prefill.FP8)))
+	assert.Equal(t, prefill.BF16, nearestPrecision(prefill.FP8, p(prefill.TF32, prefill.BF16)))
+	assert.Equal(t, prefill.TF32, nearestPrecision(prefill.FP16, p(prefill.TF32, prefill.FP4)))
+}

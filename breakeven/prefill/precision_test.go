@@ -117,3 +117,15 @@ func TestMemoryFitByHand(t *testing.T) {
 	assert.True(t, u.Fits())
 	assert.Contains(t, u.String(), "not checked")
 }
+
+// The bytes of each format are its width: TF32 is stored as FP32.
+func TestBytesPerValue(t *testing.T) {
+	want := map[Precision]float64{TF32: 4, FP16: 2, BF16: 2, FP8: 1, FP4: 0.5, "int3": 0}
+	for p, b := range want {
+		assert.Equal(t, b, p.BytesPerValue(), p)
+	}
+	assert.Equal(t, 0.5, Compute{FP4, BF16}.WeightBytes(), "weights are stored in the matrix products' precision")
+	assert.Equal(t, 2.0, Compute{}.WeightBytes())
+	assert.Equal(t, Compute{FP8, FP8}, Compute{Linear: FP8}.Or())
+	assert.Equal(t, Compute{BF16, BF16}, Compute{Attention: BF16}.Or())
+}
