@@ -27,6 +27,7 @@ const (
 	AssumeMFURange   SourceID = "assumption-prefill-mfu-range"
 	AssumeLatency    SourceID = "assumption-load-latency"
 	AssumeGrid       SourceID = "assumption-estimate-grid"
+	AssumeActivation SourceID = "assumption-activation-allowance"
 )
 
 func init() {
@@ -53,7 +54,9 @@ func init() {
 		Source{AssumeLatency, "Assumption: the fixed cost of a load", "this project", "sources/hardware.go", "", Assumption,
 			"this project's assumption, not a published figure: the post names a fixed cost of a load (lookup and connection) but gives no value; 50 ms, between 10 ms and 0.5 s, is taken as the order of a metadata lookup plus setting up an RDMA or NFS transfer"},
 		Source{AssumeGrid, "Choice: where the catalog's prefill is estimated", "this project", "sources/hardware.go", "", Assumption,
-			"this project's choice, not a published figure: the estimated break-evens are given on 8 H100s at 32K and 128K tokens (128K being the post's conversation), where the post's own tests ran; weights are assumed to fit, which the estimate does not check"},
+			"this project's choice, not a published figure: the estimated break-evens are given on 8 H100s at 32K and 128K tokens (128K being the post's conversation), where the post's own tests ran, in BF16; a model whose BF16 weights, cache and activation allowance do not fit there is reported as such, not priced"},
+		Source{AssumeActivation, "Assumption: the memory a prefill needs beyond its weights and cache", "this project", "sources/hardware.go", "", Assumption,
+			"this project's assumption, not a published figure: besides the weights and the prompt's cache, a prefill needs memory for activations, the runtime and fragmentation; 10% of each GPU's memory is allowed for it, the share vLLM's default gpu_memory_utilization of 0.9 leaves outside its weights and cache (huggingface.co/neuralmagic/Mistral-7B-Instruct-v0.3-GPTQ-4bit/discussions/1: 'It will use 90% of the total GPU memory by default'). A long prompt's activations can need more; a run this check passes can still run out of memory"},
 	)
 }
 
@@ -71,6 +74,9 @@ var (
 	// LoadLatency is the fixed cost of a load: 50 ms in [10 ms, 0.5 s].
 	LoadLatency = in("assumption.load-latency", breakeven.MustBetween(50*breakeven.Millisecond, 10*breakeven.Millisecond, 0.5*breakeven.Second),
 		Cite{Source: AssumeLatency, Locator: "this project's fixed cost of a load", Quote: "50 ms, between 10 ms and 0.5 s"})
+	// ActivationShare is the share of each GPU's memory kept for
+	// activations and the runtime in the memory-fit check.
+	ActivationShare = exact("assumption.activation-share", 0.1, Cite{Source: AssumeActivation, Locator: "this project's activation allowance", Quote: "10% of each GPU's memory"})
 	// DGXH100GPUs is the number of H100s in a DGX H100, the WEKA test's
 	// machine.
 	DGXH100GPUs = exact("dgx-h100.gpus", 8.0,

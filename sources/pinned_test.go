@@ -135,6 +135,8 @@ func TestUnprintedInputsByHand(t *testing.T) {
 		"fa3.h100-utilization": 75.0 / 100,
 		"assumption.mfu-low":   0.2,
 		"assumption.mfu-high":  0.5,
+		// 10% of memory: 1 - vLLM's default gpu_memory_utilization 0.9.
+		"assumption.activation-share": 1 - 0.9,
 		// 50 ms, from 10 ms to half a second.
 		"assumption.load-latency":  50e-3,
 		"dgx-h100.gpus":            8,

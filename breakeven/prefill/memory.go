@@ -2,6 +2,7 @@ package prefill
 
 import (
 	"fmt"
+	"strconv"
 
 	"signalweight.dev/kv/breakeven"
 )
@@ -9,13 +10,15 @@ import (
 // Fit is whether a prefill's weights, its prompt's cache and an allowance
 // for activations fit in the GPUs' memory:
 //
-//	weights + cache + allowance x memory  <=  GPUs x memory per GPU
+//	weights + cache + share x memory  <=  GPUs x memory per GPU
 //
-// with weights = total parameters x bytes per weight in the precision of
-// the matrix products (BF16 2 B, FP8 1 B, FP4 0.5 B).
+// with weights = total parameters x bytes per weight (BF16 2 B, FP8 1 B,
+// 4-bit 0.5 B): by default the precision of the matrix products, or the
+// storage a run states (AWQ 4-bit weights computed in BF16).
 type Fit struct {
 	GPUs           GPUs
 	Params         float64 // total parameters
+	WeightFormat   string  // "BF16", "int4"
 	BytesPerWeight float64
 	Weights        breakeven.Bytes
 	Cache          breakeven.Bytes
@@ -25,18 +28,30 @@ type Fit struct {
 	Memory         breakeven.Bytes // GPUs x memory per GPU
 }
 
-// Known reports whether fit can be judged: the parameters and the chip's
-// memory are known.
+// Known reports whether fit can be judged: the parameters, the bytes per
+// weight and the chip's memory are known.
 func (f Fit) Known() bool { return f.Params > 0 && f.Memory > 0 && f.BytesPerWeight > 0 }
 
-// Fits reports whether the need is within the memory (true when unknown,
-// so that only a known overflow stops a run).
+// Fits reports whether the need is within the memory; true when unknown,
+// so that only a known overflow stops a run.
 func (f Fit) Fits() bool { return !f.Known() || f.Need <= f.Memory }
 
-// MemoryFit checks m's weights and a prompt's cache against g's memory,
-// keeping share of the memory for activations.
-func MemoryFit(m Model, cache breakeven.Bytes, g GPUs, share float64) Fit {
-	f := Fit{GPUs: g, Params: m.TotalParams, BytesPerWeight: g.Compute.WeightBytes(), Cache: cache, Share: share, Memory: g.Memory()}
+// Weights is a storage format of the weights and its bytes per weight;
+// the zero value is the precision of the matrix products.
+type Weights struct {
+	Name  string
+	Bytes float64
+}
+
+// MemoryFit checks m's weights, stored as w (zero: in g's precision of the
+// matrix products), and a prompt's cache against g's memory, keeping
+// share of the memory for activations.
+func MemoryFit(m Model, w Weights, cache breakeven.Bytes, g GPUs, share float64) Fit {
+	if w.Bytes <= 0 {
+		lin := g.Compute.Or().Linear
+		w = Weights{string(lin), lin.BytesPerValue()}
+	}
+	f := Fit{GPUs: g, Params: m.TotalParams, WeightFormat: w.Name, BytesPerWeight: w.Bytes, Cache: cache, Share: share, Memory: g.Memory()}
 	f.Weights = breakeven.Bytes(f.Params * f.BytesPerWeight)
 	f.Activations = breakeven.Bytes(share) * f.Memory
 	f.Need = f.Weights + f.Cache + f.Activations
@@ -44,17 +59,17 @@ func MemoryFit(m Model, cache breakeven.Bytes, g GPUs, share float64) Fit {
 }
 
 // String states the arithmetic: "weights 65.6 GB (32.8B x 2 B, BF16) +
-// cache 34.4 GB + activations 8 GB (10% of 80 GB) = 108 GB, more than the
-// 80 GB of 1x H100".
+// cache 34.4 GB + activations 8.00 GB (10% of 80.0 GB) = 108 GB, more
+// than the 80.0 GB of 1x H100".
 func (f Fit) String() string {
 	if !f.Known() {
-		return "memory fit not checked (parameters or the chip's memory unknown)"
+		return "not checked (the parameters or the chip's memory are unknown)"
 	}
 	verb := "within"
 	if !f.Fits() {
 		verb = "more than"
 	}
-	return fmt.Sprintf("weights %s (%sB x %s B, %s) + cache %s + activations %s (%s%% of %s) = %s, %s the %s of %s",
-		f.Weights, breakeven.FormatSignificant(f.Params/1e9, 4), breakeven.FormatSignificant(f.BytesPerWeight, 3), f.GPUs.Compute.Or().Linear,
-		f.Cache, f.Activations, breakeven.FormatSignificant(100*f.Share, 3), f.Memory, f.Need, verb, f.Memory, f.GPUs)
+	return fmt.Sprintf("weights %v (%sB x %s B, %s) + cache %v + activations %v (%s%% of %v) = %v, %s the %v of %dx %s",
+		f.Weights, strconv.FormatFloat(f.Params/1e9, 'g', 4, 64), strconv.FormatFloat(f.BytesPerWeight, 'g', -1, 64), f.WeightFormat,
+		f.Cache, f.Activations, strconv.FormatFloat(100*f.Share, 'g', 3, 64), f.Memory, f.Need, verb, f.Memory, f.GPUs.Count, f.GPUs.Chip.Name)
 }

@@ -27,8 +27,20 @@
 //	mfu := prefill.ImpliedMFU(m, breakeven.Exact[breakeven.Tokens](127188), g, breakeven.Rounded[breakeven.Seconds](62, 1))
 //	// m.FLOPs(127188) is 170 PFLOP, at least 21.5 s at peak; mfu is 0.346 (0.343 to 0.349)
 //
+// Peaks are per precision (precision.go): a Chip has a dense peak for each
+// precision it computes in, and GPUs carry the Compute of the run, BF16
+// unless set with GPUs.In. A run in one precision divides all its work by
+// that peak; a mixed run ("FP8 matrix products, BF16 attention") divides
+// the linear term by the one and attention by the other, so MinTime and
+// the implied MFU are always against the peaks the run used.
+//
+// MemoryFit (memory.go) checks that the weights (total parameters x bytes
+// per weight), the prompt's cache and an allowance for activations fit in
+// the GPUs' memory; a run that does not fit should be reported, not priced.
+//
 // The package holds no numbers of its own: chips, head counts and
-// parameter counts come from package sources.
+// parameter counts come from package sources. The bytes of a number
+// format (BF16 is 2) are its definition.
 package prefill
 
 import (
