@@ -284,7 +284,7 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 	for c, j := range used {
 		inv[j] = x.AtVec(c)
 		if !(inv[j] > 0) {
-			return f, fmt.Errorf("calibration: %s: the fitted %s efficiency is not positive (1/e = %g)", s, s.Params()[j], inv[j])
+			return f, fmt.Errorf("calibration: %s: the fitted %s efficiency is not positive (1/e = %.3g)", s, s.Params()[j], inv[j])
 		}
 	}
 	e := func(j int) float64 {

@@ -82,8 +82,7 @@ func estOrNaN(e E[float64]) E[float64] {
 
 // Printed columns of the prefill validation.
 var (
-	colRunTime = breakeven.Column{Label: "measured", Unit: "s", Precision: breakeven.Sig(3)}
-	colShare   = breakeven.Column{Label: "implied share of peak", Precision: breakeven.Sig(2)}
+	colShare = breakeven.Column{Label: "implied share of peak", Precision: breakeven.Sig(2)}
 )
 
 // PrefillValidationPrinted is the validation table as printed: run,
@@ -91,9 +90,9 @@ var (
 // verdict.
 func PrefillValidationPrinted() breakeven.PrintedTable {
 	m, _ := PrefillValidation()
-	pred := with(colRunTime, "predicted (interval)")
-	t := breakeven.PrintedTable{Header: headers([]string{"run", "GPUs", "precision"}, colPrompt, colRunTime, pred, colError, colShare)}
-	t.Header = append(t.Header, "verdict")
+	// Times print in the unit that suits each (ms for the short ones).
+	t := breakeven.PrintedTable{Header: headers([]string{"run", "GPUs", "precision"}, colPrompt)}
+	t.Header = append(t.Header, "measured", "predicted (interval)", colError.Header(), colShare.Header(), "verdict")
 	for _, r := range m.Rows {
 		gpus, prompt, meas := "-", "-", "-"
 		if r.GPUs.Count > 0 {
@@ -105,11 +104,11 @@ func PrefillValidationPrinted() breakeven.PrintedTable {
 			prompt = colPrompt.Cell(float64(r.Tokens.V()))
 		}
 		if r.Measured.Value > 0 {
-			meas = colRunTime.Input(r.Measured.Float())
+			meas = r.Measured.Value.String()
 		}
 		p, e, s := "-", "-", "-"
 		if r.Priced() {
-			p = pred.Interval(r.Predicted.Float())
+			p = fmt.Sprintf("%s (%s to %s)", r.Predicted.Value, r.Predicted.Lo, r.Predicted.Hi)
 			e = colError.Cell(r.Error)
 			s = colShare.Cell(r.Implied())
 		}
