@@ -140,3 +140,45 @@ func TestPrefillRunTime(t *testing.T) {
 	assert.Equal(t, "not read", GH200Llama70B.PrecisionText())
 	assert.Equal(t, "FP8 (BF16 attention)", MetaCP1M.PrecisionText())
 }
+
+// Each rounded figure spans half its last printed digit either way, and
+// "1M", "128K" and "300K" span the decimal to the binary reading.
+func TestPrefillRunIntervals(t *testing.T) {
+	want := map[string][2]float64{
+		"meta-cp-1m.seconds":                   {76.5, 77.5},
+		"meta-cp-128k.seconds":                 {3.75, 3.85},
+		"meta-cp-host.seconds":                 {55, 65}, // "60 seconds", a round figure
+		"sglang-h20-r1-4k.rate":                {16450, 16550},
+		"sglang-gb300-r1-128k.seconds":         {8.55, 8.65},
+		"sglang-gb300-r1-128k-nochunk.seconds": {15.15, 15.25},
+		"sglang-h200-kimi-k2-2k.rate":          {895500, 896500},
+		"minference-a100-300k.seconds":         {150, 210}, // "3 minutes"
+		"minference-a100-1m.seconds":           {1770, 1830},
+		"deepseek-day6.prefill-rate":           {73650, 73750},
+		"nvidia-gh200-405b.seconds":            {7.45, 7.55},
+		"meta-cp-1m.tokens":                    {1e6, 1 << 20},
+		"meta-cp-128k.tokens":                  {128000, 128 * 1024},
+		"meta-cp-host.tokens":                  {128000, 128 * 1024},
+		"sglang-gb300-r1-128k.tokens":          {128000, 128 * 1024},
+		"minference-a100-300k.tokens":          {300000, 300 * 1024},
+		"minference-a100-1m.tokens":            {1e6, 1 << 20},
+	}
+	inputs := inputByName(t)
+	for name, w := range want {
+		in, ok := inputs[name]
+		require.True(t, ok, name)
+		assert.InDelta(t, w[0], in.Value.Lo, 1e-9*w[1], name)
+		assert.InDelta(t, w[1], in.Value.Hi, 1e-9*w[1], name)
+	}
+	// The runs' other figures are exact.
+	for _, r := range PrefillRuns() {
+		for _, in := range []AnyInput{inputs[r.Tokens.Name], inputs[r.GPUs.Name], inputs[r.Seconds.Name], inputs[r.Rate.Name]} {
+			if in.Name == "" || strings.HasPrefix(in.Name, "vast405b") || strings.HasPrefix(in.Name, "weka70b") || strings.HasPrefix(in.Name, "qwen") {
+				continue
+			}
+			if _, ok := want[in.Name]; !ok {
+				assert.True(t, in.Value.IsExact(), "%s is exact", in.Name)
+			}
+		}
+	}
+}

@@ -274,3 +274,16 @@ func TestQuantile(t *testing.T) {
 	assert.InDelta(t, 4.8, quantile(xs, 0.95), 1e-12)
 	assert.True(t, math.IsNaN(quantile(nil, 0.5)))
 }
+
+// The interval spans the 5th to 95th percentile of the log errors: with
+// errors ln(predicted/measured) of 0, 0.1, ..., 2.0 (21 of them), the
+// measured value is predicted x exp(-1.9) to predicted x exp(-0.1).
+func TestSpreadPercentiles(t *testing.T) {
+	var errs []float64
+	for i := 20; i >= 0; i-- {
+		errs = append(errs, float64(i)/10)
+	}
+	lo, hi := spread(errs)
+	assert.InEpsilon(t, math.Exp(-1.9), lo, 1e-12)
+	assert.InEpsilon(t, math.Exp(-0.1), hi, 1e-12)
+}
