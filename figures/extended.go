@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/text"
@@ -13,6 +14,7 @@ import (
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/calibration"
 	"signalweight.dev/kv/breakeven/post"
+	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/sources"
 )
 
@@ -111,23 +113,14 @@ func TTFTVsPromptLength() (*Figure, error) {
 
 // chipCites returns the citation of a chip's peak.
 func chipCites(name string) []sources.Cited {
-	var out []sources.Cited
-	for _, in := range sources.Inputs() {
-		if in.Name == "chip."+lower(name)+".bf16-peak" {
-			out = append(out, in.Cite)
-		}
+	c, err := sources.LookupChip(name)
+	if err != nil {
+		return nil
 	}
-	return out
-}
-
-func lower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
+	if p, ok := c.PeakInput(prefill.BF16); ok {
+		return []sources.Cited{p.Peak}
 	}
-	return string(b)
+	return nil
 }
 
 // BreakEvenVsPromptLength is figure 10: B*(N) = cache(N) / t_prefill(N)
@@ -204,8 +197,13 @@ func BreakEvenVsPromptLength() (*Figure, error) {
 func EstimatedBreakEvens() (*Figure, error) {
 	n := sources.Conversation128K.V()
 	var rows []post.EstimateRow
+	var unfit []string
 	for _, r := range post.EstimateTable() {
-		if r.Tokens == n && r.InContext {
+		switch {
+		case r.Tokens != n || !r.InContext:
+		case !r.Priced():
+			unfit = append(unfit, r.Model.Name)
+		default:
 			rows = append(rows, r)
 		}
 	}
@@ -259,7 +257,17 @@ func EstimatedBreakEvens() (*Figure, error) {
 	f.AddLegend(fmt.Sprintf("the %d links the post compares, each named at its line", len(links)), vrule(0, dotted(grey)))
 	src.add(sources.MFULow, sources.EstimateGPUs)
 	src.add(chipCites(g.Chip.Name)...)
+	if len(unfit) > 0 {
+		src.add(sources.ActivationShare)
+		if c, err := sources.LookupChip(g.Chip.Name); err == nil {
+			src.add(c.Memory)
+		}
+	}
 	f.Caption = caption(src...)
+	if len(unfit) > 0 {
+		f.Caption += fmt.Sprintf(" Not shown, as their BF16 weights, cache and a %.0f%% activation allowance do not fit in the %v of %s: %s.",
+			100*sources.ActivationShare.V(), g.Memory(), g, strings.Join(unfit, ", "))
+	}
 	return f, nil
 }
 

@@ -98,7 +98,7 @@ func PrefillModel(m Model) (prefill.Model, error) {
 	if !ok || !m.Known() || m.ActiveParams <= 0 {
 		return prefill.Model{}, fmt.Errorf("sources: %s: no query heads or active parameters read, so its prefill cannot be estimated", m.Name)
 	}
-	pm := prefill.Model{Name: m.Name, ActiveParams: m.ActiveParams}
+	pm := prefill.Model{Name: m.Name, ActiveParams: m.ActiveParams, TotalParams: m.TotalParams}
 	h := int(dims.QueryHeads.V())
 	for _, g := range m.Arch.Groups {
 		switch g.Attention {

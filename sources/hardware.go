@@ -5,9 +5,8 @@ import (
 	"signalweight.dev/kv/breakeven/prefill"
 )
 
-// This file holds the hardware catalog of the prefill model (each chip's
-// dense BF16 tensor peak, without 2:4 sparsity), the published ceiling on
-// utilisation, and the assumptions of the extended model: the MFU range,
+// This file holds the sources of the chip catalog (chips.go), the
+// published ceiling on utilisation, and the assumptions of the extended model: the MFU range,
 // the fixed cost of a load. An assumption is a Source whose Access is
 // Assumption: no publication gives it, and its Seen text says why the
 // project takes it.
@@ -28,6 +27,7 @@ const (
 	AssumeMFURange   SourceID = "assumption-prefill-mfu-range"
 	AssumeLatency    SourceID = "assumption-load-latency"
 	AssumeGrid       SourceID = "assumption-estimate-grid"
+	AssumeActivation SourceID = "assumption-activation-allowance"
 )
 
 func init() {
@@ -54,43 +54,11 @@ func init() {
 		Source{AssumeLatency, "Assumption: the fixed cost of a load", "this project", "sources/hardware.go", "", Assumption,
 			"this project's assumption, not a published figure: the post names a fixed cost of a load (lookup and connection) but gives no value; 50 ms, between 10 ms and 0.5 s, is taken as the order of a metadata lookup plus setting up an RDMA or NFS transfer"},
 		Source{AssumeGrid, "Choice: where the catalog's prefill is estimated", "this project", "sources/hardware.go", "", Assumption,
-			"this project's choice, not a published figure: the estimated break-evens are given on 8 H100s at 32K and 128K tokens (128K being the post's conversation), where the post's own tests ran; weights are assumed to fit, which the estimate does not check"},
+			"this project's choice, not a published figure: the estimated break-evens are given on 8 H100s at 32K and 128K tokens (128K being the post's conversation), where the post's own tests ran, in BF16; a model whose BF16 weights, cache and activation allowance do not fit there is reported as such, not priced"},
+		Source{AssumeActivation, "Assumption: the memory a prefill needs beyond its weights and cache", "this project", "sources/hardware.go", "", Assumption,
+			"this project's assumption, not a published figure: besides the weights and the prompt's cache, a prefill needs memory for activations, the runtime and fragmentation; 10% of each GPU's memory is allowed for it, the share vLLM's default gpu_memory_utilization of 0.9 leaves outside its weights and cache (huggingface.co/neuralmagic/Mistral-7B-Instruct-v0.3-GPTQ-4bit/discussions/1: 'It will use 90% of the total GPU memory by default'). A long prompt's activations can need more; a run this check passes can still run out of memory"},
 	)
 }
-
-// Dense BF16 tensor peaks, per GPU.
-var (
-	PeakH100 = exact("chip.h100.bf16-peak", 989.4*prefill.TFLOPS,
-		quoted(LockwoodH100, "Performance table, BF16 row, Matrix column", "BF16 | 133.8 | 989.4 | 1978.9 |"))
-	PeakH200 = exact("chip.h200.bf16-peak", PeakH100.V(),
-		quoted(LockwoodH100, "H200 paragraph: the H100's compute with more memory", "H200 GPUs are the same as H100 GPUs (SXM5 or GH variant?), just with 144 GB of HBM3e"))
-	PeakH800 = exact("chip.h800.bf16-peak", PeakH100.V(),
-		quoted(PhilisunH800, "Key Takeaway: the H100's compute, NVLink and FP64 cut", "In terms of basic architecture, process technology, and low-precision AI compute, the two GPUs are very similar"))
-	PeakA100 = exact("chip.a100.bf16-peak", 312*prefill.TFLOPS,
-		quoted(LockwoodA100, "Performance table, BF16 row (from NVIDIA's A100 datasheet)", "BF16 | 312 | 624 |"))
-	PeakA800 = exact("chip.a800.bf16-peak", PeakA100.V(),
-		quoted(AIWikiA800, "opening paragraph: the A100's compute, NVLink cut", "The core compute, memory, and Tensor Core capabilities were left unchanged; only the interconnect was throttled."))
-	PeakB200 = exact("chip.b200.bf16-peak", 2250*prefill.TFLOPS,
-		quoted(LockwoodB200, "Performance, HGX variant at 1,000 W, BF16 row", "BF16 | 2250 | 4500 |"))
-	PeakMI300X = exact("chip.mi300x.bf16-peak", 1307.4*prefill.TFLOPS,
-		quoted(MI300XvsH200, "Summary, specification table", "BF16 dense | 1307.4 TFLOP/s | 989.4 TFLOP/s"))
-)
-
-// Chips returns the hardware catalog, for prefill.ParseGPUs.
-func Chips() []prefill.Chip {
-	return []prefill.Chip{
-		{Name: "H100", Aliases: []string{"H100 SXM", "H100-SXM5", "h100sxm"}, Peak: PeakH100.V()},
-		{Name: "H200", Aliases: []string{"H200 SXM"}, Peak: PeakH200.V()},
-		{Name: "H800", Aliases: []string{"H800 SXM"}, Peak: PeakH800.V()},
-		{Name: "A100", Aliases: []string{"A100 SXM", "A100-80G"}, Peak: PeakA100.V()},
-		{Name: "A800", Aliases: []string{"A800 SXM"}, Peak: PeakA800.V()},
-		{Name: "B200", Aliases: []string{"HGX B200"}, Peak: PeakB200.V()},
-		{Name: "MI300X", Aliases: []string{"AMD MI300X", "Instinct MI300X"}, Peak: PeakMI300X.V()},
-	}
-}
-
-// ParseGPUs reads "8xH100" against Chips.
-func ParseGPUs(s string) (prefill.GPUs, error) { return prefill.ParseGPUs(s, Chips()) }
 
 // HighestPublishedMFU is the highest utilisation a published kernel
 // reaches on H100: FlashAttention-3's 75% in FP16. A whole prefill, which
@@ -106,6 +74,9 @@ var (
 	// LoadLatency is the fixed cost of a load: 50 ms in [10 ms, 0.5 s].
 	LoadLatency = in("assumption.load-latency", breakeven.MustBetween(50*breakeven.Millisecond, 10*breakeven.Millisecond, 0.5*breakeven.Second),
 		Cite{Source: AssumeLatency, Locator: "this project's fixed cost of a load", Quote: "50 ms, between 10 ms and 0.5 s"})
+	// ActivationShare is the share of each GPU's memory kept for
+	// activations and the runtime in the memory-fit check.
+	ActivationShare = exact("assumption.activation-share", 0.1, Cite{Source: AssumeActivation, Locator: "this project's activation allowance", Quote: "10% of each GPU's memory"})
 	// DGXH100GPUs is the number of H100s in a DGX H100, the WEKA test's
 	// machine.
 	DGXH100GPUs = exact("dgx-h100.gpus", 8.0,

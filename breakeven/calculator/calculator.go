@@ -65,8 +65,14 @@ type Request struct {
 	// Beyond the post (see extended.go): GPUs for the FLOP model of
 	// prefill ("8xH100"), its MFU, and a load with a fixed cost and an
 	// efficiency, optionally overlapped with recomputing.
-	GPUs       string `json:"gpus,omitempty"`
-	MFU        string `json:"mfu,omitempty"`
+	GPUs string `json:"gpus,omitempty"`
+	MFU  string `json:"mfu,omitempty"`
+	// Precision is the compute precision of the run on --gpus ("bf16",
+	// "fp8", "nvfp4", or "fp8+bf16" for FP8 matrix products with BF16
+	// attention); Weights the storage of its weights when it differs
+	// ("int4" for AWQ weights computed in BF16). Both default to BF16.
+	Precision  string `json:"precision,omitempty"`
+	Weights    string `json:"weights,omitempty"`
 	Latency    string `json:"latency,omitempty"`
 	Efficiency string `json:"efficiency,omitempty"`
 	Overlap    bool   `json:"overlap,omitempty"`
@@ -309,7 +315,7 @@ func Resolve(r Request) (Input, error) {
 			return in, sentence(x.name, "--"+x.name+" goes with --gpus, for the FLOP model of a custom architecture (e.g. --layers 80 --kv-heads 8 --head-dim 128 --params 70.6B --query-heads 64 --gpus 8xH100)")
 		}
 	}
-	if given(r.GPUs) || given(r.MFU) {
+	if given(r.GPUs) || given(r.MFU) || given(r.Precision) || given(r.Weights) {
 		f, err := resolveFlop(r, in)
 		if err != nil {
 			return in, err

@@ -23,6 +23,12 @@ type Extended struct {
 	// (--prefill or --ttft) or "flop model" (--gpus at --mfu).
 	PrefillSource string   `json:"prefill_source,omitempty"`
 	MFU           *float64 `json:"mfu,omitempty"`
+	// PrefillModel states the fitted phase model and the runs it comes
+	// from, and the prefill time's interval from its leave-one-out errors
+	// (without --mfu).
+	PrefillModel         string   `json:"prefill_model,omitempty"`
+	RecomputeLowSeconds  *float64 `json:"recompute_low_seconds,omitempty"`
+	RecomputeHighSeconds *float64 `json:"recompute_high_seconds,omitempty"`
 	// MinRecomputeSeconds is the fastest prefill the GPUs allow, at their
 	// peak (MFU = 1).
 	MinRecomputeSeconds *float64 `json:"min_recompute_seconds,omitempty"`
@@ -30,6 +36,16 @@ type Extended struct {
 	// PhysicalLimit saying whether it is possible.
 	ImpliedMFU    *float64 `json:"implied_mfu,omitempty"`
 	PhysicalLimit string   `json:"physical_limit,omitempty"`
+	// Precision is the run's compute precision ("BF16", "FP8 (BF16
+	// attention)"); peaks and the implied MFU are of it.
+	Precision string `json:"precision,omitempty"`
+	// Memory fit with --gpus for a catalog model: weights, cache and the
+	// activation allowance against the GPUs' memory (MemoryFit states
+	// the arithmetic). A FLOP-model prefill that does not fit is refused.
+	MemoryNeedBytes *float64 `json:"memory_need_bytes,omitempty"`
+	MemoryBytes     *float64 `json:"memory_bytes,omitempty"`
+	MemoryFits      *bool    `json:"memory_fits,omitempty"`
+	MemoryFit       string   `json:"memory_fit,omitempty"`
 
 	// With --latency or --efficiency: the load's fixed cost and share of
 	// line rate (load_seconds, speedup, winner and the break-even then
@@ -52,14 +68,28 @@ type FlopPrefill struct {
 	Model      prefill.Model
 	GPUs       prefill.GPUs
 	MFU        float64
-	MFUDefault bool // the MFU calibrated on the 405B test, not given
-	Time       breakeven.Seconds
-	Rate       breakeven.TokenRate
-	Min        breakeven.Seconds
+	MFUDefault bool // no --mfu: the phase model fitted on published runs (or, failing it, the MFU calibrated on the 405B test)
+	// Phases is the fitted phase model used when no --mfu is given, and
+	// Interval the prefill time with the spread of its leave-one-out
+	// errors; MFU is then the share of peak the phase model's time is.
+	Phases   *calibration.Model
+	Interval breakeven.Estimate[breakeven.Seconds]
+	Time     breakeven.Seconds
+	Rate     breakeven.TokenRate
+	Min      breakeven.Seconds
+	// Fit is the memory fit; unknown (Fit.Known false) for a custom
+	// architecture, whose total parameters are not given.
+	Fit prefill.Fit
 }
 
-// TimeAt is the prefill time of n tokens at the chosen MFU.
+// TimeAt is the prefill time of n tokens: the fitted phase model, or the
+// chosen MFU.
 func (f FlopPrefill) TimeAt(n breakeven.Tokens) breakeven.Seconds {
+	if f.Phases != nil {
+		if t, err := prefill.PhaseTime(f.Model, n, f.GPUs, f.Phases.Phases); err == nil {
+			return t
+		}
+	}
 	return prefill.TimeAt(f.Model, n, f.GPUs, f.MFU)
 }
 
@@ -76,7 +106,14 @@ const (
 func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 	var f FlopPrefill
 	if !given(r.GPUs) {
-		return f, sentence("mfu", "--mfu goes with --gpus, the GPUs it is a share of (e.g. --gpus 8xH100 --mfu 0.35)")
+		switch {
+		case given(r.MFU):
+			return f, sentence("mfu", "--mfu goes with --gpus, the GPUs it is a share of (e.g. --gpus 8xH100 --mfu 0.35)")
+		case given(r.Precision):
+			return f, sentence("precision", "--precision goes with --gpus, the GPUs whose peak it picks (e.g. --gpus 32xH20 --precision fp8)")
+		default:
+			return f, sentence("weights", "--weights goes with --gpus, whose memory they must fit (e.g. --gpus 8xH100 --weights int4)")
+		}
 	}
 	var pm prefill.Model
 	var err error
@@ -96,7 +133,35 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 	case err != nil:
 		return f, breakeven.Bad("gpus", r.GPUs, strings.TrimPrefix(err.Error(), "prefill: "), gpusExample())
 	}
+	cp, precision := prefill.DefaultCompute, "bf16 (the default)"
+	if given(r.Precision) {
+		if cp, err = prefill.ParseCompute(r.Precision); err != nil {
+			return f, breakeven.Bad("precision", r.Precision, err.Error(), "--precision "+prefill.ComputeExample)
+		}
+		precision = r.Precision
+	}
+	if g, err = g.In(cp); err != nil {
+		var pe *prefill.PrecisionError
+		example := "--precision bf16"
+		if errors.As(err, &pe) {
+			example = "--precision " + strings.ToLower(string(nearestPrecision(pe.Precision, pe.Known)))
+		}
+		return f, breakeven.Bad("precision", precision, err.Error(), example)
+	}
+	var w prefill.Weights
+	if given(r.Weights) {
+		t, err := breakeven.ParseElementType(r.Weights)
+		if err != nil {
+			var names []string
+			for _, e := range breakeven.ElementTypes {
+				names = append(names, e.Name)
+			}
+			return f, breakeven.Bad("weights", r.Weights, "unknown weight type (one of "+strings.Join(names, ", ")+")", "--weights int4")
+		}
+		w = prefill.Weights{Name: t.Name, Bytes: float64(t.Size)}
+	}
 	f.Model, f.GPUs = pm, g
+	f.Fit = prefill.MemoryFit(pm, w, in.Arch.CacheSize(in.Tokens), g, sources.ActivationShare.V())
 	if given(r.MFU) {
 		m, err := ParseHitRate(r.MFU) // a share in (0, 1], as a fraction or a percentage
 		if err != nil || m == 0 {
@@ -105,10 +170,21 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 		f.MFU = m
 	} else {
 		f.MFU, f.MFUDefault = calibration.CalibratedMFU().Value, true
+		if m, _, err := calibration.Fitted(); err == nil {
+			if t, err := m.Predict(pm, in.Tokens, f.GPUs); err == nil {
+				f.Phases, f.Interval = &m, t
+			}
+		}
+	}
+	if !f.Fit.Fits() && !given(r.Prefill) && !given(r.TTFT) {
+		return f, breakeven.Bad("gpus", r.GPUs, "does not fit in memory, so the FLOP model does not price it: "+f.Fit.String(), fitExample(f.Fit))
 	}
 	f.Time = f.TimeAt(in.Tokens)
 	f.Rate = breakeven.PrefillRate(in.Tokens, f.Time)
-	f.Min = prefill.MinTime(pm, in.Tokens, g)
+	f.Min = prefill.MinTime(pm, in.Tokens, f.GPUs)
+	if f.Phases != nil {
+		f.MFU = float64(f.Min / f.Time)
+	}
 	return f, nil
 }
 
@@ -178,6 +254,45 @@ func ParseCount(s string) (float64, error) {
 	return v * scale, nil
 }
 
+// nearestPrecision is the precision of known nearest to p in width, the
+// narrower of two equally near: FP8 for an FP4 run on an H100, FP8 for a
+// BF16 run on an MI355X.
+func nearestPrecision(p prefill.Precision, known []prefill.Precision) prefill.Precision {
+	all := prefill.Precisions()
+	at := func(q prefill.Precision) int {
+		for i, x := range all {
+			if x == q {
+				return i
+			}
+		}
+		return 0
+	}
+	best, dist := prefill.BF16, len(all)+1
+	for _, k := range known {
+		d := at(k) - at(p)
+		if d < 0 {
+			d = -d
+		}
+		if d < dist || (d == dist && at(k) > at(best)) {
+			best, dist = k, d
+		}
+	}
+	return best
+}
+
+// fitExample is the fewest GPUs of the chip that hold the run, and the
+// smaller weights that would: need <= n x memory with the allowance a
+// share of it, so n >= (weights + cache) / ((1 - share) x memory per GPU).
+func fitExample(f prefill.Fit) string {
+	per := float64(f.GPUs.Chip.Memory) * (1 - f.Share)
+	n := math.Ceil(float64(f.Weights+f.Cache) / per)
+	s := ""
+	if n <= prefill.MaxGPUs {
+		s = fmt.Sprintf("--gpus %.0fx%s, or ", n, f.GPUs.Chip.Name)
+	}
+	return s + "smaller weights: --weights fp8 or --weights int4"
+}
+
 // gpusExample lists the chips --gpus reads.
 func gpusExample() string {
 	var names []string
@@ -193,6 +308,12 @@ func gpusExample() string {
 func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 	if f := in.Flop; f != nil {
 		out.GPUs = f.GPUs.String()
+		out.Precision = f.GPUs.Compute.Or().String()
+		if f.Fit.Known() {
+			fits := f.Fit.Fits()
+			out.MemoryNeedBytes, out.MemoryBytes, out.MemoryFits = ptr(float64(f.Fit.Need)), ptr(float64(f.Fit.Memory)), &fits
+		}
+		out.MemoryFit = f.Fit.String()
 		out.MinRecomputeSeconds = ptr(float64(f.Min))
 		if given(r.Prefill) || given(r.TTFT) {
 			out.PrefillSource = "measured"
@@ -203,6 +324,10 @@ func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 		} else {
 			out.PrefillSource = "flop model"
 			out.MFU = ptr(f.MFU)
+			if f.Phases != nil {
+				out.PrefillModel = f.Phases.Describe()
+				out.RecomputeLowSeconds, out.RecomputeHighSeconds = ptr(float64(f.Interval.Lo)), ptr(float64(f.Interval.Hi))
+			}
 		}
 	}
 	recompute := extended.LinearPrefill(in.Prefill)

@@ -174,10 +174,30 @@ func renderExtended(in Input, out Output) []Row {
 		add("load_model", "load model", fmt.Sprintf("%v fixed cost + cache / (%.3g x link); the load, speedup and break-even above include it", breakeven.Seconds(lat), eff))
 	}
 	if out.GPUs != "" {
+		if in.Flop != nil {
+			per := in.Flop.GPUs.ChipPeak()
+			text := fmt.Sprintf("%s: dense peak %v per %s", out.Precision, per, in.Flop.GPUs.Chip.Name)
+			if c := in.Flop.GPUs.Compute.Or(); c.Linear != c.Attention {
+				att, _ := in.Flop.GPUs.Chip.PeakAt(c.Attention)
+				text += fmt.Sprintf(" for the matrix products, %v for attention", att)
+			}
+			add("precision", "precision", text)
+			switch fit := in.Flop.Fit; {
+			case !fit.Known():
+				add("memory", "memory", fit.String())
+			case fit.Fits():
+				add("memory", "memory", "fits: "+fit.String())
+			default:
+				add("memory", "memory", "does not fit: "+fit.String()+"; the measured run must have used smaller weights or more GPUs than stated")
+			}
+		}
 		if out.MinRecomputeSeconds != nil {
 			add("fastest_prefill", "fastest prefill", fmt.Sprintf("%v on %s at peak (MFU 1)", breakeven.Seconds(*out.MinRecomputeSeconds), out.GPUs))
 		}
-		if in.Flop != nil && in.Flop.MFUDefault && out.MFU != nil {
+		switch {
+		case out.PrefillModel != "" && out.RecomputeLowSeconds != nil:
+			add("prefill_model", "prefill model", fmt.Sprintf("%v (%v to %v): %s", in.Flop.Time, breakeven.Seconds(*out.RecomputeLowSeconds), breakeven.Seconds(*out.RecomputeHighSeconds), out.PrefillModel))
+		case in.Flop != nil && in.Flop.MFUDefault && out.MFU != nil:
 			add("mfu", "MFU", fmt.Sprintf("%.3g, calibrated on the VAST/CoreWeave 405B test", *out.MFU))
 		}
 		if out.ImpliedMFU != nil {

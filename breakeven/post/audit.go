@@ -309,7 +309,7 @@ var crossChecks = map[string]recomputation{
 	"qwen32b.uncached": {func() string {
 		r := limitRow(sources.QwenWWT.ID)
 		g := r.Hardware.GPUs()
-		return fmt.Sprintf("the fastest prefill the stated hardware allows, at its peak (MFU = 1): %s / (%s at %s) = %s", r.FLOPs, g, g.Chip.Peak, r.MinTime)
+		return fmt.Sprintf("the fastest prefill the stated hardware allows, at its peak (MFU = 1): %s / (%s at %s) = %s", r.FLOPs, g, g.ChipPeak(), r.MinTime)
 	}, func() E[float64] {
 		return exactF(float64(limitRow(sources.QwenWWT.ID).MinTime))
 	}},

@@ -442,5 +442,5 @@ func Tables() ([]Table, error) {
 		ledger,
 		InputsData(),
 		CatalogData(),
-	}, append(ExtendedTables(), CurveTables()...)...), nil
+	}, append(append(ExtendedTables(), PrefillValidationData()), CurveTables()...)...), nil
 }

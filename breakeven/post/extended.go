@@ -91,7 +91,7 @@ func LimitTable() []LimitRow {
 		}
 		if r.Verdict != prefill.Plausible {
 			r.Reason = fmt.Sprintf("%s tokens of %s take %s (2 x %.4g active parameters x N + attention); %s at %s peak each gives at least %s, but the test reports %s: an implied MFU of %.2f (%s)",
-				n, t.Model, r.FLOPs, pm.ActiveParams, g, g.Chip.Peak, r.MinTime, r.Reported, r.Implied.Value, r.Verdict)
+				n, t.Model, r.FLOPs, pm.ActiveParams, g, g.ChipPeak(), r.MinTime, r.Reported, r.Implied.Value, r.Verdict)
 		}
 		if r.LoadOK == "faster than the links carry" {
 			if r.Reason != "" {
@@ -236,7 +236,14 @@ type EstimateRow struct {
 	// Slowest is the slowest of them.
 	Beaten, Links int
 	Slowest       string
+	// Fit is the memory fit of the model's BF16 weights, the prompt's
+	// 16-bit cache and the activation allowance on the GPUs. A row that
+	// does not fit is not priced: Time, Rate and BreakEven are NaN.
+	Fit prefill.Fit
 }
+
+// Priced reports whether the row has an estimate: its run fits in memory.
+func (r EstimateRow) Priced() bool { return r.Fit.Fits() }
 
 // EstimateGPUs returns the estimates' hardware: 8 H100s.
 func EstimateGPUs() prefill.GPUs {
@@ -264,6 +271,14 @@ func Estimate(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs) EstimateRow 
 	r.Rate = prefill.Rate(pm, n, g, calibration.DefaultMFU())
 	r.PerToken = arch.MeanBytesPerToken(n)
 	size := arch.CacheSize(n)
+	r.Fit = prefill.MemoryFit(pm, prefill.Weights{}, size, g, sources.ActivationShare.V())
+	r.Links = len(ComparedLinks())
+	if !r.Fit.Fits() {
+		r.Time = E[breakeven.Seconds]{Value: breakeven.Seconds(nan()), Lo: breakeven.Seconds(nan()), Hi: breakeven.Seconds(nan())}
+		r.Rate = E[breakeven.TokenRate]{Value: breakeven.TokenRate(nan()), Lo: breakeven.TokenRate(nan()), Hi: breakeven.TokenRate(nan())}
+		r.BreakEven = E[breakeven.Bandwidth]{Value: breakeven.Bandwidth(nan()), Lo: breakeven.Bandwidth(nan()), Hi: breakeven.Bandwidth(nan())}
+		return r
+	}
 	r.BreakEven = breakeven.Apply1(r.Time, func(t breakeven.Seconds) breakeven.Bandwidth { return extended.BreakEvenAt(size, t, 0, 1) })
 	links := ComparedLinks()
 	r.Links = len(links)
@@ -338,7 +353,7 @@ func ValidationData() Table {
 func EstimateData() Table {
 	rows := EstimateTable()
 	mfu := calibration.DefaultMFU()
-	b := newBuilder("estimated-break-evens", fmt.Sprintf("Estimates, not measurements: prefill and break-even on %s at MFU %.2f [%.2f, %.2f]", EstimateGPUs(), mfu.Value, mfu.Lo, mfu.Hi), len(rows))
+	b := newBuilder("estimated-break-evens", fmt.Sprintf("Estimates, not measurements: prefill and break-even on %s at MFU %.2f [%.2f, %.2f]; a run whose BF16 weights, cache and activation allowance do not fit in memory is not priced", EstimateGPUs(), mfu.Value, mfu.Lo, mfu.Hi), len(rows))
 	b.text("model", "model", func(i int) string { return rows[i].Model.Name })
 	b.num("prompt", "prompt", uTokens, func(i int) float64 { return float64(rows[i].Tokens) })
 	b.text("within_context", "within context", func(i int) string { return boolText(rows[i].InContext) })
@@ -350,6 +365,9 @@ func EstimateData() Table {
 	b.count("links_beaten", "post's links above it", func(i int) float64 { return float64(rows[i].Beaten) })
 	b.count("links_compared", "post's links", func(i int) float64 { return float64(rows[i].Links) })
 	b.text("slowest_link_clearing", "slowest link clearing it", func(i int) string { return rows[i].Slowest })
+	b.text("fits_in_memory", "BF16 weights, cache and activations fit", func(i int) string { return boolText(rows[i].Fit.Fits()) })
+	b.num("memory_need", "memory needed (weights + cache + activations)", uGB, func(i int) float64 { return float64(rows[i].Fit.Need) })
+	b.num("memory", "GPU memory", uGB, func(i int) float64 { return float64(rows[i].Fit.Memory) })
 	return b.t
 }
 
@@ -438,6 +456,11 @@ func EstimatePrinted() breakeven.PrintedTable {
 		prompt := colPrompt.Cell(float64(r.Tokens))
 		if !r.InContext {
 			prompt = n.Mark(prompt, "longer than the model's context window")
+		}
+		if !r.Priced() {
+			why := fmt.Sprintf("does not fit: %s", r.Fit)
+			t.Rows = append(t.Rows, []string{r.Model.Name, prompt, n.Mark("does not fit", why), breakeven.Dash, mean.Cell(float64(r.PerToken)), breakeven.Dash, breakeven.Dash})
+			continue
 		}
 		slowest := r.Slowest
 		if slowest == "" {

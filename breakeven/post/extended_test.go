@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"math"
 	"strconv"
 	"testing"
 
@@ -83,8 +84,20 @@ const (
 func TestRangesFromTheirInputs(t *testing.T) {
 	rows := EstimateTable()
 	require.NotEmpty(t, rows)
+	// Weights alone beyond 8 x 80 GB = 640 GB in BF16, by their published
+	// totals: 405B, 671B, 1T, 400B and 355B parameters x 2 bytes.
+	unfit := map[string]float64{"Llama 3.1 405B": 405e9, "DeepSeek-V3": 671e9, "Kimi K2": 1e12, "Llama 4 Maverick": 400e9, "GLM-4.5": 355e9}
 	for _, r := range rows {
 		name := fmt.Sprintf("%s at %v", r.Model.Name, r.Tokens)
+		if params, ok := unfit[r.Model.Name]; ok {
+			assert.Greater(t, 2*params, 640e9, name)
+			assert.False(t, r.Priced(), name)
+			assert.InDelta(t, 2*params+float64(r.Tokens)*float64(r.PerToken)+0.1*640e9, float64(r.Fit.Need), 1, name)
+			assert.True(t, math.IsNaN(float64(r.Time.Value)) && math.IsNaN(float64(r.BreakEven.Lo)), "%s is not priced", name)
+			assert.Zero(t, r.Beaten, name)
+			continue
+		}
+		assert.True(t, r.Priced(), name)
 		flops := float64(r.FLOPs)
 		n := float64(r.Tokens)
 		assert.InEpsilon(t, flops/(8*h100Peak*mfuHigh), float64(r.Time.Lo), 1e-12, name)

@@ -13,7 +13,7 @@ import (
 func Example() {
 	m := prefill.Model{Name: "Llama 3.1 405B", ActiveParams: 405e9,
 		Attention: []prefill.AttentionGroup{{Layers: 126, QueryHeads: 128, QKDim: 128, VDim: 128}}}
-	h100 := prefill.Chip{Name: "H100", Peak: 989.4 * prefill.TFLOPS}
+	h100 := prefill.Chip{Name: "H100", Peaks: []prefill.Peak{{Precision: prefill.BF16, Rate: 989.4 * prefill.TFLOPS}}}
 	g := prefill.GPUs{Count: 8, Chip: h100}
 	mfu := prefill.ImpliedMFU(m, breakeven.Exact[breakeven.Tokens](127188), g, breakeven.Rounded[breakeven.Seconds](62, 1))
 	fmt.Println("work:", m.FLOPs(127188))

@@ -48,7 +48,7 @@ func TestValidateEdges(t *testing.T) {
 // A GPU count beyond the bound is refused, saying the bound in whole
 // GPUs.
 func TestGPUCountBound(t *testing.T) {
-	chips := []Chip{{Name: "X1", Peak: 1e15}}
+	chips := []Chip{{Name: "X1", Peaks: []Peak{{BF16, 1e15}}}}
 	_, err := ParseGPUs("100001xX1", chips)
 	assert.EqualError(t, err, "prefill: GPU count must be a whole number from 1 to 100,000")
 	g, err := ParseGPUs("100000xX1", chips)

@@ -22,13 +22,25 @@
 //
 //	m := prefill.Model{Name: "Llama 3.1 405B", ActiveParams: 405e9,
 //		Attention: []prefill.AttentionGroup{{Layers: 126, QueryHeads: 128, QKDim: 128, VDim: 128}}}
-//	h100 := prefill.Chip{Name: "H100", Peak: 989.4 * prefill.TFLOPS}
+//	h100 := prefill.Chip{Name: "H100", Peaks: []prefill.Peak{{Precision: prefill.BF16, Rate: 989.4 * prefill.TFLOPS}}}
 //	g := prefill.GPUs{Count: 8, Chip: h100}
 //	mfu := prefill.ImpliedMFU(m, breakeven.Exact[breakeven.Tokens](127188), g, breakeven.Rounded[breakeven.Seconds](62, 1))
 //	// m.FLOPs(127188) is 170 PFLOP, at least 21.5 s at peak; mfu is 0.346 (0.343 to 0.349)
 //
+// Peaks are per precision (precision.go): a Chip has a dense peak for each
+// precision it computes in, and GPUs carry the Compute of the run, BF16
+// unless set with GPUs.In. A run in one precision divides all its work by
+// that peak; a mixed run ("FP8 matrix products, BF16 attention") divides
+// the linear term by the one and attention by the other, so MinTime and
+// the implied MFU are always against the peaks the run used.
+//
+// MemoryFit (memory.go) checks that the weights (total parameters x bytes
+// per weight), the prompt's cache and an allowance for activations fit in
+// the GPUs' memory; a run that does not fit should be reported, not priced.
+//
 // The package holds no numbers of its own: chips, head counts and
-// parameter counts come from package sources.
+// parameter counts come from package sources. The bytes of a number
+// format (BF16 is 2) are its definition.
 package prefill
 
 import (
@@ -81,7 +93,10 @@ type AttentionGroup struct {
 type Model struct {
 	Name         string
 	ActiveParams float64
-	Attention    []AttentionGroup
+	// TotalParams is every weight the GPUs hold (a mixture of experts'
+	// experts all count); 0 if unknown, when memory fit is not checked.
+	TotalParams float64
+	Attention   []AttentionGroup
 }
 
 // Validate reports a model the FLOP model cannot use.
@@ -129,23 +144,51 @@ func (m Model) AttentionFLOPs(n breakeven.Tokens) FLOPs {
 // FLOPs returns the work of an n-token prefill: linear plus attention.
 func (m Model) FLOPs(n breakeven.Tokens) FLOPs { return m.LinearFLOPs(n) + m.AttentionFLOPs(n) }
 
-// Chip is a GPU with its dense BF16 peak.
+// Chip is a GPU with its dense tensor peaks per precision, its memory and
+// its scale-up link.
 type Chip struct {
 	Name    string
 	Aliases []string
-	Peak    FLOPRate // dense (no 2:4 sparsity) BF16 tensor peak
+	// Peaks are the dense (no 2:4 sparsity) tensor peaks, one per
+	// precision the chip computes in; PeakAt reads them.
+	Peaks []Peak
+	// Memory is the HBM (or GDDR) capacity of one GPU and MemoryBandwidth
+	// its bandwidth.
+	Memory          breakeven.Bytes
+	MemoryBandwidth breakeven.Bandwidth
+	ScaleUp         ScaleUp
 }
 
-// GPUs is a number of one kind of chip working on one prefill.
+// GPUs is a number of one kind of chip working on one prefill, in one
+// precision (the zero Compute is BF16).
 type GPUs struct {
-	Count int
-	Chip  Chip
+	Count   int
+	Chip    Chip
+	Compute Compute
 }
 
-// Peak returns Count x the chip's peak.
-func (g GPUs) Peak() FLOPRate { return FLOPRate(g.Count) * g.Chip.Peak }
+// Peak returns Count x the chip's peak in the precision of the matrix
+// products (BF16 unless set with In); zero if the chip has none.
+func (g GPUs) Peak() FLOPRate { return g.peakAt(g.Compute.Or().Linear) }
 
-func (g GPUs) String() string { return fmt.Sprintf("%dx %s", g.Count, g.Chip.Name) }
+// ChipPeak returns one chip's peak in the precision of the matrix
+// products; zero if the chip has none.
+func (g GPUs) ChipPeak() FLOPRate {
+	r, _ := g.Chip.PeakAt(g.Compute.Or().Linear)
+	return r
+}
+
+// Memory returns Count x the chip's memory.
+func (g GPUs) Memory() breakeven.Bytes { return breakeven.Bytes(g.Count) * g.Chip.Memory }
+
+// String prints "8x H100", or "8x H100 in FP8" when not BF16.
+func (g GPUs) String() string {
+	s := fmt.Sprintf("%dx %s", g.Count, g.Chip.Name)
+	if c := g.Compute.Or(); c != DefaultCompute {
+		s += " in " + c.String()
+	}
+	return s
+}
 
 // ParseGPUs reads "8xH100", "8 x H200", "8*B200" or "H100" (one GPU)
 // against the chips given (sources.Chips()), ignoring case, spaces,
@@ -212,10 +255,17 @@ func fold(s string) string {
 	}, strings.ToLower(strings.TrimSpace(s)))
 }
 
-// MinTime returns the fastest prefill the hardware allows: the work at
-// peak, MFU = 1.
+// MinTime returns the fastest prefill the hardware allows: each phase's
+// work at the peak of its precision, MFU = 1. For a run in one precision
+// it is FLOPs / (GPUs x peak); a mixed run adds the linear term at the
+// matrix products' peak and attention at attention's.
 func MinTime(m Model, n breakeven.Tokens, g GPUs) breakeven.Seconds {
-	return breakeven.Seconds(float64(m.FLOPs(n)) / float64(g.Peak()))
+	c := g.Compute.Or()
+	if c.Linear == c.Attention {
+		return breakeven.Seconds(float64(m.FLOPs(n)) / float64(g.peakAt(c.Linear)))
+	}
+	return breakeven.Seconds(float64(m.LinearFLOPs(n))/float64(g.peakAt(c.Linear)) +
+		float64(m.AttentionFLOPs(n))/float64(g.peakAt(c.Attention)))
 }
 
 // TimeAt returns FLOPs / (GPUs x peak x mfu) for one MFU.
@@ -237,7 +287,9 @@ func Rate(m Model, n breakeven.Tokens, g GPUs, mfu breakeven.Estimate[float64]) 
 }
 
 // ImpliedMFU returns the MFU a reported prefill time implies:
-// FLOPs / (GPUs x peak x t) = MinTime / t. Above 1 the reported time
+// FLOPs / (GPUs x peak x t) = MinTime / t, against the peak of the
+// precision the run used (g.Compute): an FP8 run's MFU is a share of the
+// FP8 peak. Above 1 the reported time
 // beats the hardware at peak.
 func ImpliedMFU(m Model, n breakeven.Estimate[breakeven.Tokens], g GPUs, t breakeven.Estimate[breakeven.Seconds]) breakeven.Estimate[float64] {
 	return breakeven.Apply2(n, t, func(n breakeven.Tokens, t breakeven.Seconds) float64 {

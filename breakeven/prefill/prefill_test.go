@@ -13,7 +13,7 @@ import (
 // arithmetic: 1e9 active parameters, 2 layers of 4 query heads of dim 8.
 var (
 	toy  = Model{Name: "toy", ActiveParams: 1e9, Attention: []AttentionGroup{{Layers: 2, QueryHeads: 4, QKDim: 8, VDim: 8}}}
-	chip = Chip{Name: "X1", Aliases: []string{"x-one"}, Peak: 100 * TFLOPS}
+	chip = Chip{Name: "X1", Aliases: []string{"x-one"}, Peaks: []Peak{{BF16, 100 * TFLOPS}, {FP8, 200 * TFLOPS}}}
 )
 
 func TestFLOPsByHand(t *testing.T) {
@@ -83,5 +83,5 @@ func TestParseGPUs(t *testing.T) {
 	assert.ErrorContains(t, err, `"8xZ9"`)
 	_, err = ParseGPUs("0xX1", chips)
 	assert.Error(t, err)
-	assert.InDelta(t, 8*100e12, float64(GPUs{8, chip}.Peak()), 1)
+	assert.InDelta(t, 8*100e12, float64(GPUs{Count: 8, Chip: chip}.Peak()), 1)
 }

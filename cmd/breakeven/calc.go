@@ -39,9 +39,14 @@ With --hit-rate and --miss-penalty it adds the mean time to first token
 and the hit rate above which offloading pays.
 Beyond the post: --gpus COUNTxCHIP (with --mfu) prefills by the FLOP model
 when no --prefill or --ttft is given, and otherwise reports the MFU a
-measured time implies; --latency and --efficiency add a load's fixed cost
-and share of line rate, and the crossover length; --overlap reports
-recomputing the first tokens while loading the rest.
+measured time implies; --precision picks the chip's dense peak (bf16 by
+default; fp8, fp4 or nvfp4, or fp8+bf16 for FP8 matrix products with BF16
+attention) and --weights the storage of the weights when it differs
+(int4 for AWQ). With --gpus a catalog model's weights, cache and a 10%
+activation allowance must fit in the GPUs' memory: a FLOP-model prefill
+that does not fit is refused with the numbers. --latency and --efficiency
+add a load's fixed cost and share of line rate, and the crossover length;
+--overlap reports recomputing the first tokens while loading the rest.
 
 Examples:
   breakeven calc --model llama-3.1-405b --ttft 62s --tokens 127188 \
@@ -52,7 +57,9 @@ Examples:
   breakeven calc --model deepseek-v3 --prefill 5000 --link roce \
       --hit-rate 80% --miss-penalty 4s --json
   breakeven calc --model llama-3.1-405b --tokens 127188 --gpus 8xH100 \
-      --link 181Gbit/s --latency 50ms --overlap
+      --weights int4 --link 181Gbit/s --latency 50ms --overlap
+  breakeven calc --model deepseek-v3 --tokens 32000 --gpus 32xH20 \
+      --precision fp8 --link 2x100GbE
   breakeven calc --links
 `
 
@@ -81,6 +88,8 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	str(&r.MissPenalty, "miss-penalty", "extra `TIME` a miss costs with offload (\"4s\"; default 0)")
 	str(&r.GPUs, "gpus", "`COUNTxCHIP` for the FLOP model of prefill (\"8xH100\")")
 	str(&r.MFU, "mfu", "model FLOP utilisation `SHARE` for --gpus (default: calibrated)")
+	str(&r.Precision, "precision", "compute `PRECISION` for --gpus: bf16 (default), fp8, fp4, fp8+bf16")
+	str(&r.Weights, "weights", "weight storage `TYPE` for --gpus' memory (default: --precision)")
 	str(&r.Latency, "latency", "fixed cost `TIME` of a load (\"50ms\")")
 	str(&r.Efficiency, "efficiency", "`SHARE` of line rate a load reaches (\"0.96\")")
 	fs.BoolVar(&r.Overlap, "overlap", false, "recompute the first tokens while loading the rest")

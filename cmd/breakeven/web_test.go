@@ -190,7 +190,7 @@ func TestWebPage(t *testing.T) {
 	hit.HitRate, hit.MissPenalty = "80%", "4s"
 	// Beyond the post: the FLOP model with a load's fixed cost and the
 	// overlap, and the MFU the Qwen3-32B row implies on one H100.
-	flop := calculator.Request{Model: "llama-3.1-405b", Tokens: "127188", GPUs: "8xH100", Link: "181Gbit/s", Latency: "50ms", Efficiency: "0.96", Overlap: true}
+	flop := calculator.Request{Model: "llama-3.1-405b", Tokens: "127188", GPUs: "8xH100", Weights: "int4", Link: "181Gbit/s", Latency: "50ms", Efficiency: "0.96", Overlap: true}
 	implied := qwen
 	implied.GPUs = "1xH100"
 	for name, r := range map[string]calculator.Request{"70B": weka, "Qwen3-32B": qwen, "405B hit rate": hit, "405B FLOP model": flop, "Qwen3-32B implied MFU": implied} {

@@ -3,7 +3,7 @@
 // answer, the tier map and the chart. All arithmetic happens in Go.
 "use strict";
 
-const FIELDS = ["model", "tokens", "prefill", "ttft", "link", "kv-dtype", "compression", "hit-rate", "miss-penalty", "gpus", "mfu", "latency", "efficiency"];
+const FIELDS = ["model", "tokens", "prefill", "ttft", "link", "kv-dtype", "compression", "hit-rate", "miss-penalty", "gpus", "mfu", "precision", "weights", "latency", "efficiency"];
 const CHECKS = ["allow-beyond-context", "overlap"];
 // The SI value behind each shown result, from calc --json.
 const VALUES = {

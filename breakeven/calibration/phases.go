@@ -1,0 +1,641 @@
+package calibration
+
+// The phase model of prefill, fitted to published runs (the package doc
+// gives the formula).
+//
+// A prefill is two kinds of work: the matrix products through the weights
+// (2 x active parameters x N FLOPs) and attention (the N^2 term). Each
+// runs at its own share of the peak of the precision it computes in:
+//
+//	t = L / (G x peak_L x e_L) + A / (G x peak_A x e_A)
+//
+// With x = 1/e this is linear in the parameters: t = x_L * t_L + x_A * t_A,
+// where t_L and t_A are each phase's time at its peak. Fitting minimises
+// the squared relative error sum_i (predicted_i / measured_i - 1)^2,
+// which is least squares on the rows (t_L, t_A) / measured against 1
+// (close to least squares on log time for errors of tens of percent, and
+// solved exactly). Five structures are compared:
+//
+//   - OneEfficiency: one share of peak for both phases (the old single MFU,
+//     but against each phase's own precision peak);
+//   - ByPhase: matrix products and attention apart;
+//   - ByPhaseAndPrecision: and FP8/FP4 matrix products apart from BF16
+//     ones;
+//   - Roofline: one share of peak, plus memory traffic that does not
+//     overlap the tensor cores, FLOPs / (GPUs x memory bandwidth x I),
+//     with I, the FLOP per byte of that traffic, fitted (x_M = 1/I is its
+//     coefficient, M = FLOPs / bandwidth its regressor);
+//   - ByPhaseRoofline: the two phases apart, plus the memory traffic.
+//
+// Each is validated leave-one-out: fit without run i, predict run i. The
+// structure used is the one with the smallest median absolute
+// leave-one-out error (the fewer parameters on a tie). Its interval is
+// not a fixed MFU range but the spread of the fit: the 5th to 95th
+// percentiles of the leave-one-out log errors of the other runs (for a
+// run left out, those of a fit without it and each other run).
+//
+// A run is left out of the fit, with the reason, when it cannot be
+// priced: its GPUs or precision were not read, its chip or a precision
+// peak is not in the catalog, it counts work that was not done (cache
+// hits), it cannot be what it says (a cache that does not fit), or its
+// time beats the hardware at peak (no efficiency explains it).
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"sync"
+
+	"gonum.org/v1/gonum/mat"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/prefill"
+	"signalweight.dev/kv/sources"
+)
+
+// Structure is a choice of the efficiency parameters.
+type Structure int
+
+// The structures, from fewest parameters.
+const (
+	OneEfficiency Structure = iota
+	ByPhase
+	ByPhaseAndPrecision
+	Roofline
+	ByPhaseRoofline
+)
+
+// Structures lists the structures compared.
+func Structures() []Structure {
+	return []Structure{OneEfficiency, ByPhase, ByPhaseAndPrecision, Roofline, ByPhaseRoofline}
+}
+
+func (s Structure) String() string {
+	switch s {
+	case OneEfficiency:
+		return "one efficiency"
+	case ByPhase:
+		return "by phase"
+	case ByPhaseAndPrecision:
+		return "by phase, FP8/FP4 matrix products apart"
+	case Roofline:
+		return "one efficiency and memory traffic"
+	case ByPhaseRoofline:
+		return "by phase and memory traffic"
+	}
+	return fmt.Sprintf("Structure(%d)", int(s))
+}
+
+// Params names the structure's parameters, in the order of the fit.
+func (s Structure) Params() []string {
+	switch s {
+	case OneEfficiency:
+		return []string{"efficiency"}
+	case ByPhase:
+		return []string{"matrix products", "attention"}
+	case ByPhaseAndPrecision:
+		return []string{"BF16 matrix products", "FP8/FP4 matrix products", "attention"}
+	case Roofline:
+		return []string{"efficiency", "memory traffic"}
+	}
+	return []string{"matrix products", "attention", "memory traffic"}
+}
+
+// Run is a published run as the fit sees it.
+type Run struct {
+	sources.PrefillRun
+	FLOP     prefill.Model // the model's FLOP model
+	GPUs     prefill.GPUs  // with the run's precision
+	N        breakeven.Tokens
+	Measured breakeven.Estimate[breakeven.Seconds]
+	// LinearMin and AttentionMin are each phase's time at its peak;
+	// Memory is the FLOPs over the GPUs' memory bandwidth (seconds x FLOP
+	// per byte), the regressor of the memory traffic.
+	LinearMin, AttentionMin breakeven.Seconds
+	Memory                  float64
+	// Reason says why the run is not priced; empty if it is.
+	Reason string
+}
+
+// Priced reports whether the run is in the fit.
+func (r Run) Priced() bool { return r.Reason == "" }
+
+// MinTime is the run's time at peak: both phases at efficiency 1.
+func (r Run) MinTime() breakeven.Seconds { return r.LinearMin + r.AttentionMin }
+
+// Implied is the share of peak the measured time implies over the whole
+// prefill: MinTime / measured (an MFU against each phase's own peak).
+func (r Run) Implied() float64 { return float64(r.MinTime() / r.Measured.Value) }
+
+// lowLinear reports whether the run's matrix products are FP8 or FP4.
+func (r Run) lowLinear() bool {
+	p := r.GPUs.Compute.Or().Linear
+	return p == prefill.FP8 || p == prefill.FP4
+}
+
+// design is the run's row of the fit: each parameter's time at efficiency
+// 1, so that predicted = sum(design_k x 1/e_k).
+func (r Run) design(s Structure) []float64 {
+	l, a := float64(r.LinearMin), float64(r.AttentionMin)
+	switch s {
+	case OneEfficiency:
+		return []float64{l + a}
+	case ByPhase:
+		return []float64{l, a}
+	case Roofline:
+		return []float64{l + a, r.Memory}
+	case ByPhaseRoofline:
+		return []float64{l, a, r.Memory}
+	}
+	if r.lowLinear() {
+		return []float64{0, l, a}
+	}
+	return []float64{l, 0, a}
+}
+
+// NewRun prices a published run against the catalog: its model's FLOPs,
+// its GPUs in its precision, and each phase's time at peak; Reason is set
+// where it cannot be priced.
+func NewRun(p sources.PrefillRun) Run {
+	r := Run{PrefillRun: p, Measured: p.Time(), Reason: p.Unpriceable}
+	if p.Tokens.Name != "" {
+		r.N = p.Tokens.V()
+	}
+	m, err := sources.FindModel(p.Model)
+	if err == nil {
+		r.FLOP, err = sources.PrefillModel(m)
+	}
+	if err != nil {
+		r.Reason = or(r.Reason, fmt.Sprintf("no FLOP model for %s", p.Model))
+		return r
+	}
+	g, err := sources.ParseGPUs(p.Chip)
+	if err != nil {
+		r.Reason = or(r.Reason, fmt.Sprintf("the %s is not in the chip catalog", p.Chip))
+		return r
+	}
+	if g, err = g.In(p.Compute); err != nil {
+		var pe *prefill.PrecisionError
+		if errors.As(err, &pe) {
+			r.Reason = or(r.Reason, fmt.Sprintf("the catalog has no %s peak for the %s", pe.Precision, pe.Chip))
+		} else {
+			r.Reason = or(r.Reason, err.Error())
+		}
+		return r
+	}
+	g.Count = 0 // not read, unless the run states it
+	if p.GPUs.Name != "" {
+		g.Count = int(p.GPUs.V())
+	}
+	r.GPUs = g
+	if r.Reason == "" && g.Count == 0 {
+		r.Reason = "the number of GPUs was not read"
+	}
+	if r.Reason != "" || r.N == 0 {
+		r.Reason = or(r.Reason, "no prompt length")
+		return r
+	}
+	r.LinearMin, r.AttentionMin, _ = prefill.PhaseMinTimes(r.FLOP, r.N, g)
+	r.Memory = prefill.MemoryTerm(r.FLOP, r.N, g)
+	implied := breakeven.Apply1(r.Measured, func(t breakeven.Seconds) float64 { return float64(r.MinTime() / t) })
+	switch prefill.Check(implied, sources.HighestPublishedMFU.V()) {
+	case prefill.BeyondPeak:
+		r.Reason = fmt.Sprintf("faster than the hardware at peak: at least %s at every phase's peak, measured %s (an implied share of peak of %.2f)",
+			r.MinTime(), r.Measured.Value, r.Implied())
+	case prefill.BeyondPublished:
+		r.Reason = fmt.Sprintf("implausible as read: it implies %.2f of the %s peak, above the %.2f the best published kernel reaches",
+			r.Implied(), g.Compute.Or(), sources.HighestPublishedMFU.V())
+	}
+	if r.Reason == "" && r.Memory == 0 {
+		r.Reason = fmt.Sprintf("the %s's memory bandwidth is not in the catalog", g.Chip.Name)
+	}
+	return r
+}
+
+func or(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// Runs returns every published run, priced where it can be.
+func Runs() []Run {
+	var out []Run
+	for _, p := range sources.PrefillRuns() {
+		out = append(out, NewRun(p))
+	}
+	return out
+}
+
+// Fit is the phase model fitted to a set of runs.
+type Fit struct {
+	Structure Structure
+	Phases    prefill.Phases
+	// Runs are the IDs of the runs the fit used.
+	Runs []string
+}
+
+// FitPhases fits structure s to the priced runs by least squares on the
+// relative error. It fails with fewer runs than parameters, or when a
+// fitted efficiency is not positive.
+func FitPhases(runs []Run, s Structure) (Fit, error) {
+	f := Fit{Structure: s}
+	var rows [][]float64
+	for _, r := range runs {
+		if !r.Priced() {
+			continue
+		}
+		d := r.design(s)
+		for k := range d {
+			d[k] /= float64(r.Measured.Value)
+		}
+		rows = append(rows, d)
+		f.Runs = append(f.Runs, r.ID)
+	}
+	k := len(s.Params())
+	if len(rows) < k {
+		return f, fmt.Errorf("calibration: %d priced runs for %d parameters", len(rows), k)
+	}
+	// Drop a parameter no run informs (a column of zeros): it is left unset.
+	used := make([]int, 0, k)
+	for j := 0; j < k; j++ {
+		for _, r := range rows {
+			if r[j] != 0 {
+				used = append(used, j)
+				break
+			}
+		}
+	}
+	a := mat.NewDense(len(rows), len(used), nil)
+	b := mat.NewVecDense(len(rows), nil)
+	for i, r := range rows {
+		for c, j := range used {
+			a.Set(i, c, r[j])
+		}
+		b.SetVec(i, 1)
+	}
+	var x mat.VecDense
+	if err := x.SolveVec(a, b); err != nil {
+		return f, fmt.Errorf("calibration: %s: %w", s, err)
+	}
+	inv := make([]float64, k)
+	for c, j := range used {
+		inv[j] = x.AtVec(c)
+		if !(inv[j] > 0) {
+			return f, fmt.Errorf("calibration: %s: the fitted %s efficiency is not positive (1/e = %.3g)", s, s.Params()[j], inv[j])
+		}
+	}
+	e := func(j int) float64 {
+		if inv[j] == 0 {
+			return 0
+		}
+		return 1 / inv[j]
+	}
+	switch s {
+	case OneEfficiency:
+		f.Phases = prefill.Phases{Linear: e(0), Attention: e(0)}
+	case ByPhase:
+		f.Phases = prefill.Phases{Linear: e(0), Attention: e(1)}
+	case Roofline:
+		f.Phases = prefill.Phases{Linear: e(0), Attention: e(0), Intensity: e(1)}
+	case ByPhaseRoofline:
+		f.Phases = prefill.Phases{Linear: e(0), Attention: e(1), Intensity: e(2)}
+	default:
+		f.Phases = prefill.Phases{Linear: e(0), LowLinear: e(1), Attention: e(2)}
+		if f.Phases.Linear == 0 { // no BF16 run: BF16 at the low-precision share
+			f.Phases.Linear = f.Phases.LowLinear
+		}
+		if f.Phases.LowLinear == 0 {
+			f.Phases.LowLinear = f.Phases.Linear
+		}
+	}
+	return f, nil
+}
+
+// Predict is the fitted time of a priced run.
+func (f Fit) Predict(r Run) breakeven.Seconds {
+	el := f.Phases.LinearFor(r.GPUs.Compute.Or().Linear)
+	t := r.LinearMin/breakeven.Seconds(el) + r.AttentionMin/breakeven.Seconds(f.Phases.Attention)
+	if f.Phases.Intensity > 0 {
+		t += breakeven.Seconds(r.Memory / f.Phases.Intensity)
+	}
+	return t
+}
+
+// without returns runs with the IDs given left out.
+func without(runs []Run, ids ...string) []Run {
+	out := make([]Run, 0, len(runs))
+next:
+	for _, r := range runs {
+		for _, id := range ids {
+			if r.ID == id {
+				continue next
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// Interval is the share of the leave-one-out errors an interval spans:
+// from the 5th to the 95th percentile.
+const (
+	IntervalLow  = 0.05
+	IntervalHigh = 0.95
+)
+
+// Row is one run of the validation table.
+type Row struct {
+	Run
+	// Predicted is the leave-one-out prediction with its interval (zero
+	// for a run not priced).
+	Predicted breakeven.Estimate[breakeven.Seconds]
+	// Fit is the fit without this run.
+	Fit Fit
+	// Error is predicted / measured - 1.
+	Error    float64
+	Within25 bool
+	Covered  bool
+}
+
+// Verdict says how the prediction did, or why there is none.
+func (r Row) Verdict() string {
+	if !r.Priced() {
+		return "cannot predict: " + r.Reason
+	}
+	s := "within 25%"
+	if !r.Within25 {
+		s = fmt.Sprintf("off by %+.0f%%", 100*r.Error)
+	}
+	if r.Covered {
+		return s + ", measured within the interval"
+	}
+	return s + ", measured outside the interval"
+}
+
+// looErrors returns the leave-one-out log errors ln(predicted/measured)
+// of the priced runs, by ID.
+func looErrors(runs []Run, s Structure) (map[string]float64, error) {
+	out := map[string]float64{}
+	for _, r := range runs {
+		if !r.Priced() {
+			continue
+		}
+		f, err := FitPhases(without(runs, r.ID), s)
+		if err != nil {
+			return nil, err
+		}
+		out[r.ID] = math.Log(float64(f.Predict(r) / r.Measured.Value))
+	}
+	return out, nil
+}
+
+// quantile is the q-quantile of sorted xs, interpolating linearly
+// between order statistics (type 7).
+func quantile(xs []float64, q float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	h := q * float64(len(xs)-1)
+	i := int(math.Floor(h))
+	if i+1 >= len(xs) {
+		return xs[len(xs)-1]
+	}
+	return xs[i] + (h-float64(i))*(xs[i+1]-xs[i])
+}
+
+// spread returns the interval's factors from log errors: predicted x
+// exp(-q95) to predicted x exp(-q05) holds the measured value in 90% of
+// the errors seen (a log error e = ln(predicted/measured)).
+func spread(errs []float64) (lo, hi float64) {
+	xs := append([]float64(nil), errs...)
+	sort.Float64s(xs)
+	return math.Exp(-quantile(xs, IntervalHigh)), math.Exp(-quantile(xs, IntervalLow))
+}
+
+// Validate is the leave-one-out validation of structure s on runs: each
+// priced run predicted by a fit without it, with the interval of that
+// fit's own leave-one-out errors; unpriced runs carry their reason.
+func Validate(runs []Run, s Structure) ([]Row, error) {
+	var rows []Row
+	for _, r := range runs {
+		row := Row{Run: r}
+		if r.Priced() {
+			rest := without(runs, r.ID)
+			f, err := FitPhases(rest, s)
+			if err != nil {
+				return nil, err
+			}
+			inner, err := looErrors(rest, s)
+			if err != nil {
+				return nil, err
+			}
+			var errs []float64
+			for _, e := range inner {
+				errs = append(errs, e)
+			}
+			lo, hi := spread(errs)
+			p := f.Predict(r)
+			row.Fit = f
+			row.Predicted = breakeven.Estimate[breakeven.Seconds]{Value: p, Lo: p * breakeven.Seconds(lo), Hi: p * breakeven.Seconds(hi)}
+			row.Error = float64(p/r.Measured.Value) - 1
+			row.Within25 = math.Abs(row.Error) <= 0.25
+			// Overlap of the interval and the measured value's own rounding
+			// (with a rounding tolerance, for intervals of zero width).
+			tol := 1e-9 * row.Predicted.Value
+			row.Covered = row.Predicted.Lo-tol <= r.Measured.Hi && r.Measured.Lo <= row.Predicted.Hi+tol
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+// Summary is a validation's score against the targets.
+type Summary struct {
+	Structure Structure
+	Priced    int // runs predicted
+	Unpriced  int
+	// MedianAbsError is the median of |predicted/measured - 1|.
+	MedianAbsError float64
+	Within25       float64 // share of priced runs within 25%
+	Coverage       float64 // share whose interval holds the measured value
+	// Err says why the structure could not be validated (a fit with a
+	// run left out had a parameter that was not positive); the scores are
+	// then zero.
+	Err string
+}
+
+// The targets of the validation.
+const (
+	TargetMedianAbsError = 0.15
+	TargetWithin25       = 0.80
+	TargetCoverage       = 0.80
+)
+
+// Met reports each target: median error, share within 25%, coverage.
+func (s Summary) Met() (median, within, coverage bool) {
+	return s.MedianAbsError <= TargetMedianAbsError, s.Within25 >= TargetWithin25, s.Coverage >= TargetCoverage
+}
+
+// Summarize scores validation rows.
+func Summarize(s Structure, rows []Row) Summary {
+	sum := Summary{Structure: s}
+	var abs []float64
+	for _, r := range rows {
+		if !r.Priced() {
+			sum.Unpriced++
+			continue
+		}
+		sum.Priced++
+		abs = append(abs, math.Abs(r.Error))
+		if r.Within25 {
+			sum.Within25++
+		}
+		if r.Covered {
+			sum.Coverage++
+		}
+	}
+	if sum.Priced > 0 {
+		sort.Float64s(abs)
+		sum.MedianAbsError = quantile(abs, 0.5)
+		sum.Within25 /= float64(sum.Priced)
+		sum.Coverage /= float64(sum.Priced)
+	}
+	return sum
+}
+
+// Model is the phase model used for estimates: the chosen structure
+// fitted on every priced run, with the interval of its leave-one-out
+// errors.
+type Model struct {
+	Fit
+	Summary Summary
+	Rows    []Row // the validation table of the chosen structure
+	// Low and High are the factors on a prediction that span the 5th to
+	// 95th percentile of the leave-one-out errors.
+	Low, High float64
+}
+
+// Predict returns the time of an n-token prefill of m on g, with the
+// interval of the fit's spread.
+func (m Model) Predict(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs) (breakeven.Estimate[breakeven.Seconds], error) {
+	t, err := prefill.PhaseTime(pm, n, g, m.Phases)
+	if err != nil {
+		return breakeven.Estimate[breakeven.Seconds]{}, err
+	}
+	return breakeven.Estimate[breakeven.Seconds]{Value: t, Lo: t * breakeven.Seconds(m.Low), Hi: t * breakeven.Seconds(m.High)}, nil
+}
+
+// Choose validates every structure on runs and returns the model of the
+// one with the smallest median absolute leave-one-out error (the first,
+// fewest parameters, on a tie), fitted on all priced runs.
+func Choose(runs []Run) (Model, []Summary, error) {
+	var best Model
+	var sums []Summary
+	found := false
+	for _, s := range Structures() {
+		rows, err := Validate(runs, s)
+		if err != nil {
+			sums = append(sums, Summary{Structure: s, Err: err.Error()})
+			continue
+		}
+		sum := Summarize(s, rows)
+		sums = append(sums, sum)
+		if !found || sum.MedianAbsError < best.Summary.MedianAbsError {
+			f, err := FitPhases(runs, s)
+			if err != nil {
+				continue
+			}
+			errs, err := looErrors(runs, s)
+			if err != nil {
+				continue
+			}
+			var es []float64
+			for _, e := range errs {
+				es = append(es, e)
+			}
+			lo, hi := spread(es)
+			best = Model{Fit: f, Summary: sum, Rows: rows, Low: lo, High: hi}
+			found = true
+		}
+	}
+	if !found {
+		return best, sums, errors.New("calibration: no structure could be fitted to the published runs")
+	}
+	return best, sums, nil
+}
+
+var fitted struct {
+	once sync.Once
+	m    Model
+	sums []Summary
+	err  error
+}
+
+// Fitted returns the phase model fitted on every published run (computed
+// once: the runs are fixed), with every structure's summary.
+func Fitted() (Model, []Summary, error) {
+	fitted.once.Do(func() { fitted.m, fitted.sums, fitted.err = Choose(Runs()) })
+	return fitted.m, fitted.sums, fitted.err
+}
+
+// Informants returns, for each of the model's parameters, the runs in
+// which that parameter's term is the largest part of the fitted time:
+// the runs that chiefly determine it (all are fitted jointly).
+func (m Model) Informants() map[string][]string {
+	out := map[string][]string{}
+	names := m.Structure.Params()
+	inv := func(k int) float64 { // 1/e_k, or 1/I
+		switch m.Structure {
+		case OneEfficiency:
+			return 1 / m.Phases.Attention
+		case ByPhase:
+			return []float64{1 / m.Phases.Linear, 1 / m.Phases.Attention}[k]
+		case Roofline:
+			return []float64{1 / m.Phases.Attention, 1 / m.Phases.Intensity}[k]
+		case ByPhaseRoofline:
+			return []float64{1 / m.Phases.Linear, 1 / m.Phases.Attention, 1 / m.Phases.Intensity}[k]
+		}
+		return []float64{1 / m.Phases.Linear, 1 / m.Phases.LowLinear, 1 / m.Phases.Attention}[k]
+	}
+	for _, r := range m.Rows {
+		if !r.Priced() {
+			continue
+		}
+		d := r.design(m.Structure)
+		best, bestV := 0, -1.0
+		for k := range d {
+			if v := d[k] * inv(k); v > bestV {
+				best, bestV = k, v
+			}
+		}
+		out[names[best]] = append(out[names[best]], r.ID)
+	}
+	return out
+}
+
+// Describe states the model in a sentence for reports: its parameters,
+// the runs each mostly comes from, and the interval's spread.
+func (m Model) Describe() string {
+	inf := m.Informants()
+	s := fmt.Sprintf("%s, fitted jointly on %d published runs: %s", m.Structure, len(m.Runs), m.Phases)
+	for _, p := range m.Structure.Params() {
+		if ids := inf[p]; len(ids) > 0 {
+			s += fmt.Sprintf("; %s mostly from %s", p, joinIDs(ids))
+		}
+	}
+	return s + fmt.Sprintf("; interval x%.2f to x%.2f (5th to 95th percentile of the leave-one-out errors)", m.Low, m.High)
+}
+
+func joinIDs(ids []string) string {
+	s := ""
+	for i, id := range ids {
+		if i > 0 {
+			s += ", "
+		}
+		s += id
+	}
+	return s
+}

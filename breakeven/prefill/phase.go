@@ -1,0 +1,108 @@
+package prefill
+
+import (
+	"fmt"
+
+	"signalweight.dev/kv/breakeven"
+)
+
+// Phases are the efficiencies of the two phases of a prefill, each a
+// share of the peak of the precision that phase computes in: Linear for
+// the matrix products through the weights (2 x active parameters x N),
+// Attention for the scores and the weighted values (the N^2 term). One
+// MFU over the whole prefill is the special case Linear = Attention on a
+// run in one precision.
+//
+// Low-precision matrix products (FP8, FP4) may reach a different share of
+// their peak than BF16 ones; LowLinear, when not zero, is that share, and
+// Linear is then the BF16 share.
+//
+// Intensity, when not zero, adds the time of the memory traffic that does
+// not overlap the tensor cores (norms, activations, softmax, the KV
+// writes, communication staged through memory): the prefill's FLOPs over
+// the GPUs' memory bandwidth times Intensity, the FLOPs per byte of that
+// traffic. A chip with more FLOP/s per byte of bandwidth then reaches a
+// smaller share of its peak, as a roofline with the two times added.
+type Phases struct {
+	Linear, LowLinear, Attention float64
+	Intensity                    float64 // FLOP per byte of non-overlapped memory traffic
+}
+
+// LinearFor returns the matrix products' share for precision p: LowLinear
+// for FP8 and FP4 when set, else Linear.
+func (e Phases) LinearFor(p Precision) float64 {
+	if e.LowLinear > 0 && (p == FP8 || p == FP4) {
+		return e.LowLinear
+	}
+	return e.Linear
+}
+
+// String prints "matrix products 0.52, attention 0.41" (with the FP8/FP4
+// share when set).
+func (e Phases) String() string {
+	s := fmt.Sprintf("matrix products %.3g", e.Linear)
+	if e.LowLinear > 0 {
+		s = fmt.Sprintf("matrix products %.3g (BF16), %.3g (FP8/FP4)", e.Linear, e.LowLinear)
+	}
+	s += fmt.Sprintf(", attention %.3g", e.Attention)
+	if e.Intensity > 0 {
+		s += fmt.Sprintf(", memory traffic 1 byte per %.3g FLOP", e.Intensity)
+	}
+	return s
+}
+
+// PhaseMinTimes returns the time of each phase at its precision's peak
+// (efficiency 1) on g: linear FLOPs / (GPUs x peak of the matrix
+// products' precision) and attention FLOPs / (GPUs x peak of attention's
+// precision). The error is a *PrecisionError when the chip has no peak
+// for a phase's precision.
+func PhaseMinTimes(m Model, n breakeven.Tokens, g GPUs) (linear, attention breakeven.Seconds, err error) {
+	c := g.Compute.Or()
+	pl, err := g.Chip.PeakAt(c.Linear)
+	if err != nil {
+		return 0, 0, err
+	}
+	pa, err := g.Chip.PeakAt(c.Attention)
+	if err != nil {
+		return 0, 0, err
+	}
+	count := FLOPRate(g.Count)
+	return breakeven.Seconds(float64(m.LinearFLOPs(n)) / float64(count*pl)),
+		breakeven.Seconds(float64(m.AttentionFLOPs(n)) / float64(count*pa)), nil
+}
+
+// MemoryTerm returns the prefill's FLOPs over the GPUs' memory bandwidth,
+// in seconds x FLOP per byte: divided by an intensity (FLOP per byte) it
+// is the time of the memory traffic. Zero when the chip's bandwidth is
+// not known.
+func MemoryTerm(m Model, n breakeven.Tokens, g GPUs) float64 {
+	bw := float64(g.Chip.MemoryBandwidth) * float64(g.Count)
+	if !(bw > 0) {
+		return 0
+	}
+	return float64(m.FLOPs(n)) / bw
+}
+
+// PhaseTime returns the prefill time with each phase at its own
+// efficiency, plus the memory traffic when e.Intensity is set:
+//
+//	t = L / (GPUs x peak_L x e_L) + A / (GPUs x peak_A x e_A) + (L + A) / (GPUs x memory bandwidth x intensity)
+func PhaseTime(m Model, n breakeven.Tokens, g GPUs, e Phases) (breakeven.Seconds, error) {
+	lin, att, err := PhaseMinTimes(m, n, g)
+	if err != nil {
+		return 0, err
+	}
+	el := e.LinearFor(g.Compute.Or().Linear)
+	if !(el > 0) || !(e.Attention > 0) || e.Intensity < 0 {
+		return 0, fmt.Errorf("prefill: phase efficiencies must be positive, got %s", e)
+	}
+	t := lin/breakeven.Seconds(el) + att/breakeven.Seconds(e.Attention)
+	if e.Intensity > 0 {
+		mem := MemoryTerm(m, n, g)
+		if mem == 0 {
+			return 0, fmt.Errorf("prefill: the %s's memory bandwidth is not known, which the memory term needs", g.Chip.Name)
+		}
+		t += breakeven.Seconds(mem / e.Intensity)
+	}
+	return t, nil
+}

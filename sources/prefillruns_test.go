@@ -1,0 +1,184 @@
+package sources
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// prefillRunCases are the prefill runs' inputs, each worked from the
+// figure its quote prints; TestUnprintedInputsByHand checks them with the
+// other inputs the post does not print.
+var prefillRunCases = map[string]float64{
+	"meta-cp-1m.tokens":                    1 << 20, // "1M", up to 2^20 (low end 10^6)
+	"meta-cp-1m.gpus":                      128,
+	"meta-cp-1m.seconds":                   77,
+	"meta-cp-128k.tokens":                  128 * 1024,
+	"meta-cp-128k.seconds":                 3.8,
+	"meta-cp-host.tokens":                  128 * 1024,
+	"meta-cp-host.gpus":                    8,
+	"meta-cp-host.seconds":                 60,
+	"nim-llama3.3-70b-5k.tokens":           5000,
+	"nim-llama3.3-70b-5k.gpus":             2,
+	"nim-llama3.3-70b-5k.seconds":          406.77e-3, // ms to s
+	"sglang-h100-dsv3-2k.tokens":           2000,
+	"sglang-h100-dsv3.node-gpus":           8,
+	"sglang-h100-dsv3-2k.rate":             54543,
+	"sglang-h100-dsv3-4k.tokens":           4096,
+	"sglang-h100-dsv3-4k.rate":             50302,
+	"sglang-h20-r1-4k.tokens":              4096,
+	"sglang-h20-r1-4k.gpus":                8, // TP-8 on one node
+	"sglang-h20-r1-4k.rate":                16.5e3,
+	"sglang-gb200-dsv3.tokens":             2000,
+	"sglang-gb200-dsv3.gpus":               1, // per GPU
+	"sglang-gb200-dsv3-bf16attn.rate":      18471,
+	"sglang-gb200-dsv3-fp4.rate":           26156,
+	"sglang-gb300-r1-128k.tokens":          128 * 1024,
+	"sglang-gb300-r1-128k.gpus":            4, // PP4
+	"sglang-gb300-r1-128k.seconds":         8.6,
+	"sglang-gb300-r1-128k-nochunk.seconds": 15.2,
+	"vllm-gb300-r1-2k.tokens":              2048, // "2K"
+	"vllm-gb300-r1-2k.gpus":                1,    // TGS: per GPU
+	"vllm-gb300-r1-2k.rate":                22476,
+	"sglang-h200-kimi-k2-2k.tokens":        2000,
+	"sglang-h200-kimi-k2-2k.prefill-gpus":  4 * 8, // 4 prefill nodes of 8
+	"sglang-h200-kimi-k2-2k.rate":          896e3,
+	"minference-a100-300k.tokens":          300000, // "300K", up to 300 x 1,024
+	"minference-a100.gpus":                 1,
+	"minference-a100-300k.seconds":         3 * 60,
+	"minference-a100-1m.tokens":            1 << 20,
+	"minference-a100-1m.seconds":           30 * 60,
+	"deepseek-day6.prefill-rate":           73.7e3,
+	"nvidia-gh200-70b.tokens":              32768,
+	"nvidia-gh200.gpus":                    32,
+	"nvidia-gh200-70b.seconds":             0.472,
+	"nvidia-gh200-405b.tokens":             122880,
+	"nvidia-gh200-405b.seconds":            7.5,
+}
+
+// Each run is complete: a catalog model, one measurement, a chip, a
+// source that is registered, and either GPUs or a reason it cannot be
+// priced.
+func TestPrefillRunsComplete(t *testing.T) {
+	ids := map[string]bool{}
+	for _, r := range PrefillRuns() {
+		assert.False(t, ids[r.ID], "duplicate run %s", r.ID)
+		ids[r.ID] = true
+		_, err := FindModel(r.Model)
+		assert.NoError(t, err, r.ID)
+		assert.True(t, (r.Seconds.Name == "") != (r.Rate.Name == ""), "%s: exactly one of Seconds and Rate", r.ID)
+		assert.NotEmpty(t, r.Chip, r.ID)
+		assert.NotEmpty(t, r.Parallelism, r.ID)
+		if r.Unpriceable == "" {
+			assert.NotEmpty(t, r.GPUs.Name, "%s: GPUs, or a reason it cannot be priced", r.ID)
+			assert.NotEmpty(t, r.Tokens.Name, r.ID)
+		}
+		for _, c := range []Cite{r.Tokens.Cite, r.GPUs.Cite, r.Seconds.Cite, r.Rate.Cite} {
+			if c.Source == "" {
+				continue
+			}
+			_, ok := Lookup(c.Source)
+			assert.True(t, ok, "%s cites unknown source %s", r.ID, c.Source)
+		}
+	}
+	assert.GreaterOrEqual(t, len(ids)-3, 12, "at least 12 runs beyond the post's tests")
+}
+
+// Each measured figure appears in its quote as printed: 77 in "77s",
+// 16,500 in "16.5k", 406.77 ms in "406.77", 180 s in "*3* minutes".
+func TestPrefillRunQuotesStateTheirFigures(t *testing.T) {
+	printedAs := map[string]string{
+		"meta-cp-1m.seconds": "77s", "meta-cp-128k.seconds": "3.8s", "meta-cp-host.seconds": "60 seconds",
+		"nim-llama3.3-70b-5k.seconds": "406.77", "sglang-h100-dsv3-2k.rate": "54,543", "sglang-h100-dsv3-4k.rate": "50,302",
+		"sglang-h20-r1-4k.rate": "16.5k", "sglang-gb200-dsv3-bf16attn.rate": "18,471", "sglang-gb200-dsv3-fp4.rate": "26,156",
+		"sglang-gb300-r1-128k.seconds": "8.6s", "sglang-gb300-r1-128k-nochunk.seconds": "15.2s", "vllm-gb300-r1-2k.rate": "22476",
+		"sglang-h200-kimi-k2-2k.rate": "896k", "minference-a100-300k.seconds": "*3* minutes", "minference-a100-1m.seconds": "30 minutes",
+		"deepseek-day6.prefill-rate": "73.7k", "nvidia-gh200-70b.seconds": "472 milliseconds", "nvidia-gh200-405b.seconds": "7.5 seconds",
+		"meta-cp-1m.tokens": "1M", "meta-cp-128k.tokens": "128K", "sglang-gb300-r1-128k.tokens": "128K", "minference-a100-300k.tokens": "300K",
+		"nim-llama3.3-70b-5k.tokens": "5000", "sglang-h20-r1-4k.tokens": "4096", "sglang-gb200-dsv3.tokens": "2000", "vllm-gb300-r1-2k.tokens": "2K",
+		"nvidia-gh200-405b.tokens": "122,880", "nvidia-gh200-70b.tokens": "32,768", "meta-cp-1m.gpus": "128", "sglang-h200-kimi-k2-2k.prefill-gpus": "4 nodes/P",
+		"sglang-gb300-r1-128k.gpus": "PP4", "nvidia-gh200.gpus": "32", "minference-a100.gpus": "single A100", "nim-llama3.3-70b-5k.gpus": "2 x H100",
+	}
+	inputs := inputByName(t)
+	for name, s := range printedAs {
+		in, ok := inputs[name]
+		require.True(t, ok, name)
+		assert.Contains(t, in.Quote, s, name)
+	}
+	// Every run's measured figure has a case above, so none goes unchecked.
+	for _, r := range PrefillRuns() {
+		for _, in := range []string{r.Seconds.Name, r.Rate.Name} {
+			if in == "" || strings.HasPrefix(in, "vast405b") || strings.HasPrefix(in, "weka70b") || strings.HasPrefix(in, "qwen") {
+				continue
+			}
+			_, ok := printedAs[in]
+			assert.True(t, ok, "%s: no printed form checked", in)
+		}
+	}
+	// No quote is longer than a short excerpt.
+	long := regexp.MustCompile(`.{200,}`)
+	for _, r := range PrefillRuns() {
+		assert.False(t, long.MatchString(r.Seconds.Quote+r.Rate.Quote), r.ID)
+	}
+}
+
+// A rate is priced as the time of one prompt on the rate's GPUs: WEKA's
+// 105,000 tokens at the post's 4,380 tokens/s take 24.0 s.
+func TestPrefillRunTime(t *testing.T) {
+	var weka PrefillRun
+	for _, r := range PrefillRuns() {
+		if r.ID == WEKA70B.ID {
+			weka = r
+		}
+	}
+	assert.InDelta(t, 105000.0/4380, float64(weka.Time().Value), 1e-9)
+	assert.InDelta(t, 77.0, float64(MetaCP1M.Time().Value), 0)
+	assert.Zero(t, DeepSeekH800.Time().Value, "no prompt length, no time")
+	assert.Equal(t, "not read", GH200Llama70B.PrecisionText())
+	assert.Equal(t, "FP8 (BF16 attention)", MetaCP1M.PrecisionText())
+}
+
+// Each rounded figure spans half its last printed digit either way, and
+// "1M", "128K" and "300K" span the decimal to the binary reading.
+func TestPrefillRunIntervals(t *testing.T) {
+	want := map[string][2]float64{
+		"meta-cp-1m.seconds":                   {76.5, 77.5},
+		"meta-cp-128k.seconds":                 {3.75, 3.85},
+		"meta-cp-host.seconds":                 {55, 65}, // "60 seconds", a round figure
+		"sglang-h20-r1-4k.rate":                {16450, 16550},
+		"sglang-gb300-r1-128k.seconds":         {8.55, 8.65},
+		"sglang-gb300-r1-128k-nochunk.seconds": {15.15, 15.25},
+		"sglang-h200-kimi-k2-2k.rate":          {895500, 896500},
+		"minference-a100-300k.seconds":         {150, 210}, // "3 minutes"
+		"minference-a100-1m.seconds":           {1770, 1830},
+		"deepseek-day6.prefill-rate":           {73650, 73750},
+		"nvidia-gh200-405b.seconds":            {7.45, 7.55},
+		"meta-cp-1m.tokens":                    {1e6, 1 << 20},
+		"meta-cp-128k.tokens":                  {128000, 128 * 1024},
+		"meta-cp-host.tokens":                  {128000, 128 * 1024},
+		"sglang-gb300-r1-128k.tokens":          {128000, 128 * 1024},
+		"minference-a100-300k.tokens":          {300000, 300 * 1024},
+		"minference-a100-1m.tokens":            {1e6, 1 << 20},
+	}
+	inputs := inputByName(t)
+	for name, w := range want {
+		in, ok := inputs[name]
+		require.True(t, ok, name)
+		assert.InDelta(t, w[0], in.Value.Lo, 1e-9*w[1], name)
+		assert.InDelta(t, w[1], in.Value.Hi, 1e-9*w[1], name)
+	}
+	// The runs' other figures are exact.
+	for _, r := range PrefillRuns() {
+		for _, in := range []AnyInput{inputs[r.Tokens.Name], inputs[r.GPUs.Name], inputs[r.Seconds.Name], inputs[r.Rate.Name]} {
+			if in.Name == "" || strings.HasPrefix(in.Name, "vast405b") || strings.HasPrefix(in.Name, "weka70b") || strings.HasPrefix(in.Name, "qwen") {
+				continue
+			}
+			if _, ok := want[in.Name]; !ok {
+				assert.True(t, in.Value.IsExact(), "%s is exact", in.Name)
+			}
+		}
+	}
+}
