@@ -22,6 +22,8 @@ type Report struct {
 	n      int
 	counts map[Verdict]int
 	bad    int
+	// unchecked counts claims that cannot be checked as stated.
+	unchecked int
 }
 
 // ReportFormats are the formats NewReport writes.
@@ -172,6 +174,26 @@ func (r *Report) Bad(e *RowError) {
 	fmt.Fprintf(r.w, "\nLine %d could not be checked: %s\n", e.Line, mdEsc(e.Reason()))
 }
 
+// Unchecked adds a claim that cannot be checked as stated: its source and
+// quote, why, and what the checker says of it.
+func (r *Report) Unchecked(c Claim, why string, checkErr error) {
+	r.unchecked++
+	says := ""
+	if checkErr != nil {
+		says = checkErr.Error()
+	}
+	src := c.Source
+	if s, ok := sources.Lookup(sources.SourceID(c.Source)); ok {
+		src = fmt.Sprintf("%s, %q (%s)", s.Publisher, s.Title, s.URL)
+	}
+	if r.html {
+		fmt.Fprintf(r.w, "<h2>%s: not checked</h2>\n<blockquote>%s</blockquote>\n<p>%s, %s</p>\n<p>Why: %s</p>\n<p>The checker: <code>%s</code></p>\n",
+			esc(c.ID), esc(c.Quote), esc(src), esc(c.Locator), esc(why), esc(says))
+		return
+	}
+	fmt.Fprintf(r.w, "\n## %s: not checked\n\n> %s\n\n%s, %s.\n\n- why: %s\n- the checker: %s\n", mdEsc(c.ID), mdEsc(c.Quote), mdEsc(src), mdEsc(c.Locator), mdEsc(why), mdEsc(says))
+}
+
 // End writes the counts and flushes.
 func (r *Report) End() error {
 	var parts []string
@@ -186,6 +208,9 @@ func (r *Report) End() error {
 	}
 	if r.bad > 0 {
 		sum += fmt.Sprintf("; %d %s could not be checked", r.bad, plural(r.bad, "row", "rows"))
+	}
+	if r.unchecked > 0 {
+		sum += fmt.Sprintf("; %d %s not checkable as stated", r.unchecked, plural(r.unchecked, "claim", "claims"))
 	}
 	if r.html {
 		fmt.Fprintf(r.w, "<h2>Summary</h2>\n<p>%s.</p>\n</body>\n</html>\n", esc(sum))

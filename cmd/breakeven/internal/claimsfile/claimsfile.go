@@ -125,7 +125,21 @@ func Claims() []factcheck.Claim {
 		out = append(out, p.Claim())
 	}
 	for _, p := range sources.PublishedClaims {
-		out = append(out, factcheck.FromPublished(p))
+		if p.Unchecked == "" {
+			out = append(out, factcheck.FromPublished(p))
+		}
+	}
+	return out
+}
+
+// Unchecked returns the registry's claims that the checker cannot check
+// as stated, each with its reason (sources.PublishedClaim.Unchecked).
+func Unchecked() []sources.PublishedClaim {
+	var out []sources.PublishedClaim
+	for _, p := range sources.PublishedClaims {
+		if p.Unchecked != "" {
+			out = append(out, p)
+		}
 	}
 	return out
 }
