@@ -142,6 +142,12 @@ func TestEverySourceIsUsed(t *testing.T) {
 	for _, tier := range Tiers {
 		used[tier.Source] = true
 	}
+	for _, f := range ConfigFiles {
+		used[f.Source] = true
+	}
+	for _, a := range Aliases {
+		used[a.Source] = true
+	}
 	for _, e := range Ledger {
 		if id, ok := strings.CutPrefix(e.Input, "date:"); ok {
 			used[SourceID(id)] = true
