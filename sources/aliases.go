@@ -87,7 +87,7 @@ var configOnlyList = []configOnly{
 	{"Qwen3.5-27B", []string{"Qwen/Qwen3.5-27B"}, "Qwen--Qwen3.5-27B.json",
 		"text_config: num_hidden_layers 64, full_attention_interval 4, layer_types, num_key_value_heads 4, head_dim 256, linear_num_value_heads 48, linear_num_key_heads 16, linear key/value head dims 128, linear_conv_kernel_dim 4",
 		`"linear_num_value_heads": 48`,
-		"16 full-attention layers grow with the prompt; 48 Gated DeltaNet layers hold a fixed state; parameters counted for the language model only (the vision encoder left out)"},
+		"16 full-attention layers grow with the prompt; 48 Gated DeltaNet layers hold a fixed state whose recurrent part is kept in float32, as the config states; parameters counted for the language model only (the vision encoder left out)"},
 	{"Qwen3.5-35B-A3B", []string{"Qwen/Qwen3.5-35B-A3B"}, "Qwen--Qwen3.5-35B-A3B.json",
 		"text_config: num_hidden_layers 40, full_attention_interval 4, num_key_value_heads 2, head_dim 256, linear_num_value_heads 32, mamba_ssm_dtype float32, num_experts 256, num_experts_per_tok 8",
 		`"mamba_ssm_dtype": "float32"`,

@@ -24,6 +24,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -229,7 +230,18 @@ func decode(data []byte, r *raw) error {
 	if err := json.Unmarshal(data, r); err != nil {
 		var te *json.UnmarshalTypeError
 		if errorsAs(err, &te) && te.Field != "" {
-			return bad(te.Field, "", "is a %s where a %s belongs", te.Value, te.Type)
+			want := "a number"
+			switch te.Type.Kind() {
+			case reflect.Bool:
+				want = "true or false"
+			case reflect.Slice:
+				want = "a list"
+			case reflect.String:
+				want = "a string"
+			case reflect.Struct, reflect.Pointer, reflect.Map:
+				want = "an object"
+			}
+			return bad(te.Field, "", "is a %s where %s belongs", te.Value, want)
 		}
 		return bad("", `{"num_hidden_layers": 80, ...}`, "not a JSON object (%v)", err)
 	}
