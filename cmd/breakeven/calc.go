@@ -15,7 +15,8 @@ func init() {
 	register(command{"calc", "does loading a prompt's KV cache beat recomputing it? (B* = r x b)", calcUsage, runCalc})
 }
 
-const calcUsage = `Usage: breakeven calc (--model NAME | --config FILE | --layers N --kv-heads N --head-dim N)
+const calcUsage = `Usage: breakeven calc (--model NAME | --config FILE
+                       | --layers N --kv-heads N --head-dim N)
                       (--prefill RATE | --ttft TIME --tokens N) --link SPEED
        breakeven calc --links
 
