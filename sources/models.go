@@ -2,13 +2,17 @@ package sources
 
 import "signalweight.dev/kv/breakeven"
 
-// This file is the part of the model catalog read from model configs. Every
-// number below is an input as it appears in the cited file (layers, heads,
-// head dims, windows, parameter counts, contexts), or plain arithmetic on
-// such inputs written out as the file defines it (head_dim = dim // n_heads
-// where a file derives it so; layer counts split by a stated period). No
-// per-token or per-conversation size is typed here: the breakeven package
-// computes those from the groups.
+// This file is the part of the model catalog read from model configs.
+// Where an entry names a ConfigFile, its architecture is read from that
+// config.json in configs/ (see configs.go) and nothing of it is typed
+// here; its parameter counts and context are the published figures of its
+// card, cited, which the tests compare with the counts computed from the
+// config. Every other number below is an input as it appears in the cited
+// file (layers, heads, head dims, windows, parameter counts, contexts), or
+// plain arithmetic on such inputs written out as the file defines it
+// (head_dim = dim // n_heads where a file derives it so; layer counts split
+// by a stated period). No per-token or per-conversation size is typed
+// here: the breakeven package computes those from the groups.
 
 // The sources of the model configs.
 const (

@@ -313,6 +313,19 @@ func (r raw) config() (Config, error) {
 		return c, err
 	}
 	mla := r.KVLoraRank != nil
+	if !mla {
+		for _, f := range []struct {
+			p    *int
+			name string
+		}{{r.QKRope, "qk_rope_head_dim"}, {r.QKNope, "qk_nope_head_dim"}, {r.QLoraRank, "q_lora_rank"}} {
+			if f.p != nil {
+				return c, bad(f.name, `"kv_lora_rank": 512`, "an MLA dim without kv_lora_rank; give the latent rank too, or leave the MLA dims out")
+			}
+		}
+	}
+	if !slices.Contains(kinds, linear) && (r.LinearValueHeads != nil || r.ConvKernel != nil) {
+		return c, bad("linear_num_value_heads", `"full_attention_interval": 4`, "linear-attention dims but no linear layers; give layer_types or full_attention_interval")
+	}
 	var kv, hd int
 	var g attnShape
 	if mla {

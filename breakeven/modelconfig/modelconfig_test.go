@@ -203,6 +203,8 @@ func TestErrors(t *testing.T) {
 		{`{` + base + `, "kv_cache_dtype": "fp5"}`, `config.json field "kv_cache_dtype": "fp5": unknown type (known: bf16, fp16, fp8, int8, int4, fp32) (e.g. "kv_cache_dtype": "fp8")`},
 		{`{"num_hidden_layers": "eighty"}`, `config.json field "num_hidden_layers": is a string where a number belongs`},
 		{`not json`, `config.json: not a JSON object (invalid character 'o' in literal null (expecting 'u')) (e.g. {"num_hidden_layers": 80, ...})`},
+		{`{` + base + `, "qk_rope_head_dim": 64}`, `config.json field "qk_rope_head_dim": an MLA dim without kv_lora_rank; give the latent rank too, or leave the MLA dims out (e.g. "kv_lora_rank": 512)`},
+		{`{` + hybrid + `}`, `config.json field "linear_num_value_heads": linear-attention dims but no linear layers; give layer_types or full_attention_interval (e.g. "full_attention_interval": 4)`},
 		{`{` + base + `, "use_sliding_window": true}`, `config.json field "sliding_window": missing while use_sliding_window is true (e.g. "sliding_window": 32768)`},
 	}
 	for _, c := range cases {
