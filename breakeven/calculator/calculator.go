@@ -245,6 +245,10 @@ func Resolve(r Request) (Input, error) {
 				"--layers 88 --kv-heads 8 --head-dim 128")
 		}
 		in.Name, in.Arch, in.Context, in.Model = m.Name, m.Arch, m.Context, &m
+		if m.Via != nil {
+			// A cited alias: say whose architecture answers.
+			in.Name = fmt.Sprintf("%s (%s's architecture, per %s)", m.Via.Name, m.Name, m.Via.Source)
+		}
 	case given(r.Config) || given(r.ConfigText):
 		m, err := configModel(r)
 		if err != nil {

@@ -63,6 +63,7 @@ func TestDistillConfigBreakEven(t *testing.T) {
 	byAlias, err := Compute(Request{Model: "DeepSeek-R1-Distill-Llama-70B", Tokens: "131072", TTFT: "465ms", Link: "4x200GbE"})
 	require.NoError(t, err)
 	assert.Equal(t, ans.Output.BreakEvenBytesPerSecond, byAlias.Output.BreakEvenBytesPerSecond)
+	assert.Equal(t, "DeepSeek-R1-Distill-Llama-70B (Llama 3.3 70B's architecture, per deepseek-r1-readme)", byAlias.Output.Model)
 }
 
 // The config text (the page's paste box, KV_CONFIG_TEXT) reads as the
