@@ -504,14 +504,6 @@ func parseDuration0(s string) (breakeven.Seconds, error) {
 // NaN, Inf or 300-digit number reaches the output.
 func InRange(x float64) bool { return !math.IsNaN(x) && x >= 1e-12 && x <= 1e21 }
 
-func quoteAll(list []string) []string {
-	out := make([]string, len(list))
-	for i, s := range list {
-		out[i] = strconv.Quote(s)
-	}
-	return out
-}
-
 // configModel reads the model of --config (a file) or --config-text (the
 // JSON itself); its error names the field.
 func configModel(r Request) (sources.Model, error) {
