@@ -121,4 +121,8 @@ func TestConfigErrors(t *testing.T) {
 		require.Error(t, err)
 		assert.Equal(t, c.want, err.Error())
 	}
+	// Pasted text is shown as its first 40 characters, spaces folded.
+	_, err := Compute(Request{ConfigText: "{\n  \"hidden_size\": 4096,\n  \"vocab_size\": 128256,\n  \"intermediate_size\": 14336\n}", Prefill: "1", Link: "10GbE"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `--config-text "{ \"hidden_size\": 4096, \"vocab_size\": 128...": `)
 }

@@ -139,6 +139,15 @@ func TestHybridLinear(t *testing.T) {
 	assert.Len(t, c.Attention, 1, "linear layers have no quadratic term")
 	same := parse(t, `{`+hybrid+`, "layer_types": ["linear_attention", "full_attention", "linear_attention", "full_attention"]}`)
 	assert.Equal(t, c.Arch, same.Arch)
+	// Parameters: a linear layer has in-projections 64 x (2x16 + 2x32 +
+	// 2x4) = 6656, a conv of 64 channels x 3 = 192 and an out-projection
+	// 32 x 64 = 2048: 8896; a full layer 20480 (q 64x128, k and v 64x32,
+	// o 128x64); every layer an MLP of 24576; two untied tables of 6400.
+	assert.Equal(t, 2*8896+2*20480+4*24576+2*6400.0, c.TotalParams)
+	assert.Equal(t, 2*8896+2*20480+4*24576+6400.0, c.ActiveParams)
+	// An output gate doubles the query projection of full layers.
+	gated := parse(t, `{`+hybrid+`, "full_attention_interval": 2, "attn_output_gate": true}`)
+	assert.Equal(t, c.TotalParams+2*64*128, gated.TotalParams)
 	// The recurrent state in float32 doubles its part: 256 x 4 + 192 x 2.
 	f32 := parse(t, `{`+hybrid+`, "full_attention_interval": 2, "mamba_ssm_dtype": "float32"}`)
 	assert.Equal(t, breakeven.Bytes(2*(256*4+192*2)), f32.Arch.FixedBytes())
@@ -214,6 +223,10 @@ func TestErrors(t *testing.T) {
 			assert.Equal(t, c.want, err.Error())
 			assert.NotContains(t, err.Error(), "\n")
 		}
+	}
+	for _, n := range []int{2, 4, 8} {
+		_, err := Parse([]byte(`{` + base + `, "num_key_value_heads": 3, "num_attention_heads": ` + string(rune('0'+n)) + `}`))
+		assert.ErrorContains(t, err, `(e.g. "num_key_value_heads": `+string(rune('0'+n))+`)`, "the example divides the heads")
 	}
 	_, err := Parse(make([]byte, MaxConfigBytes+1))
 	assert.EqualError(t, err, "config.json: file of 1048577 bytes is too large for a config (at most 1048576)")
