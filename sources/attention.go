@@ -93,7 +93,18 @@ func FindAttention(model string) (AttentionDims, bool) {
 // value; linear-attention groups add no quadratic term. It returns an
 // error for a model without active parameters, attention dims or a
 // config-read architecture.
+//
+// A model read from a config.json (a catalog model with a ConfigFile, or
+// one from ModelFromConfig) takes its attention groups from the config,
+// with the model's ActiveParams.
 func PrefillModel(m Model) (prefill.Model, error) {
+	if pm, ok := configPrefill(m); ok {
+		if m.ActiveParams <= 0 {
+			return prefill.Model{}, fmt.Errorf("sources: %s: no active parameters, so its prefill cannot be estimated", m.Name)
+		}
+		pm.TotalParams = m.TotalParams // the weights the GPUs hold, for the memory fit
+		return pm, pm.Validate()
+	}
 	dims, ok := FindAttention(m.Name)
 	if !ok || !m.Known() || m.ActiveParams <= 0 {
 		return prefill.Model{}, fmt.Errorf("sources: %s: no query heads or active parameters read, so its prefill cannot be estimated", m.Name)

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/modelconfig"
 )
 
 // Provenance says where a model's config was read.
@@ -47,6 +48,18 @@ type Model struct {
 	// Note says anything a reader should know: an assumption, an
 	// unverified dimension, what a published size folds in.
 	Note string
+	// ConfigFile is the kept config.json (see ConfigFiles) the
+	// architecture is read from; "" when the model has none.
+	ConfigFile string
+	// Config is the model's config.json, parsed: set for a catalog model
+	// with a ConfigFile and for a model read by ModelFromConfig. Its
+	// parameter counts are computed from the shapes; TotalParams and
+	// ActiveParams above are the published figures where a card gives
+	// them.
+	Config *modelconfig.Config
+	// Via is the alias FindModel resolved the name through (a distill or
+	// rename that shares this model's architecture), nil otherwise.
+	Via *Alias
 }
 
 // Known reports whether the model's cache size can be computed.
@@ -80,13 +93,38 @@ func slug(s string) string {
 func Models() []Model { return append([]Model(nil), catalog...) }
 
 // UnknownModelError reports a name that matches no model, with the nearest
-// names.
+// names. A suggestion is never used in place of the name: the caller shows
+// it, with each candidate's attention and bytes per token, and stops.
 type UnknownModelError struct {
 	Name    string
 	Nearest []string
+	// Candidates describe Nearest, in the same order, when FindModel
+	// built the error.
+	Candidates []Candidate
 	// TooLong is set for a name longer than MaxModelName: nothing was
 	// looked up.
 	TooLong bool
+}
+
+// Candidate is a suggested model: the name to type, the catalog model
+// whose architecture it has, its attention and its bytes per token at 16
+// bits, so a reader can see how far apart two suggestions are.
+type Candidate struct {
+	Name          string // as FindModel takes it: a catalog name or an alias
+	Model         string // the catalog model, equal to Name unless an alias
+	Attention     string
+	BytesPerToken breakeven.BytesPerToken // 0 when the model's cache is unknown
+}
+
+func (c Candidate) String() string {
+	s := fmt.Sprintf("%q (", c.Name)
+	if c.Model != c.Name {
+		s += c.Model + "'s architecture, "
+	}
+	if c.BytesPerToken > 0 {
+		return s + fmt.Sprintf("%s; %s B/token at 16 bits)", c.Attention, breakeven.GroupThousands(float64(c.BytesPerToken), 0))
+	}
+	return s + c.Attention + "; cache size unknown)"
 }
 
 // MaxModelName bounds the length of a model name: the catalog's longest
@@ -94,15 +132,33 @@ type UnknownModelError struct {
 // refused before any comparison.
 const MaxModelName = 128
 
+// Suggestion is the part of the message that lists the nearest models,
+// "did you mean ...?", or "" when there are none. No suggestion is used
+// unless it is given by name.
+func (e *UnknownModelError) Suggestion() string {
+	if len(e.Nearest) == 0 {
+		return ""
+	}
+	list := quoteAll(e.Nearest)
+	if len(e.Candidates) == len(e.Nearest) {
+		list = list[:0]
+		for _, c := range e.Candidates {
+			list = append(list, c.String())
+		}
+		return "did you mean " + strings.Join(list, ", ") + "? none is used unless named"
+	}
+	return "did you mean " + strings.Join(list, ", ") + "?"
+}
+
 func (e *UnknownModelError) Error() string {
 	if e.TooLong {
 		return fmt.Sprintf("model name too long (%s characters; at most %d)", breakeven.GroupThousands(float64(len(e.Name)), 0), MaxModelName)
 	}
 	msg := fmt.Sprintf("unknown model %s", breakeven.Quote(e.Name))
-	if len(e.Nearest) > 0 {
-		msg += fmt.Sprintf(" (did you mean %s?)", strings.Join(quoteAll(e.Nearest), ", "))
+	if s := e.Suggestion(); s != "" {
+		msg += " (" + s + ")"
 	}
-	return msg + `; list them with "breakeven models"`
+	return msg + `; list them with "breakeven models", or read its config.json with --config`
 }
 
 func quoteAll(ss []string) []string {
@@ -114,8 +170,9 @@ func quoteAll(ss []string) []string {
 }
 
 // FindModel returns the model whose name or alias matches name, ignoring
-// case, spaces, hyphens and underscores. An unknown name returns an
-// *UnknownModelError with the nearest names.
+// case, spaces, hyphens and underscores, or the base model of a cited
+// alias (a distill or rename, see Aliases), with Via set. An unknown name
+// returns an *UnknownModelError with the nearest names.
 func FindModel(name string) (Model, error) {
 	if len(name) > MaxModelName {
 		return Model{}, &UnknownModelError{Name: name, TooLong: true}
@@ -128,7 +185,32 @@ func FindModel(name string) (Model, error) {
 			}
 		}
 	}
-	return Model{}, &UnknownModelError{Name: name, Nearest: nearest(want, 3)}
+	for i, ss := range aliasSlugs() {
+		for _, s := range ss {
+			if s == want {
+				a := Aliases[i]
+				m := MustModel(a.Model)
+				m.Via = &a
+				return m, nil
+			}
+		}
+	}
+	e := &UnknownModelError{Name: name}
+	for _, n := range nearest(want, 3) {
+		e.Nearest = append(e.Nearest, n)
+		e.Candidates = append(e.Candidates, candidate(n))
+	}
+	return Model{}, e
+}
+
+// candidate describes a suggested name.
+func candidate(name string) Candidate {
+	m := MustModel(name)
+	c := Candidate{Name: name, Model: m.Name, Attention: m.Attention}
+	if m.Known() {
+		c.BytesPerToken = m.Arch.With(breakeven.BF16, 1).BytesPerToken()
+	}
+	return c
 }
 
 // catalogSlugs are the slugs of each catalog model's name and aliases, in
@@ -194,9 +276,12 @@ type slugForm struct {
 	bag   bag
 }
 
+// The forms of the catalog's names come first, then one entry per alias;
+// formName gives the name a form stands for.
 var catalogForms = sync.OnceValue(func() [][]slugForm {
-	out := make([][]slugForm, len(catalog))
-	for i, ss := range catalogSlugs() {
+	all := append(catalogSlugs(), aliasSlugs()...)
+	out := make([][]slugForm, len(all))
+	for i, ss := range all {
 		for _, s := range ss {
 			rs := []rune(s)
 			out[i] = append(out[i], slugForm{s, rs, bagOf(rs)})
@@ -204,6 +289,36 @@ var catalogForms = sync.OnceValue(func() [][]slugForm {
 	}
 	return out
 })
+
+// formName is the name suggested for entry i of catalogForms.
+func formName(i int) string {
+	if i < len(catalog) {
+		return catalog[i].Name
+	}
+	return Aliases[i-len(catalog)].Name
+}
+
+// sharesWords reports whether every hyphen-separated word of s is a word
+// of the form's text, as "deepseek-r1-70b" is of
+// "deepseek-r1-distill-llama-70b": a name that leaves words out. It needs
+// at least two words, so one common word ("70b") suggests nothing.
+func sharesWords(s, text string) bool {
+	words := strings.Split(s, "-")
+	if len(words) < 2 {
+		return false
+	}
+	have := strings.Split(text, "-")
+	for _, w := range words {
+		found := false
+		for _, h := range have {
+			found = found || h == w
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
 
 // maxSuggestEdits is how far a suggestion may be from the input: a typo or
 // two, a swapped pair; further than that a name only resembles a model.
@@ -236,8 +351,18 @@ func nearest(s string, k int) []string {
 		if s != "" && d > 1 && len(rs) >= 3 && strings.Contains(forms[0].text, s) {
 			d = 1
 		}
+		// And one whose words include all of the input's, at the limit:
+		// "deepseek-r1-70b" leaves "distill-llama" out of an alias.
+		if d > limit && len(rs) <= MaxModelName {
+			for _, f := range forms {
+				if sharesWords(s, f.text) {
+					d = limit
+					break
+				}
+			}
+		}
 		if d <= limit {
-			cs = append(cs, cand{catalog[i].Name, d})
+			cs = append(cs, cand{formName(i), d})
 		}
 	}
 	sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d })
@@ -319,6 +444,13 @@ var catalog = buildCatalog()
 
 func buildCatalog() []Model {
 	out := append([]Model(nil), configModels...)
+	for i, m := range out {
+		if m.ConfigFile != "" {
+			c := KeptConfig(m.ConfigFile)
+			out[i].Config = &c
+		}
+	}
+	out = append(out, configOnlyModels()...)
 	for _, m := range NewerModels {
 		out = append(out, m.Model())
 	}

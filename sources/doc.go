@@ -26,10 +26,16 @@
 //
 // A catalog [Model] is the architecture the cache formula needs, the
 // parameter counts the FLOP model needs, and where the config was read
-// ([Cite] and [Provenance]); add it to configModels in models.go (and its
-// query heads to attention.go for prefill estimates). [Models] lists it,
-// [FindModel] finds it by name or alias, and "breakeven models" and the
-// calculator offer it.
+// ([Cite] and [Provenance]). Where its Hugging Face config.json can be
+// read, keep the file byte for byte in configs/ as <org>--<model>.json,
+// list it in [ConfigFiles] with its source, and either give the entry in
+// configModels (models.go) a ConfigFile, so its layers, heads, windows
+// and states are read from the file, or add it to configOnlyList
+// (aliases.go) when the card's figures are not read. A distill or rename
+// that keeps a model's architecture is an [Alias], citing the page that
+// names its base. [Models] lists the catalog, [FindModel] finds a model by
+// name, alias or cited alias, and "breakeven models" and the calculator
+// offer it; [ModelFromConfig] and [ReadConfigModel] read any config.json.
 //
 // # Adding a printed figure
 //

@@ -2,13 +2,17 @@ package sources
 
 import "signalweight.dev/kv/breakeven"
 
-// This file is the part of the model catalog read from model configs. Every
-// number below is an input as it appears in the cited file (layers, heads,
-// head dims, windows, parameter counts, contexts), or plain arithmetic on
-// such inputs written out as the file defines it (head_dim = dim // n_heads
-// where a file derives it so; layer counts split by a stated period). No
-// per-token or per-conversation size is typed here: the breakeven package
-// computes those from the groups.
+// This file is the part of the model catalog read from model configs.
+// Where an entry names a ConfigFile, its architecture is read from that
+// config.json in configs/ (see configs.go) and nothing of it is typed
+// here; its parameter counts and context are the published figures of its
+// card, cited, which the tests compare with the counts computed from the
+// config. Every other number below is an input as it appears in the cited
+// file (layers, heads, head dims, windows, parameter counts, contexts), or
+// plain arithmetic on such inputs written out as the file defines it
+// (head_dim = dim // n_heads where a file derives it so; layer counts split
+// by a stated period). No per-token or per-conversation size is typed
+// here: the breakeven package computes those from the groups.
 
 // The sources of the model configs.
 const (
@@ -99,26 +103,14 @@ func init() {
 	)
 }
 
-// Qwen3-Next's Gated DeltaNet state per layer, at 16 bits (2 bytes) per
-// element. From configuration_qwen3_next.py: linear_num_value_heads 32,
-// linear_num_key_heads 16, linear_key_head_dim 128, linear_value_head_dim
-// 128, linear_conv_kernel_dim 4.
-//
-//	recurrent state = num_v_heads x key_head_dim x value_head_dim
-//	conv state      = conv_dim x conv_kernel, conv_dim = 2 x num_k_heads x key_head_dim + num_v_heads x value_head_dim
-//	state per layer = (recurrent + conv) x 2 bytes
-//
-// transformers caches conv_kernel positions (F.pad to conv_kernel_size);
-// vLLM keeps conv_kernel - 1.
-const qwen3NextStateBytes = breakeven.Bytes((32*128*128 + (2*16*128+32*128)*4) * 2)
-
 // configModels is the part of the catalog read from model configs.
 var configModels = []Model{
 	{
 		Name:         "Llama 3.1 8B",
 		Aliases:      []string{"meta-llama/Llama-3.1-8B", "meta-llama/Llama-3.1-8B-Instruct", "meta-llama/Meta-Llama-3.1-8B", "llama3.1:8b", "llama3.1"},
 		Attention:    "GQA",
-		Arch:         breakeven.GQAArchitecture(32, 8, 4096/32),
+		Arch:         fromConfig("meta-llama--Meta-Llama-3.1-8B.json"),
+		ConfigFile:   "meta-llama--Meta-Llama-3.1-8B.json",
 		TotalParams:  8e9,
 		ActiveParams: 8e9,
 		Context:      128 * 1024,
@@ -132,7 +124,8 @@ var configModels = []Model{
 		Name:         "Llama 3.1 70B",
 		Aliases:      []string{"meta-llama/Llama-3.1-70B", "meta-llama/Llama-3.1-70B-Instruct", "meta-llama/Meta-Llama-3.1-70B", "llama3.1:70b"},
 		Attention:    "GQA",
-		Arch:         breakeven.GQAArchitecture(80, 8, 8192/64),
+		Arch:         fromConfig("meta-llama--Meta-Llama-3.1-70B.json"),
+		ConfigFile:   "meta-llama--Meta-Llama-3.1-70B.json",
 		TotalParams:  70e9,
 		ActiveParams: 70e9,
 		Context:      128 * 1024,
@@ -146,7 +139,8 @@ var configModels = []Model{
 		Name:         "Llama 3.1 405B",
 		Aliases:      []string{"meta-llama/Llama-3.1-405B", "meta-llama/Llama-3.1-405B-Instruct", "meta-llama/Meta-Llama-3.1-405B", "meta-llama/Llama-3.1-405B-FP8", "llama3.1:405b"},
 		Attention:    "GQA",
-		Arch:         breakeven.GQAArchitecture(126, 8, 16384/128),
+		Arch:         fromConfig("meta-llama--Meta-Llama-3.1-405B.json"),
+		ConfigFile:   "meta-llama--Meta-Llama-3.1-405B.json",
 		TotalParams:  405e9,
 		ActiveParams: 405e9,
 		Context:      128 * 1024,
@@ -160,7 +154,8 @@ var configModels = []Model{
 		Name:         "Llama 3.3 70B",
 		Aliases:      []string{"meta-llama/Llama-3.3-70B-Instruct", "llama3.3:70b", "llama3.3"},
 		Attention:    "GQA",
-		Arch:         breakeven.GQAArchitecture(80, 8, 8192/64),
+		Arch:         fromConfig("meta-llama--Llama-3.3-70B-Instruct.json"),
+		ConfigFile:   "meta-llama--Llama-3.3-70B-Instruct.json",
 		TotalParams:  70e9,
 		ActiveParams: 70e9,
 		Context:      128 * 1024,
@@ -174,7 +169,8 @@ var configModels = []Model{
 		Name:         "Llama 3.2 3B",
 		Aliases:      []string{"meta-llama/Llama-3.2-3B", "meta-llama/Llama-3.2-3B-Instruct", "llama3.2:3b", "llama3.2"},
 		Attention:    "GQA",
-		Arch:         breakeven.GQAArchitecture(28, 8, 3072/24),
+		Arch:         fromConfig("meta-llama--Llama-3.2-3B-Instruct.json"),
+		ConfigFile:   "meta-llama--Llama-3.2-3B-Instruct.json",
 		TotalParams:  3e9,
 		ActiveParams: 3e9,
 		Context:      128 * 1024,
@@ -188,7 +184,8 @@ var configModels = []Model{
 		Name:         "Qwen3-8B",
 		Aliases:      []string{"Qwen/Qwen3-8B"},
 		Attention:    "GQA",
-		Arch:         breakeven.GQAArchitecture(36, 8, 128),
+		Arch:         fromConfig("Qwen--Qwen3-8B.json"),
+		ConfigFile:   "Qwen--Qwen3-8B.json",
 		TotalParams:  8e9,
 		ActiveParams: 8e9,
 		Context:      131072,
@@ -202,7 +199,8 @@ var configModels = []Model{
 		Name:         "Qwen3-32B",
 		Aliases:      []string{"Qwen/Qwen3-32B"},
 		Attention:    "GQA",
-		Arch:         breakeven.GQAArchitecture(64, 8, 128),
+		Arch:         fromConfig("Qwen--Qwen3-32B.json"),
+		ConfigFile:   "Qwen--Qwen3-32B.json",
 		TotalParams:  32.8e9,
 		ActiveParams: 32.8e9,
 		Context:      131072,
@@ -216,7 +214,8 @@ var configModels = []Model{
 		Name:         "Qwen3-30B-A3B",
 		Aliases:      []string{"Qwen/Qwen3-30B-A3B", "qwen3:30b"},
 		Attention:    "GQA, MoE",
-		Arch:         breakeven.GQAArchitecture(48, 4, 128),
+		Arch:         fromConfig("Qwen--Qwen3-30B-A3B.json"),
+		ConfigFile:   "Qwen--Qwen3-30B-A3B.json",
 		TotalParams:  30e9,
 		ActiveParams: 3e9,
 		Context:      131072,
@@ -230,7 +229,8 @@ var configModels = []Model{
 		Name:         "Qwen3-235B-A22B",
 		Aliases:      []string{"Qwen/Qwen3-235B-A22B", "qwen3:235b"},
 		Attention:    "GQA, MoE",
-		Arch:         breakeven.GQAArchitecture(94, 4, 128),
+		Arch:         fromConfig("Qwen--Qwen3-235B-A22B.json"),
+		ConfigFile:   "Qwen--Qwen3-235B-A22B.json",
 		TotalParams:  235e9,
 		ActiveParams: 22e9,
 		Context:      131072,
@@ -241,15 +241,11 @@ var configModels = []Model{
 		Note:       "read in MaxText's port (primary config not read); parameters from the name; context 131,072 with YaRN (32,768 native) for the April 2025 release, as copies of the cards state",
 	},
 	{
-		Name:      "Qwen3-Next-80B-A3B",
-		Aliases:   []string{"Qwen/Qwen3-Next-80B-A3B-Instruct", "Qwen/Qwen3-Next-80B-A3B-Thinking", "qwen3-next", "qwen3-next:80b"},
-		Attention: "hybrid: Gated DeltaNet + GQA",
-		Arch: breakeven.Architecture{Groups: []breakeven.LayerGroup{
-			// layer_types: "full_attention" when (i+1) % full_attention_interval == 0,
-			// so 48/4 full-attention layers and the rest Gated DeltaNet.
-			{Attention: breakeven.GQA, Layers: 48 / 4, KVHeads: 2, HeadDim: 256},
-			{Attention: breakeven.Linear, Layers: 48 - 48/4, StateBytes: qwen3NextStateBytes},
-		}},
+		Name:         "Qwen3-Next-80B-A3B",
+		Aliases:      []string{"Qwen/Qwen3-Next-80B-A3B-Instruct", "Qwen/Qwen3-Next-80B-A3B-Thinking", "qwen3-next", "qwen3-next:80b"},
+		Attention:    "hybrid: Gated DeltaNet + GQA",
+		Arch:         fromConfig("Qwen--Qwen3-Next-80B-A3B-Thinking.json"),
+		ConfigFile:   "Qwen--Qwen3-Next-80B-A3B-Thinking.json",
 		TotalParams:  80e9,
 		ActiveParams: 3e9,
 		Context:      262144,
@@ -263,7 +259,8 @@ var configModels = []Model{
 		Name:         "DeepSeek-V3",
 		Aliases:      []string{"deepseek-ai/DeepSeek-V3", "deepseek-v3:671b", "DeepSeek-R1", "deepseek-ai/DeepSeek-R1", "deepseek-r1:671b"},
 		Attention:    "MLA, MoE",
-		Arch:         breakeven.Architecture{Groups: []breakeven.LayerGroup{{Attention: breakeven.MLA, Layers: 61, LatentDim: 512, RopeDim: 64}}},
+		Arch:         fromConfig("deepseek-ai--DeepSeek-V3.json"),
+		ConfigFile:   "deepseek-ai--DeepSeek-V3.json",
 		TotalParams:  671e9,
 		ActiveParams: 37e9,
 		Context:      128 * 1024,
@@ -291,7 +288,8 @@ var configModels = []Model{
 		Name:         "Kimi K2",
 		Aliases:      []string{"moonshotai/Kimi-K2-Instruct", "moonshotai/Kimi-K2-Base", "kimi-k2-instruct"},
 		Attention:    "MLA, MoE",
-		Arch:         breakeven.Architecture{Groups: []breakeven.LayerGroup{{Attention: breakeven.MLA, Layers: 61, LatentDim: 512, RopeDim: 64}}},
+		Arch:         fromConfig("moonshotai--Kimi-K2-Instruct.json"),
+		ConfigFile:   "moonshotai--Kimi-K2-Instruct.json",
 		TotalParams:  1e12,
 		ActiveParams: 32e9,
 		Context:      131072,
@@ -335,7 +333,8 @@ var configModels = []Model{
 		Name:         "Mixtral 8x22B",
 		Aliases:      []string{"mistralai/Mixtral-8x22B-v0.1", "mistralai/Mixtral-8x22B-Instruct-v0.1", "mixtral:8x22b"},
 		Attention:    "GQA, MoE",
-		Arch:         breakeven.GQAArchitecture(56, 8, 128),
+		Arch:         fromConfig("mistralai--Mixtral-8x22B-v0.1.json"),
+		ConfigFile:   "mistralai--Mixtral-8x22B-v0.1.json",
 		TotalParams:  141e9,
 		ActiveParams: 39e9,
 		Context:      64 * 1024,
@@ -383,14 +382,11 @@ var configModels = []Model{
 		Note:       "8 global layers, 40 local layers of window 1024; parameters from the name; context as for Gemma 3 27B",
 	},
 	{
-		Name:      "gpt-oss-120b",
-		Aliases:   []string{"openai/gpt-oss-120b"},
-		Attention: "alternating sliding window + full, MoE",
-		Arch: breakeven.Architecture{Groups: []breakeven.LayerGroup{
-			// AttentionBlock: sliding_window if layer_idx % 2 == 0 else 0.
-			{Attention: breakeven.GQA, Layers: 36 / 2, KVHeads: 8, HeadDim: 64},
-			{Attention: breakeven.GQA, Layers: 36 / 2, KVHeads: 8, HeadDim: 64, Window: 128},
-		}},
+		Name:         "gpt-oss-120b",
+		Aliases:      []string{"openai/gpt-oss-120b"},
+		Attention:    "alternating sliding window + full, MoE",
+		Arch:         fromConfig("openai--gpt-oss-120b.json"),
+		ConfigFile:   "openai--gpt-oss-120b.json",
 		TotalParams:  117e9,
 		ActiveParams: 5.1e9,
 		Context:      131072,
@@ -401,13 +397,11 @@ var configModels = []Model{
 		Note:       "18 full layers grow with the prompt, 18 keep the last 128 tokens; the attention sinks are weights, not cache; context 131,072 is the HF config's max_position_embeddings (MaxText gpt-oss-120b.yml), = initial_context_length 4096 x rope_scaling_factor 32 in model.py",
 	},
 	{
-		Name:      "gpt-oss-20b",
-		Aliases:   []string{"openai/gpt-oss-20b"},
-		Attention: "alternating sliding window + full, MoE",
-		Arch: breakeven.Architecture{Groups: []breakeven.LayerGroup{
-			{Attention: breakeven.GQA, Layers: 24 / 2, KVHeads: 8, HeadDim: 64},
-			{Attention: breakeven.GQA, Layers: 24 / 2, KVHeads: 8, HeadDim: 64, Window: 128},
-		}},
+		Name:         "gpt-oss-20b",
+		Aliases:      []string{"openai/gpt-oss-20b"},
+		Attention:    "alternating sliding window + full, MoE",
+		Arch:         fromConfig("openai--gpt-oss-20b.json"),
+		ConfigFile:   "openai--gpt-oss-20b.json",
 		TotalParams:  21e9,
 		ActiveParams: 3.6e9,
 		Context:      131072,
@@ -418,16 +412,11 @@ var configModels = []Model{
 		Note:       "layer count read in MaxText's port of openai/gpt-oss-20b config.json; the alternation is from openai/gpt-oss model.py; 21B / 3.6B from the gpt-oss README",
 	},
 	{
-		Name:      "Llama 4 Scout",
-		Aliases:   []string{"meta-llama/Llama-4-Scout-17B-16E", "meta-llama/Llama-4-Scout-17B-16E-Instruct", "llama4:scout", "llama-4-scout-17b-16e"},
-		Attention: "chunked + global, MoE",
-		Arch: breakeven.Architecture{Groups: []breakeven.LayerGroup{
-			// model.py: layer i is NoPE and attends globally when
-			// (i+1) % nope_layer_interval == 0; the others use the
-			// chunked mask, chunk attention_chunk_size.
-			{Attention: breakeven.GQA, Layers: 48 / 4, KVHeads: 8, HeadDim: 5120 / 40},
-			{Attention: breakeven.GQA, Layers: 48 - 48/4, KVHeads: 8, HeadDim: 5120 / 40, Window: 8192},
-		}},
+		Name:         "Llama 4 Scout",
+		Aliases:      []string{"meta-llama/Llama-4-Scout-17B-16E", "meta-llama/Llama-4-Scout-17B-16E-Instruct", "llama4:scout", "llama-4-scout-17b-16e"},
+		Attention:    "chunked + global, MoE",
+		Arch:         fromConfig("meta-llama--Llama-4-Scout-17B-16E-Instruct.json"),
+		ConfigFile:   "meta-llama--Llama-4-Scout-17B-16E-Instruct.json",
 		TotalParams:  109e9,
 		ActiveParams: 17e9,
 		Context:      10485760,
@@ -438,13 +427,11 @@ var configModels = []Model{
 		Note:       "dims read in MaxText's port; which layers are global is from meta-llama/llama-models models/llama4/model.py (is_nope_layer = (layer_id + 1) % nope_layer_interval == 0; NoPE layers use the global mask); head dim 5120/40 as model.py derives it; chunked layers hold 1 to 8192 tokens, counted at 8192; 17B / 109B and the 10M context from models/llama4/MODEL_CARD.md, 10485760 being the HF config's max_position_embeddings as seen in copies",
 	},
 	{
-		Name:      "Llama 4 Maverick",
-		Aliases:   []string{"meta-llama/Llama-4-Maverick-17B-128E", "meta-llama/Llama-4-Maverick-17B-128E-Instruct", "meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8", "llama4:maverick", "llama-4-maverick-17b-128e"},
-		Attention: "chunked + global, MoE",
-		Arch: breakeven.Architecture{Groups: []breakeven.LayerGroup{
-			{Attention: breakeven.GQA, Layers: 48 / 4, KVHeads: 8, HeadDim: 5120 / 40},
-			{Attention: breakeven.GQA, Layers: 48 - 48/4, KVHeads: 8, HeadDim: 5120 / 40, Window: 8192},
-		}},
+		Name:         "Llama 4 Maverick",
+		Aliases:      []string{"meta-llama/Llama-4-Maverick-17B-128E", "meta-llama/Llama-4-Maverick-17B-128E-Instruct", "meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8", "llama4:maverick", "llama-4-maverick-17b-128e"},
+		Attention:    "chunked + global, MoE",
+		Arch:         fromConfig("meta-llama--Llama-4-Maverick-17B-128E-Instruct.json"),
+		ConfigFile:   "meta-llama--Llama-4-Maverick-17B-128E-Instruct.json",
 		TotalParams:  400e9,
 		ActiveParams: 17e9,
 		Context:      1048576,

@@ -368,7 +368,7 @@ func TestEditDistanceByHand(t *testing.T) {
 // One suggestion is still a suggestion.
 func TestUnknownModelErrorWithOneSuggestion(t *testing.T) {
 	e := &UnknownModelError{Name: "lama", Nearest: []string{"Llama 3.1 8B"}}
-	assert.Equal(t, `unknown model "lama" (did you mean "Llama 3.1 8B"?); list them with "breakeven models"`, e.Error())
+	assert.Equal(t, `unknown model "lama" (did you mean "Llama 3.1 8B"?); list them with "breakeven models", or read its config.json with --config`, e.Error())
 	e = &UnknownModelError{Name: "zzz"}
-	assert.Equal(t, `unknown model "zzz"; list them with "breakeven models"`, e.Error())
+	assert.Equal(t, `unknown model "zzz"; list them with "breakeven models", or read its config.json with --config`, e.Error())
 }

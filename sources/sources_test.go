@@ -145,6 +145,12 @@ func TestEverySourceIsUsed(t *testing.T) {
 	for _, c := range PublishedClaims {
 		used[c.Source] = true
 	}
+	for _, f := range ConfigFiles {
+		used[f.Source] = true
+	}
+	for _, a := range Aliases {
+		used[a.Source] = true
+	}
 	for _, e := range Ledger {
 		if id, ok := strings.CutPrefix(e.Input, "date:"); ok {
 			used[SourceID(id)] = true

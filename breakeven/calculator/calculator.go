@@ -29,6 +29,7 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/modelconfig"
 	"signalweight.dev/kv/sources"
 )
 
@@ -36,6 +37,11 @@ import (
 // given. The JSON keys are the command's flag names.
 type Request struct {
 	Model string `json:"model,omitempty"`
+	// A model read from a Hugging Face config.json instead of Model: the
+	// file's path (calc --config, KV_CONFIG, a claims file's column), or
+	// the JSON itself (the page's paste box, KV_CONFIG_TEXT).
+	Config     string `json:"config,omitempty"`
+	ConfigText string `json:"config-text,omitempty"`
 	// A custom architecture instead of Model.
 	Layers    string `json:"layers,omitempty"`
 	KVHeads   string `json:"kv-heads,omitempty"`
@@ -217,24 +223,43 @@ func Resolve(r Request) (Input, error) {
 	for _, f := range []string{r.Layers, r.KVHeads, r.HeadDim, r.LatentDim, r.RopeDim, r.Fixed} {
 		custom = custom || given(f)
 	}
+	named := 0
+	for _, f := range []string{r.Model, r.Config, r.ConfigText} {
+		if given(f) {
+			named++
+		}
+	}
+	if custom {
+		named++
+	}
 	switch {
-	case given(r.Model) && custom:
-		return in, sentence("model", "--model and an architecture (--layers, --kv-heads, ...) are alternatives; give one (e.g. --model llama-3.1-70b)")
+	case named > 1:
+		return in, sentence("model", "--model, --config, --config-text and an architecture (--layers, --kv-heads, ...) are alternatives; give one (e.g. --model llama-3.1-70b, or --config config.json)")
 	case given(r.Model):
 		m, err := sources.FindModel(r.Model)
 		var unknown *sources.UnknownModelError
 		switch {
 		case errors.As(err, &unknown):
 			reason := "unknown model"
-			if len(unknown.Nearest) > 0 {
-				reason += "; did you mean " + strings.Join(quoteAll(unknown.Nearest), ", ") + "?"
+			if s := unknown.Suggestion(); s != "" {
+				reason += "; " + s
 			}
-			return in, breakeven.Bad("model", r.Model, reason, `--model llama-3.1-70b; "breakeven models" lists them`)
+			return in, breakeven.Bad("model", r.Model, reason, `--model llama-3.1-70b, or --config config.json; "breakeven models" lists them`)
 		case err != nil:
 			return in, breakeven.Bad("model", r.Model, err.Error(), "--model llama-3.1-70b")
 		case !m.Known():
 			return in, breakeven.Bad("model", r.Model, m.Name+" has no published config, so its cache size cannot be computed; give its architecture instead",
 				"--layers 88 --kv-heads 8 --head-dim 128")
+		}
+		in.Name, in.Arch, in.Context, in.Model = m.Name, m.Arch, m.Context, &m
+		if m.Via != nil {
+			// A cited alias: say whose architecture answers.
+			in.Name = fmt.Sprintf("%s (%s's architecture, per %s)", m.Via.Name, m.Name, m.Via.Source)
+		}
+	case given(r.Config) || given(r.ConfigText):
+		m, err := configModel(r)
+		if err != nil {
+			return in, err
 		}
 		in.Name, in.Arch, in.Context, in.Model = m.Name, m.Arch, m.Context, &m
 	case custom:
@@ -248,6 +273,10 @@ func Resolve(r Request) (Input, error) {
 	}
 
 	in.Element, in.Compression = sources.PostElement(), 1
+	if in.Arch.Element.Size > 0 {
+		// A KV-cache type the config states.
+		in.Element = in.Arch.Element
+	}
 	if given(r.KVDtype) {
 		t, err := breakeven.ParseElementType(r.KVDtype)
 		if err != nil {
@@ -310,7 +339,7 @@ func Resolve(r Request) (Input, error) {
 	for _, x := range []struct{ name, v string }{{"params", r.Params}, {"query-heads", r.QueryHeads}, {"qk-dim", r.QKDim}, {"v-dim", r.VDim}} {
 		switch {
 		case given(x.v) && in.Model != nil:
-			return in, sentence(x.name, "--"+x.name+" describes a custom architecture; a catalog model (--model) has its own (e.g. --model llama-3.1-70b --gpus 8xH100)")
+			return in, sentence(x.name, "--"+x.name+" describes a custom architecture; a catalog model (--model) or a config (--config) has its own (e.g. --model llama-3.1-70b --gpus 8xH100)")
 		case given(x.v) && !given(r.GPUs):
 			return in, sentence(x.name, "--"+x.name+" goes with --gpus, for the FLOP model of a custom architecture (e.g. --layers 80 --kv-heads 8 --head-dim 128 --params 70.6B --query-heads 64 --gpus 8xH100)")
 		}
@@ -482,10 +511,46 @@ func parseDuration0(s string) (breakeven.Seconds, error) {
 // NaN, Inf or 300-digit number reaches the output.
 func InRange(x float64) bool { return !math.IsNaN(x) && x >= 1e-12 && x <= 1e21 }
 
-func quoteAll(list []string) []string {
-	out := make([]string, len(list))
-	for i, s := range list {
-		out[i] = strconv.Quote(s)
+// configModel reads the model of --config (a file) or --config-text (the
+// JSON itself); its error names the field.
+func configModel(r Request) (sources.Model, error) {
+	const example = "--config sources/configs/meta-llama--Llama-3.3-70B-Instruct.json"
+	if given(r.Config) {
+		m, err := sources.ReadConfigModel(r.Config)
+		if err != nil {
+			return m, configError("config", r.Config, strings.TrimPrefix(err.Error(), "config "+breakeven.Quote(r.Config)+": "), err, example)
+		}
+		return m, nil
 	}
-	return out
+	m, err := sources.ModelFromConfig("", []byte(r.ConfigText))
+	if err != nil {
+		return m, configError("config-text", abbreviate(r.ConfigText), err.Error(), err, `--config-text '{"num_hidden_layers": 80, ...}'`)
+	}
+	return m, nil
+}
+
+// configError names a bad config: a field of the file, with a valid line
+// of config.json as the example, or the file itself.
+func configError(field, value, msg string, err error, example string) *breakeven.FieldError {
+	var ce *modelconfig.Error
+	if errors.As(err, &ce) {
+		msg = "config.json"
+		if ce.Field != "" {
+			msg += " field " + breakeven.Quote(ce.Field)
+		}
+		msg += ": " + ce.Message
+		if ce.Example != "" {
+			msg += "; a valid line is " + ce.Example
+		}
+	}
+	return breakeven.Bad(field, value, msg, example)
+}
+
+// abbreviate shortens pasted text for an error message.
+func abbreviate(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "..."
+	}
+	return s
 }

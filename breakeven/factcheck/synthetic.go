@@ -16,9 +16,11 @@ import (
 // partial hit; a K-suffixed count at fp8), with an unknown column to echo.
 func WriteSynthetic(w io.Writer, n int) error {
 	var models []string
+	var contexts []int
 	for _, m := range sources.Models() {
 		if m.Known() {
 			models = append(models, m.Name)
+			contexts = append(contexts, int(m.Context))
 		}
 	}
 	links := []string{"1x400Gbit/s", "2x100GbE", "", "ndr", "8xPCIe5x16", "22.6 GB/s"}
@@ -27,6 +29,9 @@ func WriteSynthetic(w io.Writer, n int) error {
 	fmt.Fprintln(bw, "model,tokens,seconds,links,source,seconds_are,size,throughput,per_node,uncached,speedup,hit,host,gpus,kv_dtype,vendor,note")
 	for i := 0; i < n; i++ {
 		m, tokens, secs := models[i%len(models)], 1000+(i*7919)%60000, 0.05+float64(i%97)/10
+		if c := contexts[i%len(models)]; c > 0 && tokens > c {
+			tokens = 1000 + tokens%(c-1000) // within the model's context
+		}
 		l, h := links[i%len(links)], hosts[i%len(hosts)]
 		var row string
 		switch i % 8 {

@@ -15,7 +15,8 @@ func init() {
 	register(command{"calc", "does loading a prompt's KV cache beat recomputing it? (B* = r x b)", calcUsage, runCalc})
 }
 
-const calcUsage = `Usage: breakeven calc (--model NAME | --layers N --kv-heads N --head-dim N)
+const calcUsage = `Usage: breakeven calc (--model NAME | --config FILE
+                       | --layers N --kv-heads N --head-dim N)
                       (--prefill RATE | --ttft TIME --tokens N) --link SPEED
        breakeven calc --links
 
@@ -25,7 +26,9 @@ bandwidth B* = r x b (prefill speed times cache per token) and the speedup,
 which is the link's speed over B*.
 
 Model: a catalog model by name or alias, in any case ("breakeven models"
-lists them), or an architecture of your own:
+lists them); a Hugging Face config.json, --config FILE (sources/configs
+keeps the catalog's), read for its layers, heads, windows, MLA or linear
+state and parameters; or an architecture of your own:
   --layers --kv-heads --head-dim   layers that keep every token (GQA, MHA)
   --layers --latent-dim --rope-dim MLA layers (DeepSeek-V3: 61, 512, 64)
   --fixed SIZE                     a fixed state per sequence ("24 MiB")
@@ -52,6 +55,8 @@ Examples:
   breakeven calc --model llama-3.1-405b --ttft 62s --tokens 127188 \
       --link 181Gbit/s
   breakeven calc --model qwen3-32b --prefill 11.9k --link 10GbE --kv-dtype fp8
+  breakeven calc --config config.json --ttft 465ms --tokens 131072 \
+      --link 4x200GbE
   breakeven calc --layers 80 --kv-heads 8 --head-dim 128 --prefill 4380 \
       --link ndr --tokens 105k
   breakeven calc --model deepseek-v3 --prefill 5000 --link roce \
@@ -68,6 +73,8 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	var r calculator.Request
 	str := func(p *string, name, usage string) { fs.StringVar(p, name, "", usage) }
 	str(&r.Model, "model", "catalog model `NAME` or alias (see \"breakeven models\")")
+	str(&r.Config, "config", "a model's Hugging Face config.json `FILE` instead of --model")
+	str(&r.ConfigText, "config-text", "the `JSON` of a config.json itself, instead of --model")
 	str(&r.Layers, "layers", "custom architecture: `N` layers")
 	str(&r.KVHeads, "kv-heads", "custom GQA/MHA: `N` KV heads per layer")
 	str(&r.HeadDim, "head-dim", "custom GQA/MHA: `N` numbers per key (and per value) per head")

@@ -68,6 +68,21 @@ type modelJSON struct {
 	Provenance    string     `json:"provenance"`
 	Source        sourceJSON `json:"source"`
 	Note          string     `json:"note,omitempty"`
+	// ConfigFile is the kept config.json the architecture is read from,
+	// with where it was read.
+	ConfigFile *configJSON `json:"config_file,omitempty"`
+	// CitedAliases are distills and renames with this architecture.
+	CitedAliases []aliasJSON `json:"cited_aliases,omitempty"`
+}
+
+type configJSON struct {
+	Path   string     `json:"path"`
+	Source sourceJSON `json:"source"`
+}
+
+type aliasJSON struct {
+	Name   string     `json:"name"`
+	Source sourceJSON `json:"source"`
 }
 
 type sourceJSON struct {
@@ -109,6 +124,18 @@ func runModels(args []string, stdout, stderr io.Writer) int {
 			if j.Aliases == nil {
 				j.Aliases = []string{}
 			}
+			for _, f := range sources.ConfigFiles {
+				if f.File == m.ConfigFile {
+					cs, _ := sources.Lookup(f.Source)
+					j.ConfigFile = &configJSON{Path: sources.ConfigDir + "/" + f.File, Source: sourceJSON{ID: string(f.Source), Title: cs.Title, URL: cs.URL, Locator: f.Path}}
+				}
+			}
+			for _, a := range sources.Aliases {
+				if a.Model == m.Name {
+					as, _ := sources.Lookup(a.Source)
+					j.CitedAliases = append(j.CitedAliases, aliasJSON{a.Name, sourceJSON{ID: string(a.Source), Title: as.Title, URL: as.URL, Locator: a.Locator, Quote: a.Quote}})
+				}
+			}
 			if m.Known() {
 				b, f, c := float64(m.Arch.BytesPerToken()), float64(m.Arch.FixedBytes()), float64(m.Arch.CacheSize(n))
 				j.BytesPerToken, j.FixedBytes, j.BytesAt128K = &b, &f, &c
@@ -137,6 +164,12 @@ func runModels(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", textfmt.Trim(m.Name, 22), attentionKind(m), per, at, fixed, provenanceText(m))
 	}
 	tw.Flush()
+	if want == "" {
+		fmt.Fprintln(stdout, "\nCited aliases (a distill or rename with the model's architecture):")
+		for _, a := range sources.Aliases {
+			fmt.Fprintf(stdout, "  %s is %s (%s)\n", a.Name, a.Model, a.Source)
+		}
+	}
 	fmt.Fprintf(stdout, "\n%d models, sizes at 16 bits; \"at 128Ki\" is %s tokens (128 x 1,024; 128K\nwould be 128,000). Sources and notes: breakeven models --json\n", len(ms), n)
 	return 0
 }

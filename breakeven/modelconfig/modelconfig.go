@@ -1,0 +1,812 @@
+// Package modelconfig reads a Hugging Face config.json into what the rest
+// of the module needs of a model: the cache architecture
+// (breakeven.Architecture), the attention layers of the prefill FLOP model
+// (prefill.AttentionGroup), parameter counts computed from the shapes, and
+// the context.
+//
+// It reads the families the catalog holds: GQA and MHA (head_dim, or
+// hidden_size / num_attention_heads), MLA (kv_lora_rank,
+// qk_rope_head_dim, qk_nope_head_dim, v_head_dim), sliding and chunked
+// windows (sliding_window with layer_types, sliding_window_pattern,
+// use_sliding_window with max_window_layers, attention_chunk_size with
+// no_rope_layers or Llama 4's NoPE interval), hybrid linear attention
+// (layer_types or full_attention_interval, with the Gated DeltaNet
+// convolution and recurrent states as fixed bytes), mixture of experts
+// and a stated KV-cache element type. A nested text_config (multimodal
+// models) is read in place of the top level.
+//
+// A field that is missing, contradicts another or is not modelled for the
+// family is an *Error that names it and shows a valid example. The package
+// holds no model's numbers: they are in the file it reads.
+package modelconfig
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/prefill"
+)
+
+// Error is a config field that cannot be read: missing, contradictory or
+// not modelled. Its text is one line naming the field, with an example.
+type Error struct {
+	Field   string // the JSON key: "num_key_value_heads"
+	Message string // what is wrong
+	Example string // a valid line of config.json: `"num_key_value_heads": 8`
+}
+
+func (e *Error) Error() string {
+	s := "config.json"
+	if e.Field != "" {
+		s += " field " + breakeven.Quote(e.Field)
+	}
+	s += ": " + e.Message
+	if e.Example != "" {
+		s += " (e.g. " + e.Example + ")"
+	}
+	return s
+}
+
+func bad(field, example, format string, args ...any) *Error {
+	return &Error{Field: field, Message: fmt.Sprintf(format, args...), Example: example}
+}
+
+// Config is a model as its config.json describes it.
+type Config struct {
+	// Name is the config's _name_or_path, if it states one.
+	Name string
+	// ModelType is the config's model_type (of text_config if nested).
+	ModelType string
+	// Family says how the model caches, as a person would: "GQA", "MHA",
+	// "MLA", "sliding window + full", "chunked + global",
+	// "hybrid: linear attention + GQA"; ", MoE" is appended for a
+	// mixture of experts.
+	Family string
+	// Arch is the cache architecture; Arch.Element is set only when the
+	// config states a KV-cache type (zero otherwise: the caller's default).
+	Arch breakeven.Architecture
+	// Attention is the prefill FLOP model's attention layers.
+	Attention []prefill.AttentionGroup
+	// TotalParams counts every weight matrix of the language model:
+	// embeddings, the output head unless tied, attention, MLP or experts
+	// (norms, biases and multi-token-prediction layers left out).
+	// ActiveParams counts what one token multiplies through: TotalParams
+	// less the input embedding table and the experts not routed to.
+	TotalParams, ActiveParams float64
+	// Context is max_position_embeddings.
+	Context breakeven.Tokens
+	// Notes are the assumptions made where the config is silent, such as
+	// untied embeddings or Llama 4's default NoPE interval.
+	Notes []string
+}
+
+// Prefill returns the FLOP model of the config with the given name and
+// active parameters (the config's own count, or a published one).
+func (c Config) Prefill(name string, active float64) prefill.Model {
+	return prefill.Model{Name: name, ActiveParams: active, Attention: slices.Clone(c.Attention)}
+}
+
+// MaxConfigBytes bounds the size of a config read: real ones are a few
+// kilobytes; a larger input is refused before it is parsed.
+const MaxConfigBytes = 1 << 20
+
+// raw is the subset of config.json the package reads.
+type raw struct {
+	NameOrPath string          `json:"_name_or_path"`
+	ModelType  string          `json:"model_type"`
+	TextConfig json.RawMessage `json:"text_config"`
+
+	HiddenSize   *int  `json:"hidden_size"`
+	Layers       *int  `json:"num_hidden_layers"`
+	Heads        *int  `json:"num_attention_heads"`
+	KVHeads      *int  `json:"num_key_value_heads"`
+	HeadDim      *int  `json:"head_dim"`
+	Vocab        *int  `json:"vocab_size"`
+	Intermediate *int  `json:"intermediate_size"`
+	DenseMLP     *int  `json:"intermediate_size_mlp"`
+	Tie          *bool `json:"tie_word_embeddings"`
+	MaxPos       *int  `json:"max_position_embeddings"`
+
+	KVLoraRank *int `json:"kv_lora_rank"`
+	QLoraRank  *int `json:"q_lora_rank"`
+	QKRope     *int `json:"qk_rope_head_dim"`
+	QKNope     *int `json:"qk_nope_head_dim"`
+	VHeadDim   *int `json:"v_head_dim"`
+
+	SlidingWindow        *int     `json:"sliding_window"`
+	SlidingWindowPattern *int     `json:"sliding_window_pattern"`
+	UseSlidingWindow     *bool    `json:"use_sliding_window"`
+	MaxWindowLayers      *int     `json:"max_window_layers"`
+	LayerTypes           []string `json:"layer_types"`
+	ChunkSize            *int     `json:"attention_chunk_size"`
+	NoRopeLayers         []int    `json:"no_rope_layers"`
+	NoRopeInterval       *int     `json:"no_rope_layer_interval"`
+
+	FullAttentionInterval *int   `json:"full_attention_interval"`
+	ConvKernel            *int   `json:"linear_conv_kernel_dim"`
+	LinearKeyHeadDim      *int   `json:"linear_key_head_dim"`
+	LinearValueHeadDim    *int   `json:"linear_value_head_dim"`
+	LinearKeyHeads        *int   `json:"linear_num_key_heads"`
+	LinearValueHeads      *int   `json:"linear_num_value_heads"`
+	SSMDtype              string `json:"mamba_ssm_dtype"`
+	AttnOutputGate        *bool  `json:"attn_output_gate"`
+
+	NumExperts        *int  `json:"num_experts"`
+	NumLocalExperts   *int  `json:"num_local_experts"`
+	NRoutedExperts    *int  `json:"n_routed_experts"`
+	ExpertsPerTok     *int  `json:"num_experts_per_tok"`
+	MoEIntermediate   *int  `json:"moe_intermediate_size"`
+	NSharedExperts    *int  `json:"n_shared_experts"`
+	SharedIntermed    *int  `json:"shared_expert_intermediate_size"`
+	FirstKDense       *int  `json:"first_k_dense_replace"`
+	MoELayerFreq      *int  `json:"moe_layer_freq"`
+	DecoderSparseStep *int  `json:"decoder_sparse_step"`
+	MLPOnlyLayers     []int `json:"mlp_only_layers"`
+	InterleaveMoE     *int  `json:"interleave_moe_layer_step"`
+	MoELayers         []int `json:"moe_layers"`
+
+	KVCacheDtype string `json:"kv_cache_dtype"`
+	Quant        *struct {
+		KVCacheScheme *struct {
+			NumBits int    `json:"num_bits"`
+			Type    string `json:"type"`
+		} `json:"kv_cache_scheme"`
+		KVCacheQuantAlgo *string `json:"kv_cache_quant_algo"`
+	} `json:"quantization_config"`
+}
+
+// unmodelled are fields that change the cache in a way this package does
+// not compute, with the family that has them.
+var unmodelled = []struct{ field, what string }{
+	{"num_kv_shared_layers", "layers sharing another layer's KV cache (Gemma 3n)"},
+	{"num_global_key_value_heads", "a separate KV-head count for global layers"},
+	{"global_head_dim", "a separate head dim for global layers"},
+	{"index_topk", "a sparse-attention indexer with its own cache (DeepSeek V3.2)"},
+	{"compress_ratios", "compressed attention layers"},
+	{"mamba_num_heads", "Mamba-2 state-space layers (Nemotron-H)"},
+	{"hybrid_override_pattern", "a Mamba/attention layer pattern (Nemotron-H)"},
+	{"swa_num_key_value_heads", "a separate KV-head count for sliding layers"},
+}
+
+// Parse reads a config.json.
+func Parse(data []byte) (Config, error) {
+	if len(data) > MaxConfigBytes {
+		return Config{}, bad("", "", "file of %d bytes is too large for a config (at most %d)", len(data), MaxConfigBytes)
+	}
+	var top raw
+	if err := decode(data, &top); err != nil {
+		return Config{}, err
+	}
+	r := top
+	body := data
+	if len(top.TextConfig) > 0 && !bytes.Equal(bytes.TrimSpace(top.TextConfig), []byte("null")) {
+		body = top.TextConfig
+		r = raw{}
+		if err := decode(body, &r); err != nil {
+			return Config{}, err
+		}
+		// Fields a multimodal config keeps at its top level.
+		if r.Tie == nil {
+			r.Tie = top.Tie
+		}
+		if r.NameOrPath == "" {
+			r.NameOrPath = top.NameOrPath
+		}
+		if r.Quant == nil {
+			r.Quant = top.Quant
+		}
+		if r.KVCacheDtype == "" {
+			r.KVCacheDtype = top.KVCacheDtype
+		}
+	}
+	for _, u := range unmodelled {
+		if present(body, u.field) {
+			return Config{}, bad(u.field, "", "%s is not modelled; give the architecture by hand (--layers, --kv-heads, --head-dim)", u.what)
+		}
+	}
+	return r.config()
+}
+
+// present reports whether a top-level key of obj is set to a non-null
+// value. It is called only on a decoded object, for a handful of keys.
+func present(obj []byte, key string) bool {
+	if !bytes.Contains(obj, []byte(`"`+key+`"`)) {
+		return false
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(obj, &m) != nil {
+		return false
+	}
+	v, ok := m[key]
+	return ok && !bytes.Equal(bytes.TrimSpace(v), []byte("null"))
+}
+
+func decode(data []byte, r *raw) error {
+	if err := json.Unmarshal(data, r); err != nil {
+		var te *json.UnmarshalTypeError
+		if errorsAs(err, &te) && te.Field != "" {
+			want := "a number"
+			switch te.Type.Kind() {
+			case reflect.Bool:
+				want = "true or false"
+			case reflect.Slice:
+				want = "a list"
+			case reflect.String:
+				want = "a string"
+			case reflect.Struct, reflect.Pointer, reflect.Map:
+				want = "an object"
+			}
+			return bad(te.Field, "", "is a %s where %s belongs", te.Value, want)
+		}
+		return bad("", `{"num_hidden_layers": 80, ...}`, "not a JSON object (%v)", err)
+	}
+	return nil
+}
+
+func errorsAs(err error, te **json.UnmarshalTypeError) bool {
+	t, ok := err.(*json.UnmarshalTypeError)
+	if ok {
+		*te = t
+	}
+	return ok
+}
+
+// need returns a required positive integer field.
+func need(p *int, field, example string) (int, error) {
+	if p == nil {
+		return 0, bad(field, example, "missing")
+	}
+	if *p <= 0 {
+		return 0, bad(field, example, "%d: need a positive number", *p)
+	}
+	return *p, nil
+}
+
+// or returns *p, or d when p is nil.
+func or(p *int, d int) int {
+	if p == nil {
+		return d
+	}
+	return *p
+}
+
+// Layer kinds, as layer_types names them.
+const (
+	full    = "full_attention"
+	sliding = "sliding_attention"
+	chunked = "chunked_attention"
+	linear  = "linear_attention"
+)
+
+func (r raw) config() (Config, error) {
+	c := Config{Name: r.NameOrPath, ModelType: r.ModelType}
+	layers, err := need(r.Layers, "num_hidden_layers", `"num_hidden_layers": 80`)
+	if err != nil {
+		return c, err
+	}
+	hidden, err := need(r.HiddenSize, "hidden_size", `"hidden_size": 8192`)
+	if err != nil {
+		return c, err
+	}
+	heads, err := need(r.Heads, "num_attention_heads", `"num_attention_heads": 64`)
+	if err != nil {
+		return c, err
+	}
+	vocab, err := need(r.Vocab, "vocab_size", `"vocab_size": 128256`)
+	if err != nil {
+		return c, err
+	}
+	if r.MaxPos != nil {
+		if *r.MaxPos <= 0 {
+			return c, bad("max_position_embeddings", `"max_position_embeddings": 131072`, "%d: need a positive number of tokens", *r.MaxPos)
+		}
+		c.Context = breakeven.Tokens(*r.MaxPos)
+	}
+
+	kinds, err := r.layerKinds(layers)
+	if err != nil {
+		return c, err
+	}
+	mla := r.KVLoraRank != nil
+	if !mla {
+		for _, f := range []struct {
+			p    *int
+			name string
+		}{{r.QKRope, "qk_rope_head_dim"}, {r.QKNope, "qk_nope_head_dim"}, {r.QLoraRank, "q_lora_rank"}} {
+			if f.p != nil {
+				return c, bad(f.name, `"kv_lora_rank": 512`, "an MLA dim without kv_lora_rank; give the latent rank too, or leave the MLA dims out")
+			}
+		}
+	}
+	if !slices.Contains(kinds, linear) && (r.LinearValueHeads != nil || r.ConvKernel != nil) {
+		return c, bad("linear_num_value_heads", `"full_attention_interval": 4`, "linear-attention dims but no linear layers; give layer_types or full_attention_interval")
+	}
+	var kv, hd int
+	var g attnShape
+	if mla {
+		if g, err = r.mlaShape(heads); err != nil {
+			return c, err
+		}
+		if slices.ContainsFunc(kinds, func(k string) bool { return k != full }) {
+			return c, bad("layer_types", `"layer_types": ["full_attention", ...]`, "windowed or linear layers with MLA (kv_lora_rank) are not modelled")
+		}
+	} else {
+		kv = or(r.KVHeads, heads)
+		if kv <= 0 || heads%kv != 0 {
+			return c, bad("num_key_value_heads", fmt.Sprintf(`"num_key_value_heads": %d`, gcdDivisor(heads)), "%d does not divide num_attention_heads %d", kv, heads)
+		}
+		if r.KVHeads == nil {
+			c.Notes = append(c.Notes, "num_key_value_heads not stated: taken as num_attention_heads (multi-head attention)")
+		}
+		hd = or(r.HeadDim, 0)
+		if r.HeadDim == nil {
+			if hidden%heads != 0 {
+				return c, bad("head_dim", `"head_dim": 128`, "missing, and hidden_size %d is not a multiple of num_attention_heads %d", hidden, heads)
+			}
+			hd = hidden / heads
+		} else if hd <= 0 {
+			return c, bad("head_dim", `"head_dim": 128`, "%d: need a positive number", hd)
+		}
+		gate := 1
+		if r.gated() {
+			gate = 2
+		}
+		g = attnShape{
+			params: float64(hidden)*float64(heads*hd*gate) + 2*float64(hidden)*float64(kv*hd) + float64(heads*hd)*float64(hidden),
+			qk:     hd, v: hd,
+		}
+	}
+
+	// The cache and FLOP groups, one per kind of layer.
+	var window int
+	var linearState breakeven.Bytes
+	var linParams float64
+	counts := map[string]int{}
+	for _, k := range kinds {
+		counts[k]++
+	}
+	if counts[sliding] > 0 {
+		if window, err = need(r.SlidingWindow, "sliding_window", `"sliding_window": 4096`); err != nil {
+			return c, err
+		}
+	}
+	chunk := 0
+	if counts[chunked] > 0 {
+		if chunk, err = need(r.ChunkSize, "attention_chunk_size", `"attention_chunk_size": 8192`); err != nil {
+			return c, err
+		}
+	}
+	if counts[linear] > 0 {
+		if linearState, linParams, err = r.linearLayer(hidden); err != nil {
+			return c, err
+		}
+	}
+	for _, k := range []string{full, sliding, chunked, linear} {
+		n := counts[k]
+		if n == 0 {
+			continue
+		}
+		w := map[string]int{sliding: window, chunked: chunk}[k]
+		switch {
+		case k == linear:
+			c.Arch.Groups = append(c.Arch.Groups, breakeven.LayerGroup{Attention: breakeven.Linear, Layers: n, StateBytes: linearState})
+		case mla:
+			c.Arch.Groups = append(c.Arch.Groups, breakeven.LayerGroup{Attention: breakeven.MLA, Layers: n, LatentDim: *r.KVLoraRank, RopeDim: *r.QKRope})
+			c.Attention = append(c.Attention, prefill.AttentionGroup{Layers: n, QueryHeads: heads, QKDim: g.qk, VDim: g.v})
+		default:
+			c.Arch.Groups = append(c.Arch.Groups, breakeven.LayerGroup{Attention: breakeven.GQA, Layers: n, KVHeads: kv, HeadDim: hd, Window: w})
+			c.Attention = append(c.Attention, prefill.AttentionGroup{Layers: n, QueryHeads: heads, QKDim: hd, VDim: hd, Window: w})
+		}
+	}
+	if err := c.Arch.Validate(); err != nil {
+		return c, bad("", "", "%v", err)
+	}
+	if el, ok, err := r.kvElement(); err != nil {
+		return c, err
+	} else if ok {
+		c.Arch.Element = el
+	}
+
+	// Parameters.
+	moe, err := r.experts(layers, hidden)
+	if err != nil {
+		return c, err
+	}
+	emb := float64(vocab) * float64(hidden)
+	c.TotalParams, c.ActiveParams = emb, 0
+	if r.Tie == nil {
+		c.Notes = append(c.Notes, "tie_word_embeddings not stated: the output head is counted as its own matrix")
+	}
+	if r.Tie == nil || !*r.Tie {
+		c.TotalParams += emb
+		c.ActiveParams += emb
+	}
+	for i, k := range kinds {
+		a := g.params
+		if k == linear {
+			a = linParams
+		}
+		total, active := moe.layer(i)
+		c.TotalParams += a + total
+		c.ActiveParams += a + active
+	}
+	c.Family = family(kinds, mla, kv, heads, moe.any)
+	return c, nil
+}
+
+// gated reports whether full-attention layers gate their output with a
+// second query-sized projection (Qwen3-Next and Qwen3.5).
+func (r raw) gated() bool {
+	if r.AttnOutputGate != nil {
+		return *r.AttnOutputGate
+	}
+	return r.ModelType == "qwen3_next"
+}
+
+func gcdDivisor(heads int) int {
+	for _, d := range []int{8, 4, 2, 1} {
+		if heads%d == 0 {
+			return d
+		}
+	}
+	return 1
+}
+
+type attnShape struct {
+	params float64
+	qk, v  int
+}
+
+func (r raw) mlaShape(heads int) (attnShape, error) {
+	lora, err := need(r.KVLoraRank, "kv_lora_rank", `"kv_lora_rank": 512`)
+	if err != nil {
+		return attnShape{}, err
+	}
+	if r.QKRope == nil || *r.QKRope < 0 {
+		return attnShape{}, bad("qk_rope_head_dim", `"qk_rope_head_dim": 64`, "missing or negative with kv_lora_rank (MLA)")
+	}
+	nope, err := need(r.QKNope, "qk_nope_head_dim", `"qk_nope_head_dim": 128`)
+	if err != nil {
+		return attnShape{}, err
+	}
+	v, err := need(r.VHeadDim, "v_head_dim", `"v_head_dim": 128`)
+	if err != nil {
+		return attnShape{}, err
+	}
+	if r.HeadDim != nil && *r.HeadDim != *r.QKRope && *r.HeadDim != nope+*r.QKRope {
+		return attnShape{}, bad("head_dim", fmt.Sprintf(`"head_dim": %d`, *r.QKRope), "%d contradicts the MLA dims (qk_rope_head_dim %d, qk_nope_head_dim %d)", *r.HeadDim, *r.QKRope, nope)
+	}
+	hidden := float64(*r.HiddenSize)
+	rope := *r.QKRope
+	qk := nope + rope
+	var q float64
+	if r.QLoraRank != nil && *r.QLoraRank > 0 {
+		q = hidden*float64(*r.QLoraRank) + float64(*r.QLoraRank)*float64(heads*qk)
+	} else {
+		q = hidden * float64(heads*qk)
+	}
+	p := q + hidden*float64(lora+rope) + float64(lora)*float64(heads*(nope+v)) + float64(heads*v)*hidden
+	return attnShape{params: p, qk: qk, v: v}, nil
+}
+
+// linearLayer returns a Gated DeltaNet layer's state at 16 bits (the
+// recurrent state at 32 bits where mamba_ssm_dtype says float32) and its
+// parameters:
+//
+//	recurrent state = value heads x key head dim x value head dim
+//	conv state      = conv_dim x kernel, conv_dim = 2 x key heads x key dim + value heads x value dim
+//	params          = hidden x (2 key_dim + 2 value_dim + 2 value heads) + conv_dim x kernel + value_dim x hidden
+func (r raw) linearLayer(hidden int) (breakeven.Bytes, float64, error) {
+	kernel, err := need(r.ConvKernel, "linear_conv_kernel_dim", `"linear_conv_kernel_dim": 4`)
+	if err != nil {
+		return 0, 0, err
+	}
+	dk, err := need(r.LinearKeyHeadDim, "linear_key_head_dim", `"linear_key_head_dim": 128`)
+	if err != nil {
+		return 0, 0, err
+	}
+	dv, err := need(r.LinearValueHeadDim, "linear_value_head_dim", `"linear_value_head_dim": 128`)
+	if err != nil {
+		return 0, 0, err
+	}
+	nk, err := need(r.LinearKeyHeads, "linear_num_key_heads", `"linear_num_key_heads": 16`)
+	if err != nil {
+		return 0, 0, err
+	}
+	nv, err := need(r.LinearValueHeads, "linear_num_value_heads", `"linear_num_value_heads": 32`)
+	if err != nil {
+		return 0, 0, err
+	}
+	recurrentSize := breakeven.Bytes(2)
+	switch r.SSMDtype {
+	case "", "bfloat16", "float16":
+	case "float32":
+		recurrentSize = 4
+	default:
+		return 0, 0, bad("mamba_ssm_dtype", `"mamba_ssm_dtype": "float32"`, "%s: unknown state type", breakeven.Quote(r.SSMDtype))
+	}
+	keyDim, valueDim := nk*dk, nv*dv
+	conv := 2*keyDim + valueDim
+	state := breakeven.Bytes(nv*dk*dv)*recurrentSize + breakeven.Bytes(conv*kernel)*2
+	h := float64(hidden)
+	params := h*float64(2*keyDim+2*valueDim+2*nv) + float64(conv*kernel) + float64(valueDim)*h
+	return state, params, nil
+}
+
+// layerKinds returns each layer's kind, from layer_types or the fields
+// that imply it.
+func (r raw) layerKinds(layers int) ([]string, error) {
+	kinds := make([]string, layers)
+	switch {
+	case len(r.LayerTypes) > 0:
+		if len(r.LayerTypes) != layers {
+			return nil, bad("layer_types", `"layer_types": ["sliding_attention", "full_attention", ...]`, "lists %d layers but num_hidden_layers is %d", len(r.LayerTypes), layers)
+		}
+		for i, t := range r.LayerTypes {
+			switch t {
+			case full, sliding, chunked, linear:
+				kinds[i] = t
+			default:
+				return nil, bad("layer_types", `"layer_types": ["sliding_attention", "full_attention", ...]`, "layer %d is %s (known: full_attention, sliding_attention, chunked_attention, linear_attention)", i, breakeven.Quote(t))
+			}
+		}
+		if r.FullAttentionInterval != nil {
+			for i, k := range kinds {
+				if (k == full) != ((i+1)%*r.FullAttentionInterval == 0) {
+					return nil, bad("full_attention_interval", fmt.Sprintf(`"full_attention_interval": %d`, *r.FullAttentionInterval), "%d contradicts layer_types at layer %d (%s)", *r.FullAttentionInterval, i, k)
+				}
+			}
+		}
+	case r.FullAttentionInterval != nil:
+		n := *r.FullAttentionInterval
+		if n <= 0 {
+			return nil, bad("full_attention_interval", `"full_attention_interval": 4`, "%d: need a positive number of layers", n)
+		}
+		for i := range kinds {
+			kinds[i] = linear
+			if (i+1)%n == 0 {
+				kinds[i] = full
+			}
+		}
+	case r.ChunkSize != nil:
+		rope := r.NoRopeLayers
+		if len(rope) == 0 {
+			if r.ModelType != "llama4_text" && r.ModelType != "llama4" && r.NoRopeInterval == nil {
+				return nil, bad("no_rope_layers", `"no_rope_layers": [1, 1, 1, 0, ...]`, "attention_chunk_size needs the layers that attend globally (no_rope_layers or no_rope_layer_interval)")
+			}
+			n := or(r.NoRopeInterval, 4)
+			if n <= 0 {
+				return nil, bad("no_rope_layer_interval", `"no_rope_layer_interval": 4`, "%d: need a positive number of layers", n)
+			}
+			rope = make([]int, layers)
+			for i := range rope {
+				if (i+1)%n != 0 {
+					rope[i] = 1
+				}
+			}
+		}
+		if len(rope) != layers {
+			return nil, bad("no_rope_layers", `"no_rope_layers": [1, 1, 1, 0, ...]`, "lists %d layers but num_hidden_layers is %d", len(rope), layers)
+		}
+		for i, x := range rope {
+			// 1: RoPE, chunked attention; 0: NoPE, global attention.
+			kinds[i] = full
+			if x != 0 {
+				kinds[i] = chunked
+			}
+		}
+	case r.SlidingWindowPattern != nil:
+		n := *r.SlidingWindowPattern
+		if n <= 0 {
+			return nil, bad("sliding_window_pattern", `"sliding_window_pattern": 6`, "%d: need a positive number of layers", n)
+		}
+		for i := range kinds {
+			kinds[i] = sliding
+			if (i+1)%n == 0 {
+				kinds[i] = full
+			}
+		}
+	case r.UseSlidingWindow != nil:
+		// Qwen2-style: sliding from max_window_layers on, when enabled.
+		for i := range kinds {
+			kinds[i] = full
+		}
+		if *r.UseSlidingWindow {
+			if r.SlidingWindow == nil {
+				return nil, bad("sliding_window", `"sliding_window": 32768`, "missing while use_sliding_window is true")
+			}
+			from := or(r.MaxWindowLayers, 0)
+			if from < 0 || from > layers {
+				return nil, bad("max_window_layers", fmt.Sprintf(`"max_window_layers": %d`, layers), "%d is outside 0 to num_hidden_layers %d", from, layers)
+			}
+			for i := from; i < layers; i++ {
+				kinds[i] = sliding
+			}
+		}
+	case r.SlidingWindow != nil:
+		// Mistral-style: every layer keeps the window.
+		for i := range kinds {
+			kinds[i] = sliding
+		}
+	default:
+		for i := range kinds {
+			kinds[i] = full
+		}
+	}
+	return kinds, nil
+}
+
+// kvElement reads a stated KV-cache element type.
+func (r raw) kvElement() (breakeven.ElementType, bool, error) {
+	if s := r.KVCacheDtype; s != "" {
+		name := map[string]string{"bfloat16": "bf16", "float16": "fp16", "float32": "fp32", "fp8_e4m3": "fp8", "fp8_e5m2": "fp8", "float8_e4m3fn": "fp8"}[s]
+		if name == "" {
+			name = s
+		}
+		el, err := breakeven.ParseElementType(name)
+		if err != nil {
+			return el, false, bad("kv_cache_dtype", `"kv_cache_dtype": "fp8"`, "%s: unknown type (known: bf16, fp16, fp8, int8, int4, fp32)", breakeven.Quote(s))
+		}
+		return el, true, nil
+	}
+	if r.Quant == nil {
+		return breakeven.ElementType{}, false, nil
+	}
+	if a := r.Quant.KVCacheQuantAlgo; a != nil && *a != "" {
+		if strings.EqualFold(*a, "fp8") {
+			return breakeven.FP8, true, nil
+		}
+		if strings.EqualFold(*a, "int8") {
+			return breakeven.INT8, true, nil
+		}
+		return breakeven.ElementType{}, false, bad("kv_cache_quant_algo", `"kv_cache_quant_algo": "FP8"`, "%s: unknown KV-cache type", breakeven.Quote(*a))
+	}
+	if s := r.Quant.KVCacheScheme; s != nil {
+		switch {
+		case s.NumBits == 8 && s.Type == "float":
+			return breakeven.FP8, true, nil
+		case s.NumBits == 8 && s.Type == "int":
+			return breakeven.INT8, true, nil
+		case s.NumBits == 4 && s.Type == "int":
+			return breakeven.INT4, true, nil
+		}
+		return breakeven.ElementType{}, false, bad("kv_cache_scheme", `"kv_cache_scheme": {"num_bits": 8, "type": "float"}`, "%d-bit %s is not a known KV-cache type", s.NumBits, breakeven.Quote(s.Type))
+	}
+	return breakeven.ElementType{}, false, nil
+}
+
+// experts is the MLP of every layer.
+type experts struct {
+	any                         bool
+	dense, routed, shared, gate float64 // parameters of one dense MLP, all routed experts, shared experts, router
+	perTok, count               int
+	isMoE                       func(i int) bool
+}
+
+// layer returns the MLP parameters of layer i, in total and active.
+func (e experts) layer(i int) (total, active float64) {
+	if !e.any || !e.isMoE(i) {
+		return e.dense, e.dense
+	}
+	per := e.routed / float64(e.count)
+	return e.routed + e.shared + e.gate, float64(e.perTok)*per + e.shared + e.gate
+}
+
+func (r raw) experts(layers, hidden int) (experts, error) {
+	h := float64(hidden)
+	var e experts
+	count := 0
+	switch {
+	case r.NRoutedExperts != nil:
+		count = *r.NRoutedExperts
+	case r.NumExperts != nil:
+		count = *r.NumExperts
+	case r.NumLocalExperts != nil:
+		count = *r.NumLocalExperts
+	}
+	denseInter := or(r.Intermediate, 0)
+	if r.DenseMLP != nil {
+		denseInter = *r.DenseMLP
+	}
+	if count <= 1 {
+		if denseInter <= 0 {
+			return e, bad("intermediate_size", `"intermediate_size": 28672`, "missing or not positive")
+		}
+		e.dense = 3 * h * float64(denseInter)
+		return e, nil
+	}
+	e.any, e.count = true, count
+	perTok, err := need(r.ExpertsPerTok, "num_experts_per_tok", `"num_experts_per_tok": 8`)
+	if err != nil {
+		return e, err
+	}
+	if perTok > count {
+		return e, bad("num_experts_per_tok", fmt.Sprintf(`"num_experts_per_tok": %d`, min(8, count)), "%d is more than the %d experts", perTok, count)
+	}
+	e.perTok = perTok
+	inter := or(r.MoEIntermediate, or(r.Intermediate, 0))
+	if inter <= 0 {
+		return e, bad("moe_intermediate_size", `"moe_intermediate_size": 2048`, "missing or not positive with %d experts", count)
+	}
+	e.routed = float64(count) * 3 * h * float64(inter)
+	e.gate = h * float64(count)
+	switch {
+	case r.NSharedExperts != nil:
+		e.shared = float64(*r.NSharedExperts) * 3 * h * float64(inter)
+	case r.SharedIntermed != nil:
+		// Qwen's shared expert, with its one-output sigmoid gate.
+		e.shared = 3*h*float64(*r.SharedIntermed) + h
+	case r.InterleaveMoE != nil:
+		// Llama 4: one shared expert of the routed experts' size.
+		e.shared = 3 * h * float64(inter)
+	}
+	e.dense = 3 * h * float64(denseInter)
+	switch {
+	case r.FirstKDense != nil || r.MoELayerFreq != nil:
+		k, freq := or(r.FirstKDense, 0), or(r.MoELayerFreq, 1)
+		if freq <= 0 {
+			return e, bad("moe_layer_freq", `"moe_layer_freq": 1`, "%d: need a positive number", freq)
+		}
+		if k > 0 && denseInter <= 0 {
+			return e, bad("intermediate_size", `"intermediate_size": 18432`, "missing for the %d dense layers of first_k_dense_replace", k)
+		}
+		e.isMoE = func(i int) bool { return i >= k && i%freq == 0 }
+	case r.InterleaveMoE != nil || len(r.MoELayers) > 0:
+		set := map[int]bool{}
+		if len(r.MoELayers) > 0 {
+			for _, i := range r.MoELayers {
+				set[i] = true
+			}
+		} else {
+			step := *r.InterleaveMoE
+			if step <= 0 {
+				return e, bad("interleave_moe_layer_step", `"interleave_moe_layer_step": 1`, "%d: need a positive number", step)
+			}
+			for i := step - 1; i < layers; i += step {
+				set[i] = true
+			}
+		}
+		e.isMoE = func(i int) bool { return set[i] }
+	default:
+		step := or(r.DecoderSparseStep, 1)
+		if step <= 0 {
+			return e, bad("decoder_sparse_step", `"decoder_sparse_step": 1`, "%d: need a positive number", step)
+		}
+		only := map[int]bool{}
+		for _, i := range r.MLPOnlyLayers {
+			only[i] = true
+		}
+		e.isMoE = func(i int) bool { return !only[i] && (i+1)%step == 0 }
+	}
+	return e, nil
+}
+
+func family(kinds []string, mla bool, kv, heads int, moe bool) string {
+	has := func(k string) bool { return slices.Contains(kinds, k) }
+	var s string
+	switch {
+	case has(linear):
+		s = "hybrid: linear attention + GQA"
+	case mla:
+		s = "MLA"
+	case has(chunked):
+		s = "chunked + global"
+	case has(sliding) && has(full):
+		s = "sliding window + full"
+	case has(sliding):
+		s = "sliding window"
+	case kv == heads:
+		s = "MHA"
+	default:
+		s = "GQA"
+	}
+	if moe {
+		s += ", MoE"
+	}
+	return s
+}

@@ -1,0 +1,247 @@
+package modelconfig
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/prefill"
+)
+
+// The configs below are small made-up ones, written for each rule; the
+// real files are in sources/configs and tested in package sources. Each
+// expectation is worked by hand in the comment above it.
+
+func parse(t *testing.T, s string) Config {
+	t.Helper()
+	c, err := Parse([]byte(s))
+	require.NoError(t, err)
+	return c
+}
+
+// base is a dense GQA model: 4 layers, hidden 64, 8 heads, 2 KV heads,
+// vocab 100, MLP 128.
+const base = `"num_hidden_layers": 4, "hidden_size": 64, "num_attention_heads": 8, "vocab_size": 100, "intermediate_size": 128, "max_position_embeddings": 4096`
+
+func TestGQAHeadDimGiven(t *testing.T) {
+	c := parse(t, `{`+base+`, "num_key_value_heads": 2, "head_dim": 16, "tie_word_embeddings": false}`)
+	// 2 x 4 layers x 2 KV heads x 16 x 2 bytes = 512 B/token.
+	assert.Equal(t, breakeven.BytesPerToken(512), c.Arch.BytesPerToken())
+	assert.Equal(t, "GQA", c.Family)
+	assert.Equal(t, breakeven.Tokens(4096), c.Context)
+	// attention: q 64x128 + k,v 2x64x32 + o 128x64 = 8192+4096+8192 = 20480
+	// MLP: 3 x 64 x 128 = 24576; per layer 45056, x 4 = 180224
+	// embeddings 100 x 64 = 6400, head 6400: total 193024; active less
+	// the input table: 186624.
+	assert.Equal(t, 193024.0, c.TotalParams)
+	assert.Equal(t, 186624.0, c.ActiveParams)
+	assert.Equal(t, []prefill.AttentionGroup{{Layers: 4, QueryHeads: 8, QKDim: 16, VDim: 16}}, c.Attention)
+	assert.Empty(t, c.Notes)
+}
+
+func TestMHAHeadDimFromHidden(t *testing.T) {
+	c := parse(t, `{`+base+`, "tie_word_embeddings": true}`)
+	// No KV heads: 8, head dim 64/8 = 8: 2 x 4 x 8 x 8 x 2 = 1024.
+	assert.Equal(t, breakeven.BytesPerToken(1024), c.Arch.BytesPerToken())
+	assert.Equal(t, "MHA", c.Family)
+	// attention 4 x 64 x 64 = 16384, MLP 24576: 40960 x 4 = 163840,
+	// plus one tied table of 6400; active: no input table.
+	assert.Equal(t, 170240.0, c.TotalParams)
+	assert.Equal(t, 163840.0, c.ActiveParams)
+	assert.Contains(t, c.Notes[0], "num_key_value_heads not stated")
+}
+
+func TestUntiedWhenUnstated(t *testing.T) {
+	c := parse(t, `{`+base+`, "num_key_value_heads": 8}`)
+	assert.Equal(t, 163840.0+2*6400, c.TotalParams)
+	assert.Contains(t, strings.Join(c.Notes, "|"), "tie_word_embeddings not stated")
+}
+
+func TestMLA(t *testing.T) {
+	c := parse(t, `{`+base+`, "kv_lora_rank": 32, "qk_rope_head_dim": 8, "qk_nope_head_dim": 16, "v_head_dim": 16, "q_lora_rank": 24, "num_key_value_heads": 8, "tie_word_embeddings": false}`)
+	// 4 layers x (32 + 8) x 2 bytes = 320 B/token.
+	assert.Equal(t, breakeven.BytesPerToken(320), c.Arch.BytesPerToken())
+	assert.Equal(t, "MLA", c.Family)
+	assert.Equal(t, []breakeven.LayerGroup{{Attention: breakeven.MLA, Layers: 4, LatentDim: 32, RopeDim: 8}}, c.Arch.Groups)
+	// queries score nope + rope = 24 numbers, values 16.
+	assert.Equal(t, []prefill.AttentionGroup{{Layers: 4, QueryHeads: 8, QKDim: 24, VDim: 16}}, c.Attention)
+	// attention: q 64x24 + 24x(8x24) = 1536+4608, kv_a 64x40 = 2560,
+	// kv_b 32x(8x32) = 8192, o 128x64 = 8192: 25088; + MLP 24576 =
+	// 49664 x 4 = 198656; + 2 x 6400.
+	assert.Equal(t, 211456.0, c.TotalParams)
+}
+
+func TestSlidingLayerTypes(t *testing.T) {
+	c := parse(t, `{`+base+`, "num_key_value_heads": 2, "head_dim": 16, "sliding_window": 128,
+		"layer_types": ["sliding_attention", "full_attention", "sliding_attention", "full_attention"]}`)
+	// 2 full layers: 2 x 2 x 2 x 16 x 2 = 256 B/token; 2 sliding at 128.
+	assert.Equal(t, breakeven.BytesPerToken(256), c.Arch.BytesPerToken())
+	assert.Equal(t, breakeven.Bytes(256*1000+256*128), c.Arch.CacheSize(1000))
+	assert.Equal(t, "sliding window + full", c.Family)
+	assert.Equal(t, 128, c.Attention[1].Window)
+}
+
+func TestSlidingWindowPattern(t *testing.T) {
+	c := parse(t, `{"num_hidden_layers": 7, "hidden_size": 64, "num_attention_heads": 8, "num_key_value_heads": 2, "head_dim": 16,
+		"vocab_size": 100, "intermediate_size": 128, "sliding_window": 32, "sliding_window_pattern": 3}`)
+	// layers 3 and 6 (i+1 divisible by 3) are global: 2 global, 5 sliding.
+	assert.Equal(t, 2, c.Arch.Groups[0].Layers)
+	assert.Equal(t, 0, c.Arch.Groups[0].Window)
+	assert.Equal(t, 5, c.Arch.Groups[1].Layers)
+	assert.Equal(t, 32, c.Arch.Groups[1].Window)
+}
+
+func TestUseSlidingWindow(t *testing.T) {
+	off := parse(t, `{`+base+`, "sliding_window": 32, "use_sliding_window": false, "max_window_layers": 2}`)
+	assert.Len(t, off.Arch.Groups, 1)
+	assert.Equal(t, 0, off.Arch.Groups[0].Window, "a window that is not used is not a window")
+	on := parse(t, `{`+base+`, "sliding_window": 32, "use_sliding_window": true, "max_window_layers": 1}`)
+	// layers 1 to 3 slide, layer 0 keeps everything.
+	assert.Equal(t, 1, on.Arch.Groups[0].Layers)
+	assert.Equal(t, 3, on.Arch.Groups[1].Layers)
+	assert.Equal(t, 32, on.Arch.Groups[1].Window)
+}
+
+func TestMistralWindowOnEveryLayer(t *testing.T) {
+	c := parse(t, `{`+base+`, "sliding_window": 32}`)
+	assert.Equal(t, breakeven.BytesPerToken(0), c.Arch.BytesPerToken())
+	assert.Equal(t, "sliding window", c.Family)
+}
+
+func TestChunkedNoRope(t *testing.T) {
+	c := parse(t, `{`+base+`, "attention_chunk_size": 64, "no_rope_layers": [1, 0, 1, 1]}`)
+	// one NoPE (global) layer, three chunked.
+	assert.Equal(t, []int{1, 3}, []int{c.Arch.Groups[0].Layers, c.Arch.Groups[1].Layers})
+	assert.Equal(t, 64, c.Arch.Groups[1].Window)
+	assert.Equal(t, "chunked + global", c.Family)
+	// Llama 4 with no list: every 4th layer is NoPE.
+	l4 := parse(t, `{"text_config": {`+base+`, "model_type": "llama4_text", "attention_chunk_size": 64}}`)
+	assert.Equal(t, []int{1, 3}, []int{l4.Arch.Groups[0].Layers, l4.Arch.Groups[1].Layers})
+}
+
+// Hybrid: 4 layers, every 2nd full; linear layers of 2 key heads and 4
+// value heads of 8 dims, conv kernel 3.
+const hybrid = base + `, "num_key_value_heads": 2, "head_dim": 16, "linear_conv_kernel_dim": 3, "linear_key_head_dim": 8,
+	"linear_value_head_dim": 8, "linear_num_key_heads": 2, "linear_num_value_heads": 4`
+
+func TestHybridLinear(t *testing.T) {
+	c := parse(t, `{`+hybrid+`, "full_attention_interval": 2}`)
+	// 2 full layers: 2 x 2 x 2 x 16 x 2 = 256 B/token.
+	assert.Equal(t, breakeven.BytesPerToken(256), c.Arch.BytesPerToken())
+	// state per linear layer: (4 x 8 x 8 + (2x2x8 + 4x8) x 3) x 2 =
+	// (256 + 64 x 3) x 2 = 896 bytes; two layers.
+	assert.Equal(t, breakeven.Bytes(2*896), c.Arch.FixedBytes())
+	assert.Equal(t, "hybrid: linear attention + GQA", c.Family)
+	assert.Len(t, c.Attention, 1, "linear layers have no quadratic term")
+	same := parse(t, `{`+hybrid+`, "layer_types": ["linear_attention", "full_attention", "linear_attention", "full_attention"]}`)
+	assert.Equal(t, c.Arch, same.Arch)
+	// Parameters: a linear layer has in-projections 64 x (2x16 + 2x32 +
+	// 2x4) = 6656, a conv of 64 channels x 3 = 192 and an out-projection
+	// 32 x 64 = 2048: 8896; a full layer 20480 (q 64x128, k and v 64x32,
+	// o 128x64); every layer an MLP of 24576; two untied tables of 6400.
+	assert.Equal(t, 2*8896+2*20480+4*24576+2*6400.0, c.TotalParams)
+	assert.Equal(t, 2*8896+2*20480+4*24576+6400.0, c.ActiveParams)
+	// An output gate doubles the query projection of full layers.
+	gated := parse(t, `{`+hybrid+`, "full_attention_interval": 2, "attn_output_gate": true}`)
+	assert.Equal(t, c.TotalParams+2*64*128, gated.TotalParams)
+	// The recurrent state in float32 doubles its part: 256 x 4 + 192 x 2.
+	f32 := parse(t, `{`+hybrid+`, "full_attention_interval": 2, "mamba_ssm_dtype": "float32"}`)
+	assert.Equal(t, breakeven.Bytes(2*(256*4+192*2)), f32.Arch.FixedBytes())
+}
+
+func TestMoEDeepSeekStyle(t *testing.T) {
+	c := parse(t, `{`+base+`, "num_key_value_heads": 8, "tie_word_embeddings": true, "n_routed_experts": 4, "num_experts_per_tok": 2,
+		"moe_intermediate_size": 32, "n_shared_experts": 1, "first_k_dense_replace": 1, "moe_layer_freq": 1}`)
+	// layer 0 dense: 16384 attention + 24576 MLP = 40960.
+	// layers 1-3: 16384 + routed 4 x 3x64x32 (24576) + shared 6144 +
+	// router 256 = 47360 total, 16384 + 2 x 6144 + 6144 + 256 = 35072 active.
+	assert.Equal(t, 40960+3*47360+6400.0, c.TotalParams)
+	assert.Equal(t, 40960+3*35072.0, c.ActiveParams)
+	assert.Equal(t, "MHA, MoE", c.Family)
+}
+
+func TestMoEQwenStyle(t *testing.T) {
+	c := parse(t, `{`+base+`, "num_key_value_heads": 8, "tie_word_embeddings": true, "num_experts": 4, "num_experts_per_tok": 1,
+		"moe_intermediate_size": 32, "shared_expert_intermediate_size": 16, "mlp_only_layers": [0], "decoder_sparse_step": 1}`)
+	// layers 1-3: routed 24576 + shared 3x64x16 + gate 64 = 3136 +
+	// router 256; active one expert 6144 + 3136 + 256.
+	assert.Equal(t, 40960+3*(16384+24576+3136+256)+6400.0, c.TotalParams)
+	assert.Equal(t, 40960+3*(16384+6144+3136+256.0), c.ActiveParams)
+}
+
+func TestTextConfigAndTopLevelTie(t *testing.T) {
+	c := parse(t, `{"model_type": "x", "tie_word_embeddings": true, "_name_or_path": "org/x", "text_config": {`+base+`}}`)
+	assert.Equal(t, 170240.0, c.TotalParams, "the top level's tie applies to the text model")
+	assert.Equal(t, "org/x", c.Name)
+}
+
+func TestStatedKVType(t *testing.T) {
+	for _, s := range []string{
+		`"kv_cache_dtype": "fp8"`,
+		`"kv_cache_dtype": "fp8_e4m3"`,
+		`"quantization_config": {"kv_cache_scheme": {"num_bits": 8, "type": "float"}}`,
+		`"quantization_config": {"kv_cache_quant_algo": "FP8"}`,
+	} {
+		c := parse(t, `{`+base+`, `+s+`}`)
+		assert.Equal(t, breakeven.FP8, c.Arch.Element, s)
+		// 2 x 4 x 8 x 8 x 1 byte.
+		assert.Equal(t, breakeven.BytesPerToken(512), c.Arch.BytesPerToken(), s)
+	}
+	assert.Equal(t, breakeven.ElementType{}, parse(t, `{`+base+`}`).Arch.Element, "unstated: the caller's default")
+}
+
+// Each bad config gets one line naming the field, with an example.
+func TestErrors(t *testing.T) {
+	cases := []struct{ config, want string }{
+		{`{"hidden_size": 64}`, `config.json field "num_hidden_layers": missing (e.g. "num_hidden_layers": 80)`},
+		{`{` + base + `, "num_key_value_heads": 3}`, `config.json field "num_key_value_heads": 3 does not divide num_attention_heads 8 (e.g. "num_key_value_heads": 8)`},
+		{`{` + base + `, "layer_types": ["full_attention"]}`, `config.json field "layer_types": lists 1 layers but num_hidden_layers is 4 (e.g. "layer_types": ["sliding_attention", "full_attention", ...])`},
+		{`{` + base + `, "layer_types": ["full_attention", "x", "full_attention", "full_attention"]}`, `config.json field "layer_types": layer 1 is "x" (known: full_attention, sliding_attention, chunked_attention, linear_attention) (e.g. "layer_types": ["sliding_attention", "full_attention", ...])`},
+		{`{` + base + `, "layer_types": ["full_attention", "sliding_attention", "full_attention", "full_attention"]}`, `config.json field "sliding_window": missing (e.g. "sliding_window": 4096)`},
+		{`{` + base + `, "attention_chunk_size": 64}`, `config.json field "no_rope_layers": attention_chunk_size needs the layers that attend globally (no_rope_layers or no_rope_layer_interval) (e.g. "no_rope_layers": [1, 1, 1, 0, ...])`},
+		{`{` + base + `, "num_kv_shared_layers": 2}`, `config.json field "num_kv_shared_layers": layers sharing another layer's KV cache (Gemma 3n) is not modelled; give the architecture by hand (--layers, --kv-heads, --head-dim)`},
+		{`{` + base + `, "kv_lora_rank": 32, "qk_rope_head_dim": 8, "v_head_dim": 16}`, `config.json field "qk_nope_head_dim": missing (e.g. "qk_nope_head_dim": 128)`},
+		{`{` + base + `, "kv_lora_rank": 32, "qk_rope_head_dim": 8, "qk_nope_head_dim": 16, "v_head_dim": 16, "head_dim": 40}`, `config.json field "head_dim": 40 contradicts the MLA dims (qk_rope_head_dim 8, qk_nope_head_dim 16) (e.g. "head_dim": 8)`},
+		{`{` + hybrid + `, "full_attention_interval": 2, "layer_types": ["full_attention", "linear_attention", "full_attention", "linear_attention"]}`, `config.json field "full_attention_interval": 2 contradicts layer_types at layer 0 (full_attention) (e.g. "full_attention_interval": 2)`},
+		{`{` + base + `, "num_experts": 4, "num_experts_per_tok": 5, "moe_intermediate_size": 8}`, `config.json field "num_experts_per_tok": 5 is more than the 4 experts (e.g. "num_experts_per_tok": 4)`},
+		{`{` + base + `, "num_experts": 4, "moe_intermediate_size": 8}`, `config.json field "num_experts_per_tok": missing (e.g. "num_experts_per_tok": 8)`},
+		{`{` + base + `, "kv_cache_dtype": "fp5"}`, `config.json field "kv_cache_dtype": "fp5": unknown type (known: bf16, fp16, fp8, int8, int4, fp32) (e.g. "kv_cache_dtype": "fp8")`},
+		{`{"num_hidden_layers": "eighty"}`, `config.json field "num_hidden_layers": is a string where a number belongs`},
+		{`not json`, `config.json: not a JSON object (invalid character 'o' in literal null (expecting 'u')) (e.g. {"num_hidden_layers": 80, ...})`},
+		{`{` + base + `, "qk_rope_head_dim": 64}`, `config.json field "qk_rope_head_dim": an MLA dim without kv_lora_rank; give the latent rank too, or leave the MLA dims out (e.g. "kv_lora_rank": 512)`},
+		{`{` + hybrid + `}`, `config.json field "linear_num_value_heads": linear-attention dims but no linear layers; give layer_types or full_attention_interval (e.g. "full_attention_interval": 4)`},
+		{`{` + base + `, "use_sliding_window": true}`, `config.json field "sliding_window": missing while use_sliding_window is true (e.g. "sliding_window": 32768)`},
+	}
+	for _, c := range cases {
+		_, err := Parse([]byte(c.config))
+		var e *Error
+		if assert.ErrorAs(t, err, &e, c.config) {
+			assert.Equal(t, c.want, err.Error())
+			assert.NotContains(t, err.Error(), "\n")
+		}
+	}
+	for _, n := range []int{2, 4, 8} {
+		_, err := Parse([]byte(`{` + base + `, "num_key_value_heads": 3, "num_attention_heads": ` + string(rune('0'+n)) + `}`))
+		assert.ErrorContains(t, err, `(e.g. "num_key_value_heads": `+string(rune('0'+n))+`)`, "the example divides the heads")
+	}
+	_, err := Parse(make([]byte, MaxConfigBytes+1))
+	assert.EqualError(t, err, "config.json: file of 1048577 bytes is too large for a config (at most 1048576)")
+}
+
+// BenchmarkParse reads the largest kept config (Qwen3.5-27B's, with a
+// text_config, 64 layer types and a vision_config).
+func BenchmarkParse(b *testing.B) {
+	data, err := os.ReadFile("../../sources/configs/Qwen--Qwen3.5-27B.json")
+	require.NoError(b, err)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Parse(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

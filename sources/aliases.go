@@ -1,0 +1,125 @@
+package sources
+
+import (
+	"strings"
+	"sync"
+)
+
+// This file holds the names of distills, fine-tunes and renames that keep
+// a catalog model's architecture, each with the source that names the
+// base, and the catalog models read from a kept config alone.
+
+// DeepSeekR1Readme is the DeepSeek-R1 repository's README, which names the
+// base model of each R1 distill.
+const DeepSeekR1Readme SourceID = "deepseek-r1-readme"
+
+func init() {
+	register(Source{DeepSeekR1Readme, "DeepSeek-R1 repository: README.md", "DeepSeek",
+		"https://github.com/deepseek-ai/DeepSeek-R1/blob/5689f0a890129fcc0c9bbe2b46147321be0ea55a/README.md", "2025-01-20", Read,
+		"the DeepSeek-R1-Distill Models table gives each distill's base model (Distill-Llama-70B: Llama-3.3-70B-Instruct; Distill-Llama-8B: Llama-3.1-8B); the distills are fine-tuned from those models, with configs and tokenizers 'slightly' changed"})
+}
+
+// Alias is another name for a catalog model's architecture: a distill,
+// fine-tune or rename that keeps its layers, heads and dims.
+type Alias struct {
+	Name  string   // "DeepSeek-R1-Distill-Llama-70B"
+	Also  []string // other spellings: "deepseek-ai/DeepSeek-R1-Distill-Llama-70B"
+	Model string   // the catalog model: "Llama 3.3 70B"
+	Cite           // where the base is named
+	Note  string
+}
+
+// Aliases lists the cited aliases.
+var Aliases = []Alias{
+	{
+		Name: "DeepSeek-R1-Distill-Llama-70B", Also: []string{"deepseek-ai/DeepSeek-R1-Distill-Llama-70B"}, Model: "Llama 3.3 70B",
+		Cite: Cite{Source: DeepSeekR1Readme, Locator: "README.md, 3. Model Downloads, DeepSeek-R1-Distill Models table: Base Model",
+			Quote: "| DeepSeek-R1-Distill-Llama-70B  | [Llama-3.3-70B-Instruct]"},
+		Note: "fine-tuned from Llama-3.3-70B-Instruct on R1 samples; the kept copy of its config (" + ConfigDir + "/perplexity-ai--r1-1776-distill-llama-70b.json) has Llama 3.3 70B's shapes",
+	},
+	{
+		Name: "DeepSeek-R1-Distill-Llama-8B", Also: []string{"deepseek-ai/DeepSeek-R1-Distill-Llama-8B"}, Model: "Llama 3.1 8B",
+		Cite: Cite{Source: DeepSeekR1Readme, Locator: "README.md, 3. Model Downloads, DeepSeek-R1-Distill Models table: Base Model",
+			Quote: "| DeepSeek-R1-Distill-Llama-8B  | [Llama-3.1-8B]"},
+		Note: "fine-tuned from Llama-3.1-8B on R1 samples",
+	},
+	{
+		Name: "R1 1776 Distill Llama 70B", Also: []string{"perplexity-ai/r1-1776-distill-llama-70b"}, Model: "Llama 3.3 70B",
+		Cite: Cite{Source: PerplexityR1Dist, Locator: "config.json: _name_or_path",
+			Quote: `"_name_or_path": "deepseek-ai/DeepSeek-R1-Distill-Llama-70B"`},
+		Note: "Perplexity's post-training of DeepSeek-R1-Distill-Llama-70B, whose base is Llama 3.3 70B",
+	},
+}
+
+// aliasSlugs are the slugs of each alias's names, in order, computed once.
+var aliasSlugs = sync.OnceValue(func() [][]string {
+	out := make([][]string, len(Aliases))
+	for i, a := range Aliases {
+		out[i] = []string{slug(a.Name)}
+		for _, s := range a.Also {
+			out[i] = append(out[i], slug(s))
+		}
+	}
+	return out
+})
+
+// configOnly is a catalog model known only from its kept config: its
+// architecture, context and parameter counts are all read or computed
+// from the file.
+type configOnly struct {
+	Name    string
+	Aliases []string
+	File    string
+	Fields  string // the fields the catalog reads, for the locator
+	Quote   string // a line of the file
+	Note    string
+}
+
+var configOnlyList = []configOnly{
+	{"Qwen2.5-7B", []string{"Qwen/Qwen2.5-7B-Instruct", "Qwen/Qwen2.5-7B", "qwen2.5:7b"}, "Qwen--Qwen2.5-7B-Instruct.json",
+		"num_hidden_layers 28, num_attention_heads 28, num_key_value_heads 4, hidden_size 3584 (head dim 128), use_sliding_window false, max_position_embeddings 32768",
+		`"num_key_value_heads": 4`,
+		"the Instruct model's config (the base model's not read); use_sliding_window is false, so no layer keeps a window; the context is the config's 32,768 (the card's 131,072 needs YaRN)"},
+	{"Qwen3-Coder-480B-A35B", []string{"Qwen/Qwen3-Coder-480B-A35B-Instruct", "qwen3-coder:480b"}, "Qwen--Qwen3-Coder-480B-A35B-Instruct.json",
+		"num_hidden_layers 62, num_attention_heads 96, num_key_value_heads 8, head_dim 128, num_experts 160, num_experts_per_tok 8, max_position_embeddings 262144",
+		`"num_experts": 160`,
+		"its own architecture, not a rename of Qwen3-235B-A22B (62 layers and 8 KV heads against 94 and 4)"},
+	{"Qwen3.5-27B", []string{"Qwen/Qwen3.5-27B"}, "Qwen--Qwen3.5-27B.json",
+		"text_config: num_hidden_layers 64, full_attention_interval 4, layer_types, num_key_value_heads 4, head_dim 256, linear_num_value_heads 48, linear_num_key_heads 16, linear key/value head dims 128, linear_conv_kernel_dim 4",
+		`"linear_num_value_heads": 48`,
+		"16 full-attention layers grow with the prompt; 48 Gated DeltaNet layers hold a fixed state whose recurrent part is kept in float32, as the config states; parameters counted for the language model only (the vision encoder left out)"},
+	{"Qwen3.5-35B-A3B", []string{"Qwen/Qwen3.5-35B-A3B"}, "Qwen--Qwen3.5-35B-A3B.json",
+		"text_config: num_hidden_layers 40, full_attention_interval 4, num_key_value_heads 2, head_dim 256, linear_num_value_heads 32, mamba_ssm_dtype float32, num_experts 256, num_experts_per_tok 8",
+		`"mamba_ssm_dtype": "float32"`,
+		"10 full-attention layers grow with the prompt; 30 Gated DeltaNet layers hold a fixed state whose recurrent part is kept in float32, as the config states; parameters counted for the language model only"},
+}
+
+// configOnlyModels builds the catalog entries of configOnlyList.
+func configOnlyModels() []Model {
+	var out []Model
+	for _, e := range configOnlyList {
+		c := KeptConfig(e.File)
+		out = append(out, Model{
+			Name:         e.Name,
+			Aliases:      e.Aliases,
+			Attention:    c.Family,
+			Arch:         c.Arch,
+			TotalParams:  c.TotalParams,
+			ActiveParams: c.ActiveParams,
+			Context:      c.Context,
+			Cite:         configCite(e.File, e.Fields, e.Quote),
+			Provenance:   Copy,
+			Note:         e.Note + "; parameters computed from the config's shapes" + notes(c.Notes),
+			ConfigFile:   e.File,
+			Config:       &c,
+		})
+	}
+	return out
+}
+
+func notes(ns []string) string {
+	if len(ns) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(ns, "; ")
+}

