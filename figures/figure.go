@@ -394,6 +394,7 @@ func Makers() []Maker {
 		TTFTVsPromptLength,
 		BreakEvenVsPromptLength,
 		EstimatedBreakEvens,
+		PublishedClaims,
 	}
 }
 
