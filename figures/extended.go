@@ -212,7 +212,7 @@ func EstimatedBreakEvens() (*Figure, error) {
 	}
 	g := post.EstimateGPUs()
 	f := newFigure("11-estimated-break-evens",
-		fmt.Sprintf("Estimated break-evens at %s tokens on %s (MFU %.2g to %.2g)", n, g, calibration.DefaultMFU().Lo, calibration.DefaultMFU().Hi),
+		fmt.Sprintf("Estimated break-evens at %s tokens on %s (fitted prefill model)", n, g),
 		"break-even B* (GB/s, log scale)", "")
 	p := f.Plot
 	xmin, xmax := math.Inf(1), math.Inf(-1)
@@ -253,7 +253,7 @@ func EstimatedBreakEvens() (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.AddLegend(fmt.Sprintf("estimated B* = cache / prefill time at the calibrated MFU (bar: MFU %.2g to %.2g)", calibration.DefaultMFU().Lo, calibration.DefaultMFU().Hi), m...)
+	f.AddLegend("estimated B* = cache / prefill time by the phase model fitted on published runs (bar: its leave-one-out interval)", m...)
 	f.AddLegend(fmt.Sprintf("the %d links the post compares, each named at its line", len(links)), vrule(0, dotted(grey)))
 	src.add(sources.MFULow, sources.EstimateGPUs)
 	src.add(chipCites(g.Chip.Name)...)

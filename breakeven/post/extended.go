@@ -267,8 +267,9 @@ func Estimate(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs) EstimateRow 
 	m := sources.MustModel(pm.Name)
 	arch := archAt16(pm.Name)
 	r := EstimateRow{Model: pm, Tokens: n, InContext: m.Context == 0 || n <= m.Context, FLOPs: pm.FLOPs(n)}
-	r.Time = prefill.Time(pm, n, g, calibration.DefaultMFU())
-	r.Rate = prefill.Rate(pm, n, g, calibration.DefaultMFU())
+	r.Time = estimateTime(pm, n, g)
+	r.Rate = breakeven.Apply1(r.Time, func(t breakeven.Seconds) breakeven.TokenRate { return breakeven.TokenRate(float64(n) / float64(t)) })
+	r.Rate.Lo, r.Rate.Hi = breakeven.TokenRate(float64(n)/float64(r.Time.Hi)), breakeven.TokenRate(float64(n)/float64(r.Time.Lo))
 	r.PerToken = arch.MeanBytesPerToken(n)
 	size := arch.CacheSize(n)
 	r.Fit = prefill.MemoryFit(pm, prefill.Weights{}, size, g, sources.ActivationShare.V())
@@ -291,6 +292,33 @@ func Estimate(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs) EstimateRow 
 		}
 	}
 	return r
+}
+
+// EstimateModel says how the estimates price a prefill: the phase model
+// fitted on the published runs, and its interval.
+func EstimateModel() string {
+	m, _, err := calibration.Fitted()
+	if err != nil {
+		return "no fitted prefill model (" + err.Error() + ")"
+	}
+	return fmt.Sprintf("the prefill model fitted on %d published runs (%s; interval x%.2f to x%.2f, the 5th to 95th percentile of its leave-one-out errors)",
+		len(m.Runs), m.Phases, m.Low, m.High)
+}
+
+// estimateTime is a prefill's time by the phase model fitted on the
+// published runs (calibration.Fitted), with the interval of its
+// leave-one-out errors; NaN if the model cannot price it.
+func estimateTime(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs) E[breakeven.Seconds] {
+	nanT := E[breakeven.Seconds]{Value: breakeven.Seconds(nan()), Lo: breakeven.Seconds(nan()), Hi: breakeven.Seconds(nan())}
+	m, _, err := calibration.Fitted()
+	if err != nil {
+		return nanT
+	}
+	t, err := m.Predict(pm, n, g)
+	if err != nil {
+		return nanT
+	}
+	return t
 }
 
 // EstimateTable estimates every catalog model with enough data on 8 H100s
@@ -352,8 +380,7 @@ func ValidationData() Table {
 // EstimateData is the estimated break-evens of the catalog.
 func EstimateData() Table {
 	rows := EstimateTable()
-	mfu := calibration.DefaultMFU()
-	b := newBuilder("estimated-break-evens", fmt.Sprintf("Estimates, not measurements: prefill and break-even on %s at MFU %.2f [%.2f, %.2f]; a run whose BF16 weights, cache and activation allowance do not fit in memory is not priced", EstimateGPUs(), mfu.Value, mfu.Lo, mfu.Hi), len(rows))
+	b := newBuilder("estimated-break-evens", fmt.Sprintf("Estimates, not measurements: prefill and break-even on %s by %s; a run whose BF16 weights, cache and activation allowance do not fit in memory is not priced", EstimateGPUs(), EstimateModel()), len(rows))
 	b.text("model", "model", func(i int) string { return rows[i].Model.Name })
 	b.num("prompt", "prompt", uTokens, func(i int) float64 { return float64(rows[i].Tokens) })
 	b.text("within_context", "within context", func(i int) string { return boolText(rows[i].InContext) })
@@ -469,9 +496,6 @@ func EstimatePrinted() breakeven.PrintedTable {
 		t.Rows = append(t.Rows, []string{r.Model.Name, prompt, tm.Interval(r.Time.Float()), rate.Interval(r.Rate.Float()),
 			mean.Cell(float64(r.PerToken)), be.Interval(r.BreakEven.Float()), slowest})
 	}
-	mfu := calibration.DefaultMFU()
-	mfuRange := breakeven.Column{Precision: breakeven.Decimals(2)}
-	t.Notes = append(n.List(), fmt.Sprintf("estimates on %s at the calibrated MFU %s, intervals over MFU %s to %s; 16-bit cache",
-		EstimateGPUs(), colMFU.Cell(mfu.Value), mfuRange.Cell(mfu.Lo), mfuRange.Cell(mfu.Hi)))
+	t.Notes = append(n.List(), fmt.Sprintf("estimates on %s by %s; 16-bit cache", EstimateGPUs(), EstimateModel()))
 	return t
 }
