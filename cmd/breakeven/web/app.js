@@ -235,17 +235,32 @@ function tick(v) {
   return v >= 1 ? String(Math.round(v)) : v.toPrecision(1);
 }
 
+// loadModule fetches and starts calc.wasm, under the name index.html gives
+// it (calc.<hash>.wasm, preloaded while the scripts load). A host that
+// does not send application/wasm cannot stream-compile it: then compile
+// from its bytes.
+async function loadModule(go) {
+  const url = $("wasm").href;
+  let resp = await fetch(url);
+  if (!resp.ok) throw new Error(url + ": " + resp.status + " " + resp.statusText);
+  const type = (resp.headers.get("Content-Type") || "").split(";")[0].trim();
+  if (type === "application/wasm" && WebAssembly.instantiateStreaming) {
+    try {
+      return await WebAssembly.instantiateStreaming(resp, go.importObject);
+    } catch (_) {
+      // Compile from the bytes instead; the name is immutable, so the
+      // second fetch comes from the cache.
+      resp = await fetch(url);
+    }
+  }
+  globalThis.kvWasmFallback = true;
+  return WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+}
+
 async function start() {
   const t0 = performance.now();
   const go = new Go();
-  let inst;
-  try {
-    inst = await WebAssembly.instantiateStreaming(fetch("calc.wasm"), go.importObject);
-  } catch (_) {
-    // A host that does not serve application/wasm: compile from bytes.
-    const bytes = await (await fetch("calc.wasm")).arrayBuffer();
-    inst = await WebAssembly.instantiate(bytes, go.importObject);
-  }
+  const inst = await loadModule(go);
   go.run(inst.instance);
   catalog = JSON.parse(globalThis.kvCatalog());
   fillMenus();
