@@ -12,6 +12,8 @@ type Route struct {
 	Tier  string `json:"tier"`            // "G2", or "handover"
 	Route string `json:"route"`           // "hit" or "miss"
 	Place string `json:"place,omitempty"` // what the tier is
+	// Label is the place in two or three words, for the page's map.
+	Label string `json:"label"`
 	Reuse string `json:"reuse,omitempty"` // who can pick up a cache parked there
 	What  string `json:"what"`            // the link, in words
 	// Default is the cited default link ("" where none is cited).
@@ -38,6 +40,13 @@ type Route struct {
 	Error    *PageError `json:"error,omitempty"`
 }
 
+// mapLabels names each place on the page's map, and the miss route's
+// hand-over.
+var mapLabels = map[string]string{
+	"G1": "GPU memory", "G2": "server DRAM", "G3": "local SSD", "G3.5": "pod-shared flash", "G4": "cluster storage",
+	"handover": "prefill to decode GPUs",
+}
+
 // Routes evaluates the tier map for an answer. links holds the reader's
 // link for a tier ("G4": "2x100GbE"); a tier missing from it uses its
 // cited default, and a tier with no default and no link gets no verdict.
@@ -49,7 +58,7 @@ func Routes(ans Answer, links map[string]string) []Route {
 	}
 	out := make([]Route, 0, len(sources.TierLinks))
 	for _, tl := range sources.TierLinks {
-		r := Route{Tier: tl.Tier, Route: tl.Route, Place: place[tl.Tier].Place, Reuse: place[tl.Tier].Reuse,
+		r := Route{Tier: tl.Tier, Route: tl.Route, Place: place[tl.Tier].Place, Label: mapLabels[tl.Tier], Reuse: place[tl.Tier].Reuse,
 			What: tl.Link, Default: tl.Preset, Link: tl.Preset, NoTransfer: tl.NoTransfer, Cite: tl.Cite.String()}
 		if s, ok := sources.Lookup(tl.Source); ok {
 			r.SourceTitle = s.Title

@@ -108,6 +108,7 @@ function compute() {
     drawResults(resp.report, resp.output);
     $("r-note").textContent = resp.report.note ? "Note: " + resp.report.note : "";
     drawTiers(resp.routes);
+    drawMap(resp.routes);
     drawChart(resp.chart);
   }
   const q = query(r);
@@ -186,6 +187,136 @@ function svg(tag, attrs, text) {
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   if (text !== undefined) e.textContent = text;
   return e;
+}
+
+// set changes an element's text, class or attribute only when it differs,
+// so an input change touches only what it changes.
+function setText(e, text) { if (e.textContent !== text) e.textContent = text; }
+function setAttr(e, k, v) { if (e.getAttribute(k) !== v) e.setAttribute(k, v); }
+
+// fitText squeezes a label wider than its room (judged by its length, so
+// the page never waits on a layout) into that room.
+function fitText(e, text, room, size) {
+  setText(e, text);
+  if (text.length * size * 0.55 > room) setAttr(e, "textLength", String(room));
+  else if (e.hasAttribute("textLength")) e.removeAttribute("textLength");
+}
+
+// The map: the prefill and decode GPUs at the top with the hand-over
+// between them; below, each tier as a place, its hit route rising to the
+// decode GPUs; on the left, the miss route parking the cache in a tier.
+// Each route is a link to its editable field, with its link, load time
+// and verdict (from Go) as text, and coloured by the verdict.
+const MAP = { W: 380, top: 96, band: 52, gap: 6, left: 24, bus: 336, busStep: 7 };
+let mapParts = null; // tier -> {a, verdict, line, path, ...}, built once
+
+function routeClass(rt) {
+  if (rt.error) return "error";
+  if (rt.route === "miss" || !rt.winner) return "neutral";
+  return rt.winner; // "load" or "recompute"
+}
+
+function routeLine(rt) {
+  const link = rt.no_transfer ? "no link" : (rt.link || catalog.your_value);
+  if (rt.route === "miss") return "miss: hand-over over " + link + " · load " + rt.load_text;
+  return "hit over " + link + " · load " + rt.load_text;
+}
+
+function buildMap(routes) {
+  const hits = routes.filter((r) => r.route === "hit");
+  const H = MAP.top + hits.length * (MAP.band + MAP.gap);
+  const W = MAP.W;
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", "aria-labelledby": "map-title map-desc" });
+  root.append(svg("title", { id: "map-title" }, "Tier map: where the cache can sit and the routes a request takes"));
+  root.append(svg("desc", { id: "map-desc" }, "Each route is a link to its editable link field; its label gives the link, the load time and the verdict."));
+  const defs = svg("defs", {});
+  for (const c of ["load", "recompute", "neutral", "error"]) {
+    const m = svg("marker", { id: "arrow-" + c, viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "6", markerHeight: "6", orient: "auto-start-reverse" });
+    m.append(svg("path", { d: "M0,0 L10,5 L0,10 z", class: "m-head " + c }));
+    defs.append(m);
+  }
+  root.append(defs);
+  // The GPUs.
+  const gpus = svg("g", { class: "m-gpus" });
+  gpus.append(svg("rect", { x: 8, y: 4, width: 120, height: 36, rx: 5, class: "m-gpu" }),
+    svg("text", { x: 68, y: 27, "text-anchor": "middle", class: "m-name" }, "Prefill GPUs"),
+    svg("rect", { x: 244, y: 4, width: 128, height: 36, rx: 5, class: "m-gpu", id: "m-decode" }),
+    svg("text", { x: 308, y: 27, "text-anchor": "middle", class: "m-name" }, "Decode GPUs"));
+  root.append(gpus);
+  mapParts = {};
+  const part = (rt, a, lines) => {
+    a.addEventListener("click", (ev) => {
+      ev.preventDefault();
+      const inp = $("tier-" + rt.tier);
+      if (inp) inp.focus();
+      else document.querySelector('#tiers tr[data-tier="' + rt.tier + '"]').scrollIntoView();
+    });
+    a.dataset.tier = rt.tier;
+    a.dataset.route = rt.route;
+    mapParts[rt.tier] = Object.assign({ a: a, title: a.querySelector("title") }, lines);
+  };
+  // The miss route: the hand-over, and the cache parked in a tier.
+  {
+    const rt = routes.find((r) => r.route === "miss");
+    if (rt) {
+      const a = svg("a", { href: "#tier-" + rt.tier, class: "m-route" });
+      a.append(svg("title", {}));
+      const path = svg("path", { d: "M128,22 H242", class: "m-path" });
+      const cx = (MAP.left + MAP.bus) / 2;
+      const line = svg("text", { x: cx, y: 58, "text-anchor": "middle", class: "m-line" });
+      const verdict = svg("text", { x: cx, y: 73, "text-anchor": "middle", class: "m-verdict" });
+      a.append(path, svg("text", { x: 185, y: 16, "text-anchor": "middle", class: "m-small" }, "hand-over"), line, verdict);
+      root.append(a);
+      part(rt, a, { path: path, line: line, verdict: verdict });
+    }
+    const y1 = MAP.top + (hits.length - 1) * (MAP.band + MAP.gap) + MAP.band / 2;
+    const park = svg("g", { class: "m-park" });
+    park.append(svg("title", {}, "On a miss, the prefill GPUs' new cache is parked in a tier for the next request"));
+    let d = `M14,40 V${y1}`;
+    for (let i = 0; i < hits.length; i++) {
+      const y = MAP.top + i * (MAP.band + MAP.gap) + MAP.band / 2;
+      d += ` M14,${y} H${MAP.left - 1}`;
+    }
+    park.append(svg("path", { d: d, class: "m-parkline" }),
+      svg("text", { x: MAP.left, y: MAP.top - 8, class: "m-small" }, "miss: the new cache is parked in a tier ↓"));
+    root.append(park);
+  }
+  // The tiers, each with its hit route to the decode GPUs.
+  hits.forEach((rt, i) => {
+    const y = MAP.top + i * (MAP.band + MAP.gap);
+    const bx = MAP.bus + 4 + i * MAP.busStep;
+    const a = svg("a", { href: "#tier-" + rt.tier, class: "m-route m-tier" });
+    a.append(svg("title", {}));
+    const path = svg("path", { d: `M${MAP.bus},${y + MAP.band / 2} H${bx} V41`, class: "m-path" });
+    const line = svg("text", { x: MAP.left + 8, y: y + 31, class: "m-line" });
+    const verdict = svg("text", { x: MAP.left + 8, y: y + 45, class: "m-verdict" });
+    a.append(svg("rect", { x: MAP.left, y: y, width: MAP.bus - MAP.left, height: MAP.band, rx: 4, class: "m-place" }),
+      svg("text", { x: MAP.left + 8, y: y + 16, class: "m-name" }, rt.tier + " · " + rt.label),
+      line, verdict, path);
+    root.append(a);
+    part(rt, a, { path: path, line: line, verdict: verdict });
+  });
+  $("map").replaceChildren(root);
+}
+
+function drawMap(routes) {
+  if (!mapParts || routes.some((rt) => !mapParts[rt.tier])) buildMap(routes);
+  for (const rt of routes) {
+    const p = mapParts[rt.tier];
+    const cls = routeClass(rt);
+    const line = routeLine(rt);
+    const room = rt.route === "miss" ? MAP.bus - MAP.left : MAP.bus - MAP.left - 14;
+    fitText(p.line, line, room, 11);
+    fitText(p.verdict, rt.verdict, room, 11.5);
+    setAttr(p.a, "class", "m-route " + (rt.route === "miss" ? "m-miss " : "m-tier ") + cls);
+    setAttr(p.path, "marker-end", "url(#arrow-" + cls + ")");
+    const name = rt.route === "miss" ? "Miss route, " + rt.label : rt.tier + " hit route, " + rt.label;
+    const label = name + ": " + line + "; " + rt.verdict + (rt.error ? " (bad link: " + rt.error.text + ")" : "");
+    setAttr(p.a, "aria-label", label);
+    setText(p.title, label);
+    p.a.dataset.verdict = rt.verdict;
+    p.a.dataset.winner = rt.winner || "";
+  }
 }
 
 function drawChart(c) {
