@@ -1,6 +1,8 @@
 package calculator
 
 import (
+	"sync"
+
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/sources"
 )
@@ -71,7 +73,7 @@ func Routes(ans Answer, links map[string]string) []Route {
 			r.Winner = string(breakeven.Load)
 		case r.Link == "":
 		default:
-			l, err := breakeven.ParseLink(r.Link, sources.PresetLink)
+			l, err := routeLink(r.Link, r.Link == tl.Preset)
 			if err != nil {
 				pe := pageError(breakeven.FieldFromParse("tier-"+tl.Tier, r.Link, err, "PCIe5x16, 2x100GbE or \"14 GB/s\""))
 				r.Error = &pe
@@ -99,6 +101,29 @@ func Routes(ans Answer, links map[string]string) []Route {
 		out = append(out, r)
 	}
 	return out
+}
+
+// presetLinks holds the cited default links parsed once: finding a preset
+// by name slugs every preset, which was a third of a page update.
+var presetLinks sync.Map // string -> parsedLink
+
+type parsedLink struct {
+	link breakeven.Link
+	err  error
+}
+
+// routeLink parses a route's link; a cited default (a fixed, short list)
+// is parsed once and remembered, a reader's link each time.
+func routeLink(s string, preset bool) (breakeven.Link, error) {
+	if !preset {
+		return breakeven.ParseLink(s, sources.PresetLink)
+	}
+	if p, ok := presetLinks.Load(s); ok {
+		return p.(parsedLink).link, p.(parsedLink).err
+	}
+	l, err := breakeven.ParseLink(s, sources.PresetLink)
+	presetLinks.Store(s, parsedLink{l, err})
+	return l, err
 }
 
 // routeText is a route's load time and verdict as text.

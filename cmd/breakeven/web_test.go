@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
@@ -70,6 +71,22 @@ func setField(id, value string) chromedp.Action[chromedp.Void] {
 		_, err := set(ctx, t)
 		return err
 	})
+}
+
+// syncedLocation returns the page's URL once it has caught up with the
+// inputs (the page updates it a moment after the last change). The bound
+// only stops a hung page; it measures nothing.
+func syncedLocation(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	for range 200 {
+		if eval[bool](t, ctx, `new URL(document.getElementById('share').href).search === location.search`) {
+			break
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+	href, err := chromedp.Run(ctx, chromedp.Location())
+	require.NoError(t, err)
+	return href
 }
 
 // eval runs JavaScript in the page and returns its value.
@@ -171,8 +188,7 @@ func TestWebPage(t *testing.T) {
 	assert.Regexp(t, `^21(\.\d)?x$`, got.Text["speedup"], "the post prints 21x")
 
 	// The URL holds the state: loading it afresh restores every input.
-	href, err := chromedp.Run(ctx, chromedp.Location())
-	require.NoError(t, err)
+	href := syncedLocation(t, ctx)
 	u, err := url.Parse(href)
 	require.NoError(t, err)
 	assert.Equal(t, vast.Link, u.Query().Get("link"))
