@@ -3,7 +3,6 @@ package breakeven
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -52,15 +51,11 @@ const (
 	ExampleElement   = `"bf16", "fp16", "fp8", "int4"`
 )
 
-// number matches a decimal number at the start of a string, allowing commas
-// between groups of three digits and an exponent.
-var number = regexp.MustCompile(`^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][+-]?\d+)?`)
-
 // splitNumber reads the leading number of s and returns it with the rest of
 // the string, trimmed.
 func splitNumber(s string) (float64, string, bool) {
 	s = strings.TrimSpace(s)
-	m := number.FindString(s)
+	m := numberPrefix(s) // commas between groups of three digits, an exponent
 	if m == "" || strings.Trim(m, "+-.eE") == "" {
 		return 0, s, false
 	}
@@ -198,8 +193,6 @@ var rateSuffixes = map[string]struct {
 	"bE": {1.0 / 8, ethernetRate}, "bitE": {1.0 / 8, ethernetRate}, "igE": {1.0 / 8, ethernetRate},
 }
 
-var multiplier = regexp.MustCompile(`^\s*(\d+)\s*[x×*]\s*(.+)$`)
-
 // ParseBandwidth reads a link speed. Bytes per second are written with a
 // capital B ("22.6 GB/s", "22.6 GBps", "1 GiB/s"); bits per second with a
 // lower-case b or the word bit ("181 Gbit/s", "181Gb/s", "100 Gbps"), or as
@@ -210,12 +203,12 @@ func ParseBandwidth(s string) (Bandwidth, error) {
 		return 0, err
 	}
 	body, count := s, 1.0
-	if m := multiplier.FindStringSubmatch(s); m != nil {
-		n, err := strconv.Atoi(m[1])
+	if c, rest, ok := countPrefix(s); ok {
+		n, err := strconv.Atoi(c)
 		if err != nil || n <= 0 {
 			return 0, &ParseError{"bandwidth", s, "link count must be a whole number of at least 1", ExampleBandwidth}
 		}
-		count, body = float64(n), m[2]
+		count, body = float64(n), rest
 	}
 	v, unit, ok := splitNumber(body)
 	if !ok {
