@@ -24,6 +24,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"signalweight.dev/kv/breakeven/calculator"
 )
 
 //go:generate env GOOS=js GOARCH=wasm GOFLAGS=-buildvcs=false go build -trimpath "-ldflags=-s -w" -o web/calc.wasm ../breakeven-wasm
@@ -228,7 +230,7 @@ type webEntry struct {
 
 // webPage is the page's files as served: the module under a name that
 // carries its hash (calc.<hash>.wasm), index.html pointing at that name,
-// and the rest as embedded. "/" and "/index.html" are both the page, so
+// with the calculator's menus written in, and the rest as embedded. "/" and "/index.html" are both the page, so
 // links written either way keep working; nothing else is served, not
 // "/index.html/" (whose relative assets would break) nor any directory.
 type webPage struct {
@@ -239,6 +241,12 @@ type webPage struct {
 // wasmRef is how index.html names the module; the page served and
 // exported names it by its hashed name instead.
 const wasmRef = `href="calc.wasm"`
+
+// catalogRef is where index.html takes the calculator's menus
+// (calculator.CatalogJSON), written in by the server so the page can fill
+// them while the module loads. The JSON escapes <, > and &, so it cannot
+// close the element.
+const catalogRef = `<script type="application/json" id="catalog"></script>`
 
 // loadWebPage reads the embedded files once.
 func loadWebPage() *webPage {
@@ -257,7 +265,12 @@ func loadWebPage() *webPage {
 	if bytes.Count(index.data, []byte(wasmRef)) != 1 {
 		panic("web/index.html must name the module once, as " + wasmRef)
 	}
-	index = newWebFile("index.html", "", bytes.Replace(index.data, []byte(wasmRef), []byte(`href="`+wp.wasmName+`"`), 1))
+	if bytes.Count(index.data, []byte(catalogRef)) != 1 {
+		panic("web/index.html must hold the catalog's place once, as " + catalogRef)
+	}
+	b := bytes.Replace(index.data, []byte(wasmRef), []byte(`href="`+wp.wasmName+`"`), 1)
+	b = bytes.Replace(b, []byte(catalogRef), []byte(strings.Replace(catalogRef, "><", ">"+string(calculator.CatalogJSON())+"<", 1)), 1)
+	index = newWebFile("index.html", "", b)
 	page := &webEntry{plain: index, cache: "no-cache"}
 	wp.paths["/"], wp.paths["/index.html"] = page, page
 	for _, name := range []string{"app.js", "style.css", "wasm_exec.js"} {

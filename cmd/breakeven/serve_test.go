@@ -20,6 +20,7 @@ import (
 	"github.com/andybalholm/brotli"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"signalweight.dev/kv/breakeven/calculator"
 )
 
 var updateWasm = flag.Bool("update", false, "rebuild web/calc.wasm when it is stale")
@@ -68,13 +69,20 @@ var webPageFiles = map[string]string{
 }
 
 // servedBody is what a path must return uncompressed: its embedded file,
-// except that the page names the module by its hashed name.
+// except that the page names the module by its hashed name and carries
+// the menus.
 func servedBody(t testing.TB, path string) []byte {
 	t.Helper()
 	b := embedded(t, webPageFiles[path])
 	if webPageFiles[path] == "index.html" {
 		require.Equal(t, 1, bytes.Count(b, []byte(`href="calc.wasm"`)), "index.html names the module once")
 		b = bytes.Replace(b, []byte(`href="calc.wasm"`), []byte(`href="`+wasmURL[1:]+`"`), 1)
+		// The menus, as the module's kvCatalog gives them; JSON escapes "<",
+		// so it cannot close the element.
+		require.NotContains(t, string(calculator.CatalogJSON()), "<")
+		empty := []byte(`<script type="application/json" id="catalog"></script>`)
+		require.Equal(t, 1, bytes.Count(b, empty), "index.html holds the catalog's place once")
+		b = bytes.Replace(b, empty, []byte(`<script type="application/json" id="catalog">`+string(calculator.CatalogJSON())+`</script>`), 1)
 	}
 	return b
 }

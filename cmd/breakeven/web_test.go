@@ -179,6 +179,10 @@ func TestWebPage(t *testing.T) {
 	readyMs := eval[float64](t, ctx, `globalThis.kvReadyMs`)
 	startMs := eval[float64](t, ctx, `globalThis.kvStartMs`)
 	t.Logf("page interactive %.0f ms after navigation start (calc.wasm fetched, compiled and run in %.0f ms)", readyMs, startMs)
+	// When each step of the start ended, in ms after navigation start:
+	// scripts running, menus filled, module compiled, Go started, first
+	// answer drawn.
+	t.Logf("start: %v", eval[map[string]float64](t, ctx, `globalThis.kvPhases`))
 	require.NoError(t, chromedp.Do(ctx, setField("model", vast.Model), setField("prefill", ""), setField("hit-rate", ""),
 		setField("miss-penalty", ""), typeInto("#ttft", vast.TTFT), typeInto("#tokens", vast.Tokens), typeInto("#link", vast.Link)))
 	got := eval[shown](t, ctx, readJS)
