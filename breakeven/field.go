@@ -3,7 +3,6 @@ package breakeven
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -46,14 +45,18 @@ var (
 	CSVColumn = Front{func(f string) string { return strings.ReplaceAll(f, "-", "_") }, func(_, v string) string { return v }}
 )
 
-// flagInExample is a flag with its value in an example fragment.
-var flagInExample = regexp.MustCompile(`--([a-z][a-z0-9-]*)(?:\s+("[^"]*"|[^\s-][^\s]*))?`)
-
-// bareFlag is a flag named in a sentence.
-var bareFlag = regexp.MustCompile(`--([a-z][a-z0-9-]*)`)
-
-// example is an "(e.g. ...)" part of a sentence.
-var example = regexp.MustCompile(`\(e\.g\. [^()]*\)`)
+// flagInExampleAt matches a flag with its value in an example fragment
+// (scan.go): the end of the match, or -1.
+func flagInExampleAt(s string, i int) int {
+	e := flagAt(s, i)
+	if e < 0 {
+		return -1
+	}
+	if _, end, ok := flagValueAt(s, e); ok {
+		return end
+	}
+	return e
+}
 
 // For writes the error as a front end names its inputs: `--link "x": ...
 // (e.g. --link 181Gbit/s)` for Flag, `KV_LINK "x": ... (e.g.
@@ -61,29 +64,31 @@ var example = regexp.MustCompile(`\(e\.g\. [^()]*\)`)
 // message and example are renamed too, where f.Name knows them (it
 // returns "" for a name that is not an input).
 func (e *FieldError) For(f Front) string {
-	rename := func(m string) string {
-		if n := f.Name(bareFlag.FindStringSubmatch(m)[1]); n != "" {
-			return n
-		}
-		return m
-	}
 	setAll := func(ex string) string {
-		return flagInExample.ReplaceAllStringFunc(ex, func(m string) string {
-			p := flagInExample.FindStringSubmatch(m)
-			n := f.Name(p[1])
-			switch {
-			case n == "":
-				return m
-			case p[2] == "":
+		return replaceEach(ex, flagInExampleAt, func(i, end int) string {
+			e := flagAt(ex, i)
+			n := f.Name(ex[i+2 : e])
+			if n == "" {
+				return ex[i:end]
+			}
+			vs, ve, ok := flagValueAt(ex, e)
+			if !ok || ve > end {
 				return n
 			}
-			return f.Set(n, p[2])
+			return f.Set(n, ex[vs:ve])
 		})
 	}
 	msg := e.Message
 	if f.Name != nil && strings.Contains(msg, "--") {
-		msg = example.ReplaceAllStringFunc(msg, setAll)
-		msg = bareFlag.ReplaceAllStringFunc(msg, rename)
+		m := msg
+		msg = replaceEach(m, exampleAt, func(i, end int) string { return setAll(m[i:end]) })
+		m = msg
+		msg = replaceEach(m, flagAt, func(i, end int) string {
+			if n := f.Name(m[i+2 : end]); n != "" {
+				return n
+			}
+			return m[i:end]
+		})
 	}
 	if e.Field == "" || e.Example == "" || f.Name(e.Field) == "" {
 		return msg

@@ -1,7 +1,6 @@
 package breakeven
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -47,9 +46,6 @@ const ExampleLink = `"10GbE", "1x400Gbit/s", "2x100GbE", "22.6 GB/s", or a prese
 // "200x100GbE" for "2x100GbE" is caught rather than computed.
 const MaxLinks = 1024
 
-// linkCount matches a leading count: "2x", "2 x ", "2×", "2*".
-var linkCount = regexp.MustCompile(`^\s*(\d+)\s*[x×*]\s*(.+)$`)
-
 // LinkPresets looks up a named link ("ndr", "pcie5x16"), in any case; the
 // catalog's lookup is sources.LinkPreset. It may be nil: no presets.
 type LinkPresets func(name string) (Link, bool)
@@ -64,13 +60,14 @@ func ParseLink(s string, presets LinkPresets) (Link, error) {
 		return Link{}, err
 	}
 	body, count := strings.TrimSpace(s), 1
-	if m := linkCount.FindStringSubmatch(s); m != nil {
-		n, err := strconv.Atoi(m[1])
+	// A leading count: "2x", "2 x ", "2×", "2*".
+	if c, rest, ok := countPrefix(s); ok {
+		n, err := strconv.Atoi(c)
 		if err != nil || n < 1 || n > MaxLinks {
 			return Link{}, &ParseError{What: "link", Input: s,
 				Reason: "link count must be a whole number from 1 to " + strconv.Itoa(MaxLinks), Example: ExampleLink}
 		}
-		body, count = strings.TrimSpace(m[2]), n
+		body, count = strings.TrimSpace(rest), n
 	}
 	if presets != nil {
 		if p, ok := presets(body); ok {

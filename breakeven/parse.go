@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -53,56 +52,11 @@ const (
 	ExampleElement   = `"bf16", "fp16", "fp8", "int4"`
 )
 
-// leadingNumber returns the decimal number at the start of s, allowing
-// commas between groups of three digits and an exponent: what the
-// expression ^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][+-]?\d+)? matches,
-// scanned by hand since every quantity read passes through it.
-func leadingNumber(s string) string {
-	digits := func(i int) int { // the end of the digits from i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		return i
-	}
-	i := 0
-	if i < len(s) && (s[i] == '+' || s[i] == '-') {
-		i++
-	}
-	// Grouped: 1 to 3 digits, then one or more ",ddd".
-	start := i
-	end := digits(start)
-	grouped := false
-	if n := end - start; n >= 1 && n <= 3 {
-		j := end
-		for j+3 < len(s) && s[j] == ',' && digits(j+1) >= j+4 {
-			j += 4
-			grouped = true
-		}
-		if grouped {
-			end = j
-		}
-	}
-	i = end
-	if i+1 < len(s) && s[i] == '.' && s[i+1] >= '0' && s[i+1] <= '9' {
-		i = digits(i + 1)
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		j := i + 1
-		if j < len(s) && (s[j] == '+' || s[j] == '-') {
-			j++
-		}
-		if k := digits(j); k > j {
-			i = k
-		}
-	}
-	return s[:i]
-}
-
 // splitNumber reads the leading number of s and returns it with the rest of
 // the string, trimmed.
 func splitNumber(s string) (float64, string, bool) {
 	s = strings.TrimSpace(s)
-	m := leadingNumber(s)
+	m := numberPrefix(s) // commas between groups of three digits, an exponent
 	if m == "" || strings.Trim(m, "+-.eE") == "" {
 		return 0, s, false
 	}
@@ -258,8 +212,6 @@ var rateSuffixes = map[string]struct {
 	"bE": {1.0 / 8, ethernetRate}, "bitE": {1.0 / 8, ethernetRate}, "igE": {1.0 / 8, ethernetRate},
 }
 
-var multiplier = regexp.MustCompile(`^\s*(\d+)\s*[x×*]\s*(.+)$`)
-
 // ParseBandwidth reads a link speed. Bytes per second are written with a
 // capital B ("22.6 GB/s", "22.6 GBps", "1 GiB/s"); bits per second with a
 // lower-case b or the word bit ("181 Gbit/s", "181Gb/s", "100 Gbps"), or as
@@ -270,12 +222,12 @@ func ParseBandwidth(s string) (Bandwidth, error) {
 		return 0, err
 	}
 	body, count := s, 1.0
-	if m := multiplier.FindStringSubmatch(s); m != nil {
-		n, err := strconv.Atoi(m[1])
+	if c, rest, ok := countPrefix(s); ok {
+		n, err := strconv.Atoi(c)
 		if err != nil || n <= 0 {
 			return 0, &ParseError{"bandwidth", s, "link count must be a whole number of at least 1", ExampleBandwidth}
 		}
-		count, body = float64(n), m[2]
+		count, body = float64(n), rest
 	}
 	v, unit, ok := splitNumber(body)
 	if !ok {

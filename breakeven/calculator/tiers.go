@@ -1,6 +1,8 @@
 package calculator
 
 import (
+	"sync"
+
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/sources"
 )
@@ -12,6 +14,8 @@ type Route struct {
 	Tier  string `json:"tier"`            // "G2", or "handover"
 	Route string `json:"route"`           // "hit" or "miss"
 	Place string `json:"place,omitempty"` // what the tier is
+	// Label is the place in two or three words, for the page's map.
+	Label string `json:"label"`
 	Reuse string `json:"reuse,omitempty"` // who can pick up a cache parked there
 	What  string `json:"what"`            // the link, in words
 	// Default is the cited default link ("" where none is cited).
@@ -38,6 +42,13 @@ type Route struct {
 	Error    *PageError `json:"error,omitempty"`
 }
 
+// mapLabels names each place on the page's map, and the miss route's
+// hand-over.
+var mapLabels = map[string]string{
+	"G1": "GPU memory", "G2": "server DRAM", "G3": "local SSD", "G3.5": "pod-shared flash", "G4": "cluster storage",
+	"handover": "prefill to decode GPUs",
+}
+
 // Routes evaluates the tier map for an answer. links holds the reader's
 // link for a tier ("G4": "2x100GbE"); a tier missing from it uses its
 // cited default, and a tier with no default and no link gets no verdict.
@@ -49,7 +60,7 @@ func Routes(ans Answer, links map[string]string) []Route {
 	}
 	out := make([]Route, 0, len(sources.TierLinks))
 	for _, tl := range sources.TierLinks {
-		r := Route{Tier: tl.Tier, Route: tl.Route, Place: place[tl.Tier].Place, Reuse: place[tl.Tier].Reuse,
+		r := Route{Tier: tl.Tier, Route: tl.Route, Place: place[tl.Tier].Place, Label: mapLabels[tl.Tier], Reuse: place[tl.Tier].Reuse,
 			What: tl.Link, Default: tl.Preset, Link: tl.Preset, NoTransfer: tl.NoTransfer, Cite: tl.Cite.String()}
 		if s, ok := sources.Lookup(tl.Source); ok {
 			r.SourceTitle = s.Title
@@ -62,7 +73,7 @@ func Routes(ans Answer, links map[string]string) []Route {
 			r.Winner = string(breakeven.Load)
 		case r.Link == "":
 		default:
-			l, err := breakeven.ParseLink(r.Link, sources.PresetLink)
+			l, err := routeLink(r.Link, r.Link == tl.Preset)
 			if err != nil {
 				pe := pageError(breakeven.FieldFromParse("tier-"+tl.Tier, r.Link, err, "PCIe5x16, 2x100GbE or \"14 GB/s\""))
 				r.Error = &pe
@@ -90,6 +101,29 @@ func Routes(ans Answer, links map[string]string) []Route {
 		out = append(out, r)
 	}
 	return out
+}
+
+// presetLinks holds the cited default links parsed once: finding a preset
+// by name slugs every preset, which was a third of a page update.
+var presetLinks sync.Map // string -> parsedLink
+
+type parsedLink struct {
+	link breakeven.Link
+	err  error
+}
+
+// routeLink parses a route's link; a cited default (a fixed, short list)
+// is parsed once and remembered, a reader's link each time.
+func routeLink(s string, preset bool) (breakeven.Link, error) {
+	if !preset {
+		return breakeven.ParseLink(s, sources.PresetLink)
+	}
+	if p, ok := presetLinks.Load(s); ok {
+		return p.(parsedLink).link, p.(parsedLink).err
+	}
+	l, err := breakeven.ParseLink(s, sources.PresetLink)
+	presetLinks.Store(s, parsedLink{l, err})
+	return l, err
 }
 
 // routeText is a route's load time and verdict as text.

@@ -26,8 +26,8 @@ func main() {
 		}
 		return string(calculator.Page([]byte(args[0].String())))
 	}))
-	catalog := string(calculator.CatalogJSON())
-	js.Global().Set("kvCatalog", js.FuncOf(func(js.Value, []js.Value) any { return catalog }))
+	// The page gets the catalog with its HTML; this is for a copy without.
+	js.Global().Set("kvCatalog", js.FuncOf(func(js.Value, []js.Value) any { return string(calculator.CatalogJSON()) }))
 	if ready := js.Global().Get("kvReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"embed"
@@ -17,20 +18,28 @@ import (
 	"os/signal"
 	"path"
 	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"signalweight.dev/kv/breakeven/calculator"
 )
 
 //go:generate env GOOS=js GOARCH=wasm GOFLAGS=-buildvcs=false go build -trimpath "-ldflags=-s -w" -o web/calc.wasm ../breakeven-wasm
+//go:generate go run ./internal/precompress web/calc.wasm
 
 // webFiles is the page: the HTML, script and style, Go's wasm_exec.js
 // (copied from $GOROOT/lib/wasm) and calc.wasm, the calculator built for
-// the browser from ./cmd/breakeven-wasm. TestWasmUpToDate fails when
-// calc.wasm is not what the code builds; go generate (or that test with
-// -update) rebuilds it.
+// the browser from ./cmd/breakeven-wasm, with its gzip and brotli forms
+// (calc.wasm.gz, calc.wasm.br, written by ./internal/precompress).
+// TestWasmUpToDate fails when calc.wasm is not what the code builds, and
+// TestWasmPrecompressed when a compressed form is not calc.wasm; go
+// generate rebuilds all three.
 //
-//go:embed web/index.html web/app.js web/style.css web/wasm_exec.js web/calc.wasm
+//go:embed web/index.html web/app.js web/style.css web/wasm_exec.js web/calc.wasm web/calc.wasm.gz web/calc.wasm.br
 var webFiles embed.FS
 
 // webRoot is the page's files at the root of a file system.
@@ -58,7 +67,10 @@ Ctrl-C (SIGINT) or SIGTERM stops it after the responses in flight finish
 (at most 30s; a second Ctrl-C stops it at once).
 
 --export writes the page's files to DIR for any static host instead of
-serving them (serve .wasm files as application/wasm).
+serving them. All its links are relative, so it works under a sub-path;
+the module's name carries its hash (cache it for good), and its .gz and
+.br forms sit beside it for hosts that send precompressed files. A host
+that does not send .wasm as application/wasm works too, a little slower.
 
 Examples:
   breakeven serve
@@ -96,9 +108,9 @@ type serveConfig struct {
 }
 
 // defaultServeConfig is what serve runs with. The write deadline is sized
-// for calc.wasm, the one large file (4.5 MB): 10s plus its size at
-// 16 KiB/s (131 kbit/s, a poor mobile link) is about 285s, so a slow
-// reader still gets the module whole, while a client that stops reading
+// per response: for the module uncompressed (4.5 MB), 10s plus its size
+// at 16 KiB/s (131 kbit/s, a poor mobile link) is about 285s, and about
+// 65s for its brotli form, so a slow reader still gets the module whole, while a client that stops reading
 // is dropped after that, not held forever. Every other file is under
 // 20 KB and gets about 11s.
 func defaultServeConfig() serveConfig {
@@ -193,58 +205,148 @@ func (ws *webServer) serve(ctx context.Context, ln net.Listener, stdout, stderr 
 	return 0
 }
 
-// webFile is one file of the page, with what is computed once at start.
+// wasmCache is how long a browser may keep the module without asking
+// again: a year, and never revalidated, since its name changes with its
+// content.
+const wasmCache = "public, max-age=31536000, immutable"
+
+// webFile is one form of one file of the page, read once at start.
 type webFile struct {
 	name        string // in webRoot
 	contentType string
-	etag        string // strong: a hash of the content
-	size        int64
+	encoding    string // Content-Encoding: "", "gzip" or "br"
+	etag        string // strong: a hash of these bytes
+	data        []byte
 }
 
-// webPaths maps each URL path served to its file. "/" and "/index.html"
-// are both the page, so links written either way keep working; nothing
-// else is served, not "/index.html/" (whose relative assets would break)
-// nor any directory.
-var webPaths = map[string]string{
-	"/":             "index.html",
-	"/index.html":   "index.html",
-	"/app.js":       "app.js",
-	"/style.css":    "style.css",
-	"/wasm_exec.js": "wasm_exec.js",
-	"/calc.wasm":    "calc.wasm",
+// webEntry is what one URL path serves: the file, and for the module its
+// precompressed forms.
+type webEntry struct {
+	plain   webFile
+	br, gz  *webFile // nil where there is none
+	cache   string   // Cache-Control
+	varying bool     // the body depends on Accept-Encoding
 }
 
-// webServer serves the page's embedded files without copying them: each
-// response reads the embedded bytes through http.ServeContent, which
-// gives Content-Length, Range and conditional requests on the ETag.
+// webPage is the page's files as served: the module under a name that
+// carries its hash (calc.<hash>.wasm), index.html pointing at that name,
+// with the calculator's menus written in, and the rest as embedded. "/" and "/index.html" are both the page, so
+// links written either way keep working; nothing else is served, not
+// "/index.html/" (whose relative assets would break) nor any directory.
+type webPage struct {
+	wasmName string // "calc.0123456789abcdef.wasm"
+	paths    map[string]*webEntry
+}
+
+// wasmRef is how index.html names the module; the page served and
+// exported names it by its hashed name instead.
+const wasmRef = `href="calc.wasm"`
+
+// catalogRef is where index.html takes the calculator's menus
+// (calculator.CatalogJSON), written in by the server so the page can fill
+// them while the module loads. The JSON escapes <, > and &, so it cannot
+// close the element.
+const catalogRef = `<script type="application/json" id="catalog"></script>`
+
+// loadWebPage reads the embedded files once.
+func loadWebPage() *webPage {
+	root := webRoot()
+	read := func(name, encoding string) webFile {
+		b, err := fs.ReadFile(root, name)
+		if err != nil {
+			panic(err) // every name is embedded above
+		}
+		return newWebFile(name, encoding, b)
+	}
+	wasm := read("calc.wasm", "")
+	sum := sha256.Sum256(wasm.data)
+	wp := &webPage{wasmName: "calc." + hex.EncodeToString(sum[:8]) + ".wasm", paths: map[string]*webEntry{}}
+	index := read("index.html", "")
+	if bytes.Count(index.data, []byte(wasmRef)) != 1 {
+		panic("web/index.html must name the module once, as " + wasmRef)
+	}
+	if bytes.Count(index.data, []byte(catalogRef)) != 1 {
+		panic("web/index.html must hold the catalog's place once, as " + catalogRef)
+	}
+	b := bytes.Replace(index.data, []byte(wasmRef), []byte(`href="`+wp.wasmName+`"`), 1)
+	b = bytes.Replace(b, []byte(catalogRef), []byte(strings.Replace(catalogRef, "><", ">"+string(calculator.CatalogJSON())+"<", 1)), 1)
+	index = newWebFile("index.html", "", b)
+	page := &webEntry{plain: index, cache: "no-cache"}
+	wp.paths["/"], wp.paths["/index.html"] = page, page
+	for _, name := range []string{"app.js", "style.css", "wasm_exec.js"} {
+		// The names carry no version, so a browser revalidates each
+		// time; the ETag makes that a 304 without a body.
+		wp.paths["/"+name] = &webEntry{plain: read(name, ""), cache: "no-cache"}
+	}
+	br, gz := read("calc.wasm.br", "br"), read("calc.wasm.gz", "gzip")
+	br.contentType, gz.contentType = wasm.contentType, wasm.contentType
+	wp.paths["/"+wp.wasmName] = &webEntry{plain: wasm, br: &br, gz: &gz, cache: wasmCache, varying: true}
+	return wp
+}
+
+func newWebFile(name, encoding string, b []byte) webFile {
+	h := sha256.Sum256(b)
+	return webFile{name: name, contentType: contentType(name), encoding: encoding,
+		etag: `"` + hex.EncodeToString(h[:16]) + `"`, data: b}
+}
+
+// pick is the form of the entry to send for an Accept-Encoding header:
+// brotli if the client takes it, else gzip, else the plain bytes.
+func (e *webEntry) pick(acceptEncoding string) *webFile {
+	q := acceptedCodings(acceptEncoding)
+	switch {
+	case e.br != nil && q("br") > 0:
+		return e.br
+	case e.gz != nil && q("gzip") > 0:
+		return e.gz
+	}
+	return &e.plain
+}
+
+// acceptedCodings parses an Accept-Encoding header (RFC 9110, 12.5.3) and
+// returns the weight it gives a content coding: its own q-value, else
+// that of "*", else 0.
+func acceptedCodings(header string) func(coding string) float64 {
+	weights := map[string]float64{}
+	for _, part := range strings.Split(header, ",") {
+		coding, params, _ := strings.Cut(part, ";")
+		coding = strings.ToLower(strings.TrimSpace(coding))
+		if coding == "" {
+			continue
+		}
+		w := 1.0
+		for _, p := range strings.Split(params, ";") {
+			k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+			if !ok || !strings.EqualFold(strings.TrimSpace(k), "q") {
+				continue
+			}
+			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil || f < 0 || f > 1 {
+				f = 0 // a malformed weight accepts nothing
+			}
+			w = f
+		}
+		weights[coding] = w
+	}
+	return func(coding string) float64 {
+		if w, ok := weights[coding]; ok {
+			return w
+		}
+		return weights["*"]
+	}
+}
+
+// webServer serves the page's files from memory through
+// http.ServeContent, which gives Content-Length, Range and conditional
+// requests on the ETag.
 type webServer struct {
-	root     fs.FS
-	files    map[string]webFile // by URL path
+	page     *webPage
 	cfg      serveConfig
 	inFlight atomic.Int64
 }
 
 func newWebServer(cfg serveConfig) *webServer {
-	ws := &webServer{root: webRoot(), files: map[string]webFile{}, cfg: cfg}
-	for p, name := range webPaths {
-		f, err := ws.root.Open(name)
-		if err != nil {
-			panic(err) // every name is embedded above
-		}
-		h := sha256.New()
-		size, err := io.Copy(h, f)
-		f.Close()
-		if err != nil {
-			panic(err)
-		}
-		ws.files[p] = webFile{
-			name:        name,
-			contentType: contentType(name),
-			etag:        `"` + hex.EncodeToString(h.Sum(nil)[:16]) + `"`,
-			size:        size,
-		}
-	}
-	return ws
+	return &webServer{page: loadWebPage(), cfg: cfg}
 }
 
 // webHandler serves the page with the default configuration's per-file
@@ -263,7 +365,7 @@ func (ws *webServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("X-Frame-Options", "DENY")
-	wf, ok := ws.files[r.URL.Path]
+	e, ok := ws.page.paths[r.URL.Path]
 	if !ok {
 		http.NotFound(w, r)
 		return
@@ -273,31 +375,43 @@ func (ws *webServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	f, err := ws.root.Open(wf.name)
-	if err != nil {
-		http.Error(w, "internal error", http.StatusInternalServerError)
-		return
-	}
-	defer f.Close()
-	rs, ok := f.(io.ReadSeeker) // embedded files are
-	if !ok {
-		http.Error(w, "internal error", http.StatusInternalServerError)
-		return
-	}
+	wf := e.pick(r.Header.Get("Accept-Encoding"))
 	if ws.cfg.MinWriteRate > 0 {
 		// Time for this file on the slowest link given time for; an
 		// error means the connection cannot take a deadline, and the
 		// server's WriteTimeout stands.
-		extra := time.Duration(wf.size * int64(time.Second) / ws.cfg.MinWriteRate)
+		extra := time.Duration(int64(len(wf.data)) * int64(time.Second) / ws.cfg.MinWriteRate)
 		_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(ws.cfg.WriteTimeout + extra))
 	}
 	h.Set("Content-Type", wf.contentType)
 	h.Set("ETag", wf.etag)
-	// The names carry no version, so a browser revalidates each time;
-	// the ETag makes that a 304 without a body.
-	h.Set("Cache-Control", "no-cache")
-	http.ServeContent(w, r, wf.name, time.Time{}, rs)
+	h.Set("Cache-Control", e.cache)
+	if e.varying {
+		h.Set("Vary", "Accept-Encoding")
+	}
+	if wf.encoding != "" {
+		// Set as the status goes out: ServeContent leaves out
+		// Content-Length when it sees a Content-Encoding.
+		w = encodedWriter{w, wf.encoding}
+	}
+	http.ServeContent(w, r, wf.name, time.Time{}, bytes.NewReader(wf.data))
 }
+
+// encodedWriter adds Content-Encoding to a 200 or 206 response as its
+// status is written.
+type encodedWriter struct {
+	http.ResponseWriter
+	encoding string
+}
+
+func (w encodedWriter) WriteHeader(code int) {
+	if code == http.StatusOK || code == http.StatusPartialContent {
+		w.Header().Set("Content-Encoding", w.encoding)
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w encodedWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // contentType is the type of an embedded file, by its extension.
 func contentType(name string) string {
@@ -317,25 +431,39 @@ func contentType(name string) string {
 	return "application/octet-stream"
 }
 
-// exportWeb writes the page's files to dir and returns how many it wrote.
+// exportWeb writes the page's files to dir as served, the module under
+// its hashed name with its .gz and .br forms beside it (for hosts that
+// send precompressed files), and returns how many it wrote.
 func exportWeb(dir string) (int, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return 0, err
 	}
-	root := webRoot()
-	n := 0
-	err := fs.WalkDir(root, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
+	wp := loadWebPage()
+	files := map[string][]byte{}
+	for p, e := range wp.paths {
+		if p == "/" {
+			continue
 		}
-		b, err := fs.ReadFile(root, p)
-		if err != nil {
-			return err
+		name := strings.TrimPrefix(p, "/")
+		files[name] = e.plain.data
+		if e.gz != nil {
+			files[name+".gz"] = e.gz.data
 		}
-		n++
-		return os.WriteFile(filepath.Join(dir, filepath.FromSlash(p)), b, 0o644)
-	})
-	return n, err
+		if e.br != nil {
+			files[name+".br"] = e.br.data
+		}
+	}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for i, name := range names {
+		if err := os.WriteFile(filepath.Join(dir, name), files[name], 0o644); err != nil {
+			return i, err
+		}
+	}
+	return len(names), nil
 }
 
 // exportReason says why dir cannot take the page, in a few words.

@@ -150,7 +150,7 @@ func waitFor(t testing.TB, what string, cond func() bool) {
 func TestServeStopDrains(t *testing.T) {
 	r := startServe(t, testServeConfig())
 	wasm := embedded(t, "calc.wasm")
-	resp, err := slowClient(1).Get(r.url("/calc.wasm"))
+	resp, err := slowClient(1).Get(r.url(wasmURL))
 	require.NoError(t, err)
 	defer resp.Body.Close()
 	got := make([]byte, 64<<10)
@@ -190,7 +190,7 @@ func TestServeStopCutsAfterTimeout(t *testing.T) {
 	cfg := testServeConfig()
 	cfg.ShutdownTimeout = 200 * time.Millisecond
 	r := startServe(t, cfg)
-	resp, err := slowClient(1).Get(r.url("/calc.wasm"))
+	resp, err := slowClient(1).Get(r.url(wasmURL))
 	require.NoError(t, err)
 	defer resp.Body.Close()
 	_, err = io.ReadFull(resp.Body, make([]byte, 64<<10))
@@ -281,8 +281,8 @@ func TestServeLoad(t *testing.T) {
 		t.Skip("2,000 requests and 200 downloads of calc.wasm")
 	}
 	sums := map[string][32]byte{}
-	for path, name := range webPageFiles {
-		sums[path] = sha256.Sum256(embedded(t, name))
+	for path := range webPageFiles {
+		sums[path] = sha256.Sum256(servedBody(t, path))
 	}
 	paths := []string{"/", "/index.html", "/app.js", "/style.css", "/wasm_exec.js"}
 
@@ -320,7 +320,7 @@ func TestServeLoad(t *testing.T) {
 					// move 4.5 MB each; the next test loads the module.
 					p := paths[i%5]
 					if i%20 == 19 {
-						p = "/calc.wasm"
+						p = wasmURL
 					}
 					errs <- fetch(c, r.url(p), p)
 				}
@@ -359,7 +359,7 @@ func TestServeLoad(t *testing.T) {
 		var wg sync.WaitGroup
 		for range n {
 			wg.Go(func() {
-				resp, err := c.Get(r.url("/calc.wasm"))
+				resp, err := c.Get(r.url(wasmURL))
 				if err != nil {
 					started <- err
 					errs <- err
@@ -373,7 +373,7 @@ func TestServeLoad(t *testing.T) {
 				if err == nil {
 					_, err = io.Copy(h, resp.Body)
 				}
-				if err == nil && [32]byte(h.Sum(nil)) != sums["/calc.wasm"] {
+				if err == nil && [32]byte(h.Sum(nil)) != sums[wasmURL] {
 					err = errors.New("wrong bytes")
 				}
 				errs <- err
@@ -443,7 +443,7 @@ func TestServeLoad(t *testing.T) {
 //
 //	go test ./cmd/breakeven -run '^$' -bench Serve
 func BenchmarkServe(b *testing.B) {
-	for _, path := range []string{"/app.js", "/calc.wasm"} {
+	for _, path := range []string{"/app.js", wasmURL} {
 		b.Run(strings.TrimPrefix(path, "/"), func(b *testing.B) {
 			ln, err := net.Listen("tcp", "127.0.0.1:0")
 			if err != nil {
@@ -452,7 +452,7 @@ func BenchmarkServe(b *testing.B) {
 			r := startServeOn(b, testServeConfig(), ln)
 			c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64, DisableCompression: true}}
 			url := r.url(path)
-			size := len(embedded(b, webPageFiles[path]))
+			size := len(servedBody(b, path))
 			b.SetBytes(int64(size))
 			b.ReportAllocs()
 			start := time.Now()

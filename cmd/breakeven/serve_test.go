@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"io"
@@ -14,8 +17,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/andybalholm/brotli"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"signalweight.dev/kv/breakeven/calculator"
 )
 
 var updateWasm = flag.Bool("update", false, "rebuild web/calc.wasm when it is stale")
@@ -24,6 +29,8 @@ func get(t *testing.T, srv *httptest.Server, method, path string) (*http.Respons
 	t.Helper()
 	req, err := http.NewRequest(method, srv.URL+path, nil)
 	require.NoError(t, err)
+	// Named, so the client neither asks for gzip nor undoes it.
+	req.Header.Set("Accept-Encoding", "identity")
 	resp, err := srv.Client().Do(req)
 	require.NoError(t, err)
 	defer resp.Body.Close()
@@ -44,10 +51,40 @@ func record(method, target string, header ...string) *httptest.ResponseRecorder 
 	return rec
 }
 
-// webPageFiles is each path served and the embedded file it must return.
+// wasmURL is the module's path: calc.<hash>.wasm, the hash being the first
+// 16 hex digits of the SHA-256 of the embedded calc.wasm.
+var wasmURL = func() string {
+	b, err := webFiles.ReadFile("web/calc.wasm")
+	if err != nil {
+		panic(err)
+	}
+	sum := sha256.Sum256(b)
+	return "/calc." + hex.EncodeToString(sum[:8]) + ".wasm"
+}()
+
+// webPageFiles is each path served and the embedded file it returns.
 var webPageFiles = map[string]string{
 	"/": "index.html", "/index.html": "index.html", "/app.js": "app.js",
-	"/style.css": "style.css", "/wasm_exec.js": "wasm_exec.js", "/calc.wasm": "calc.wasm",
+	"/style.css": "style.css", "/wasm_exec.js": "wasm_exec.js", wasmURL: "calc.wasm",
+}
+
+// servedBody is what a path must return uncompressed: its embedded file,
+// except that the page names the module by its hashed name and carries
+// the menus.
+func servedBody(t testing.TB, path string) []byte {
+	t.Helper()
+	b := embedded(t, webPageFiles[path])
+	if webPageFiles[path] == "index.html" {
+		require.Equal(t, 1, bytes.Count(b, []byte(`href="calc.wasm"`)), "index.html names the module once")
+		b = bytes.Replace(b, []byte(`href="calc.wasm"`), []byte(`href="`+wasmURL[1:]+`"`), 1)
+		// The menus, as the module's kvCatalog gives them; JSON escapes "<",
+		// so it cannot close the element.
+		require.NotContains(t, string(calculator.CatalogJSON()), "<")
+		empty := []byte(`<script type="application/json" id="catalog"></script>`)
+		require.Equal(t, 1, bytes.Count(b, empty), "index.html holds the catalog's place once")
+		b = bytes.Replace(b, empty, []byte(`<script type="application/json" id="catalog">`+string(calculator.CatalogJSON())+`</script>`), 1)
+	}
+	return b
 }
 
 func embedded(t testing.TB, name string) []byte {
@@ -75,21 +112,28 @@ func TestServeContentTypes(t *testing.T) {
 	for path, want := range map[string]string{
 		"/": "text/html; charset=utf-8", "/index.html": "text/html; charset=utf-8",
 		"/app.js": "text/javascript; charset=utf-8", "/wasm_exec.js": "text/javascript; charset=utf-8",
-		"/style.css": "text/css; charset=utf-8", "/calc.wasm": "application/wasm",
+		"/style.css": "text/css; charset=utf-8", wasmURL: "application/wasm",
 	} {
 		resp, body := get(t, srv, http.MethodGet, path)
 		assert.Equal(t, http.StatusOK, resp.StatusCode, path)
 		assert.Equal(t, want, resp.Header.Get("Content-Type"), path)
 		assertSecurityHeaders(t, resp.Header, path)
-		assert.Equal(t, "no-cache", resp.Header.Get("Cache-Control"), path)
+		if path == wasmURL {
+			// Its name changes with its content: cache it for good.
+			assert.Equal(t, "public, max-age=31536000, immutable", resp.Header.Get("Cache-Control"), path)
+			assert.Equal(t, "Accept-Encoding", resp.Header.Get("Vary"), path)
+		} else {
+			assert.Equal(t, "no-cache", resp.Header.Get("Cache-Control"), path)
+		}
+		assert.Empty(t, resp.Header.Get("Content-Encoding"), "%s: the client asked for no coding", path)
 		assert.Regexp(t, `^"[0-9a-f]{32}"$`, resp.Header.Get("ETag"), path)
 		assert.Equal(t, strconv.Itoa(len(body)), resp.Header.Get("Content-Length"), path)
-		assert.Equal(t, embedded(t, webPageFiles[path]), body, path)
+		assert.Equal(t, servedBody(t, path), body, path)
 	}
-	resp, body := get(t, srv, http.MethodGet, "/calc.wasm")
+	resp, body := get(t, srv, http.MethodGet, wasmURL)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Equal(t, []byte("\x00asm"), body[:4], "a WebAssembly module")
-	resp, body = get(t, srv, http.MethodHead, "/calc.wasm")
+	resp, body = get(t, srv, http.MethodHead, wasmURL)
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Equal(t, strconv.Itoa(len(embedded(t, "calc.wasm"))), resp.Header.Get("Content-Length"))
 	assert.Empty(t, body)
@@ -99,25 +143,25 @@ func TestServeContentTypes(t *testing.T) {
 // revalidate it for a 304 and a download can resume.
 func TestServeRangeAndETag(t *testing.T) {
 	wasm := embedded(t, "calc.wasm")
-	rec := record(http.MethodGet, "/calc.wasm", "Range", "bytes=4-7")
+	rec := record(http.MethodGet, wasmURL, "Range", "bytes=4-7")
 	assert.Equal(t, http.StatusPartialContent, rec.Code)
 	assert.Equal(t, fmt.Sprintf("bytes 4-7/%d", len(wasm)), rec.Header().Get("Content-Range"))
 	assert.Equal(t, wasm[4:8], rec.Body.Bytes())
 
-	etag := record(http.MethodGet, "/calc.wasm").Header().Get("ETag")
+	etag := record(http.MethodGet, wasmURL).Header().Get("ETag")
 	require.NotEmpty(t, etag)
-	assert.Equal(t, etag, record(http.MethodGet, "/calc.wasm").Header().Get("ETag"), "the same each time")
+	assert.Equal(t, etag, record(http.MethodGet, wasmURL).Header().Get("ETag"), "the same each time")
 	assert.NotEqual(t, etag, record(http.MethodGet, "/app.js").Header().Get("ETag"), "one per file")
-	rec = record(http.MethodGet, "/calc.wasm", "If-None-Match", etag)
+	rec = record(http.MethodGet, wasmURL, "If-None-Match", etag)
 	assert.Equal(t, http.StatusNotModified, rec.Code)
 	assert.Empty(t, rec.Body.Bytes())
-	rec = record(http.MethodGet, "/calc.wasm", "If-None-Match", `"stale"`)
+	rec = record(http.MethodGet, wasmURL, "If-None-Match", `"stale"`)
 	assert.Equal(t, http.StatusOK, rec.Code)
 	assert.Len(t, rec.Body.Bytes(), len(wasm))
 	// A resumed download whose copy is stale gets the whole file.
-	rec = record(http.MethodGet, "/calc.wasm", "Range", "bytes=100-", "If-Range", `"stale"`)
+	rec = record(http.MethodGet, wasmURL, "Range", "bytes=100-", "If-Range", `"stale"`)
 	assert.Equal(t, http.StatusOK, rec.Code)
-	rec = record(http.MethodGet, "/calc.wasm", "Range", "bytes=100-", "If-Range", etag)
+	rec = record(http.MethodGet, wasmURL, "Range", "bytes=100-", "If-Range", etag)
 	assert.Equal(t, http.StatusPartialContent, rec.Code)
 	assert.Equal(t, wasm[100:], rec.Body.Bytes())
 }
@@ -128,7 +172,10 @@ func TestServeRangeAndETag(t *testing.T) {
 func TestServeNotFound(t *testing.T) {
 	for _, path := range []string{"/web", "/web/", "/nope.html", "/..", "/../", "/../serve.go", "/%2e%2e/serve.go",
 		"/index.html/", "/calc.wasm/", "/app.js/", "/.", "/./", "/calc.wasm/x", "/serve.go", "/x", "//", "//index.html",
-		"/INDEX.HTML", "/index.htm", "/web/index.html", "/calc.wasm%00", "/calc.wasm%2F"} {
+		"/INDEX.HTML", "/index.htm", "/web/index.html", "/calc.wasm%00", "/calc.wasm%2F",
+		// The module only under its hashed name, and no compressed file
+		// by its own name.
+		"/calc.wasm", "/calc.wasm.br", "/calc.wasm.gz", wasmURL + ".br", wasmURL + ".gz", wasmURL + "/", strings.ToUpper(wasmURL)} {
 		rec := record(http.MethodGet, path)
 		assert.Equal(t, http.StatusNotFound, rec.Code, path)
 		assert.NotContains(t, rec.Body.String(), "<pre>", path)
@@ -138,7 +185,7 @@ func TestServeNotFound(t *testing.T) {
 	assert.Equal(t, http.StatusOK, record(http.MethodGet, "/?model=qwen3-32b&link=10GbE").Code)
 	assert.Equal(t, http.StatusOK, record(http.MethodGet, "/index.html?model=qwen3-32b").Code)
 	for _, method := range []string{http.MethodPost, http.MethodPut, http.MethodDelete, http.MethodPatch, http.MethodOptions, "BREW"} {
-		rec := record(method, "/calc.wasm")
+		rec := record(method, wasmURL)
 		assert.Equal(t, http.StatusMethodNotAllowed, rec.Code, method)
 		assert.Equal(t, "GET, HEAD", rec.Header().Get("Allow"), method)
 		assertSecurityHeaders(t, rec.Header(), method)
@@ -150,15 +197,101 @@ func TestServeExport(t *testing.T) {
 	dir := t.TempDir()
 	code, out, errOut := runCmd("serve", "--export", dir)
 	require.Equal(t, 0, code, errOut)
-	assert.Contains(t, out, "wrote 5 files")
-	for _, name := range []string{"index.html", "app.js", "style.css", "wasm_exec.js", "calc.wasm"} {
+	assert.Contains(t, out, "wrote 7 files")
+	wasm := wasmURL[1:]
+	for name, want := range map[string][]byte{
+		"index.html": servedBody(t, "/index.html"), "app.js": embedded(t, "app.js"), "style.css": embedded(t, "style.css"),
+		"wasm_exec.js": embedded(t, "wasm_exec.js"), wasm: embedded(t, "calc.wasm"),
+		wasm + ".gz": embedded(t, "calc.wasm.gz"), wasm + ".br": embedded(t, "calc.wasm.br"),
+	} {
 		got, err := os.ReadFile(filepath.Join(dir, name))
 		require.NoError(t, err)
-		assert.True(t, bytes.Equal(embedded(t, name), got), name)
+		assert.True(t, bytes.Equal(want, got), name)
 	}
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 7, "nothing else")
+	// Every link in the page is relative, so it works under a sub-path.
+	index := string(servedBody(t, "/index.html"))
+	assert.NotRegexp(t, `(href|src)="(/|[a-z]+:)`, index)
 	code, _, errOut = runCmd("serve", "--addr", "not an address")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, `--addr "not an address"`)
+}
+
+// The module goes compressed to a client that takes it: brotli first,
+// then gzip, else plain, by the weights of Accept-Encoding; each form has
+// its own ETag, and ranges count in the bytes sent.
+func TestServePrecompressed(t *testing.T) {
+	wasm := embedded(t, "calc.wasm")
+	unbr := func(b []byte) []byte {
+		out, err := io.ReadAll(brotli.NewReader(bytes.NewReader(b)))
+		require.NoError(t, err)
+		return out
+	}
+	ungz := func(b []byte) []byte {
+		r, err := gzip.NewReader(bytes.NewReader(b))
+		require.NoError(t, err)
+		out, err := io.ReadAll(r)
+		require.NoError(t, err)
+		return out
+	}
+	etags := map[string]string{}
+	for _, c := range []struct{ accept, coding string }{
+		{"", ""}, {"identity", ""}, {"gzip", "gzip"}, {"br", "br"}, {"gzip, deflate, br, zstd", "br"},
+		{"br;q=0, gzip", "gzip"}, {"gzip;q=0.5, br;q=0.1", "br"}, {"*", "br"}, {"*;q=0", ""}, {"br;q=0, *", "gzip"},
+		{"GZIP", "gzip"}, {"br;q=nonsense, gzip;q=0", ""}, {"deflate", ""}, {" br ; q=1.0 ", "br"},
+	} {
+		rec := record(http.MethodGet, wasmURL, "Accept-Encoding", c.accept)
+		require.Equal(t, http.StatusOK, rec.Code, c.accept)
+		h := rec.Header()
+		assert.Equal(t, c.coding, h.Get("Content-Encoding"), "Accept-Encoding %q", c.accept)
+		assert.Equal(t, "application/wasm", h.Get("Content-Type"), c.accept)
+		assert.Equal(t, "Accept-Encoding", h.Get("Vary"), c.accept)
+		assert.Equal(t, strconv.Itoa(rec.Body.Len()), h.Get("Content-Length"), c.accept)
+		body := rec.Body.Bytes()
+		switch c.coding {
+		case "br":
+			assert.Less(t, len(body), len(wasm)/3, "brotli is small")
+			body = unbr(body)
+		case "gzip":
+			assert.Less(t, len(body), len(wasm)/3, "gzip is small")
+			body = ungz(body)
+		}
+		assert.True(t, bytes.Equal(wasm, body), "Accept-Encoding %q: the module's bytes", c.accept)
+		if prev, ok := etags[c.coding]; ok {
+			assert.Equal(t, prev, h.Get("ETag"), c.accept)
+		}
+		etags[c.coding] = h.Get("ETag")
+	}
+	assert.Len(t, map[string]bool{etags[""]: true, etags["gzip"]: true, etags["br"]: true}, 3, "one ETag per form")
+	// Revalidation and ranges work on the compressed form.
+	rec := record(http.MethodGet, wasmURL, "Accept-Encoding", "br", "If-None-Match", etags["br"])
+	assert.Equal(t, http.StatusNotModified, rec.Code)
+	br := embedded(t, "calc.wasm.br")
+	rec = record(http.MethodGet, wasmURL, "Accept-Encoding", "br", "Range", "bytes=10-19")
+	assert.Equal(t, http.StatusPartialContent, rec.Code)
+	assert.Equal(t, br[10:20], rec.Body.Bytes())
+	assert.Equal(t, "br", rec.Header().Get("Content-Encoding"))
+	// The other files are sent as they are, whatever the client takes.
+	rec = record(http.MethodGet, "/app.js", "Accept-Encoding", "gzip, br")
+	assert.Empty(t, rec.Header().Get("Content-Encoding"))
+	assert.Equal(t, embedded(t, "app.js"), rec.Body.Bytes())
+}
+
+// The committed gzip and brotli forms are the committed module: each
+// decompresses to its bytes (go generate writes all three).
+func TestWasmPrecompressed(t *testing.T) {
+	wasm := embedded(t, "calc.wasm")
+	gz, err := gzip.NewReader(bytes.NewReader(embedded(t, "calc.wasm.gz")))
+	require.NoError(t, err)
+	got, err := io.ReadAll(gz)
+	require.NoError(t, err)
+	assert.True(t, bytes.Equal(wasm, got), "calc.wasm.gz is calc.wasm: run go generate ./cmd/breakeven")
+	got, err = io.ReadAll(brotli.NewReader(bytes.NewReader(embedded(t, "calc.wasm.br"))))
+	require.NoError(t, err)
+	assert.True(t, bytes.Equal(wasm, got), "calc.wasm.br is calc.wasm: run go generate ./cmd/breakeven")
+	t.Logf("calc.wasm: %d bytes; gzip %d; brotli %d", len(wasm), len(embedded(t, "calc.wasm.gz")), len(embedded(t, "calc.wasm.br")))
 }
 
 // --export into a path that cannot be a directory is bad input: one line
@@ -231,7 +364,7 @@ func TestServeREADME(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	require.NoError(t, err)
 	readme := strings.Join(strings.Fields(string(b)), " ")
-	assert.Len(t, webPaths, 6)
+	assert.Len(t, loadWebPage().paths, 6)
 	assert.Contains(t, readme, "only the page's six paths answer")
 	assert.Contains(t, readme, "http://127.0.0.1:8080")
 	assert.Contains(t, readme, "there is no authentication")

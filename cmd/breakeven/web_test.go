@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -10,7 +11,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
@@ -68,6 +71,22 @@ func setField(id, value string) chromedp.Action[chromedp.Void] {
 		_, err := set(ctx, t)
 		return err
 	})
+}
+
+// syncedLocation returns the page's URL once it has caught up with the
+// inputs (the page updates it a moment after the last change). The bound
+// only stops a hung page; it measures nothing.
+func syncedLocation(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	for range 200 {
+		if eval[bool](t, ctx, `new URL(document.getElementById('share').href).search === location.search`) {
+			break
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+	href, err := chromedp.Run(ctx, chromedp.Location())
+	require.NoError(t, err)
+	return href
 }
 
 // eval runs JavaScript in the page and returns its value.
@@ -160,6 +179,10 @@ func TestWebPage(t *testing.T) {
 	readyMs := eval[float64](t, ctx, `globalThis.kvReadyMs`)
 	startMs := eval[float64](t, ctx, `globalThis.kvStartMs`)
 	t.Logf("page interactive %.0f ms after navigation start (calc.wasm fetched, compiled and run in %.0f ms)", readyMs, startMs)
+	// When each step of the start ended, in ms after navigation start:
+	// scripts running, menus filled, module compiled, Go started, first
+	// answer drawn.
+	t.Logf("start: %v", eval[map[string]float64](t, ctx, `globalThis.kvPhases`))
 	require.NoError(t, chromedp.Do(ctx, setField("model", vast.Model), setField("prefill", ""), setField("hit-rate", ""),
 		setField("miss-penalty", ""), typeInto("#ttft", vast.TTFT), typeInto("#tokens", vast.Tokens), typeInto("#link", vast.Link)))
 	got := eval[shown](t, ctx, readJS)
@@ -169,8 +192,7 @@ func TestWebPage(t *testing.T) {
 	assert.Regexp(t, `^21(\.\d)?x$`, got.Text["speedup"], "the post prints 21x")
 
 	// The URL holds the state: loading it afresh restores every input.
-	href, err := chromedp.Run(ctx, chromedp.Location())
-	require.NoError(t, err)
+	href := syncedLocation(t, ctx)
 	u, err := url.Parse(href)
 	require.NoError(t, err)
 	assert.Equal(t, vast.Link, u.Query().Get("link"))
@@ -371,4 +393,175 @@ func median(xs []float64) float64 {
 	}
 	sort.Float64s(xs)
 	return xs[len(xs)/2]
+}
+
+// mapRoute is one route as the map draws it.
+type mapRoute struct {
+	Tier    string `json:"tier"`
+	Route   string `json:"route"`
+	Line    string `json:"line"`
+	Verdict string `json:"verdict"`
+	Label   string `json:"label"`
+	Class   string `json:"class"`
+	Title   string `json:"title"`
+}
+
+const readMapJS = `[...document.querySelectorAll('#map a[data-tier]')].map(a => ({tier: a.dataset.tier, route: a.dataset.route,
+  line: a.querySelector('.m-line').textContent, verdict: a.querySelector('.m-verdict').textContent,
+  label: a.getAttribute('aria-label') || '', class: a.getAttribute('class'), title: a.querySelector('title').textContent}))`
+
+// checkMap compares each route the map draws with calculator.Routes for
+// the same request and links: its verdict text, its load time, its colour
+// class, and a label a screen reader reads with the verdict in words.
+func checkMap(t *testing.T, name string, got []mapRoute, r calculator.Request, links map[string]string) map[string]mapRoute {
+	t.Helper()
+	ans, err := calculator.Compute(r)
+	require.NoError(t, err, name)
+	byTier := map[string]mapRoute{}
+	for _, m := range got {
+		byTier[m.Tier] = m
+	}
+	want := calculator.Routes(ans, links)
+	assert.Len(t, got, len(want), "%s: one drawn route per route", name)
+	for _, rt := range want {
+		m, ok := byTier[rt.Tier]
+		if !assert.True(t, ok, "%s: the map draws route %s", name, rt.Tier) {
+			continue
+		}
+		assert.Equal(t, rt.Route, m.Route, "%s: %s", name, rt.Tier)
+		assert.Equal(t, rt.Verdict, m.Verdict, "%s: route %s's verdict is the calculator's", name, rt.Tier)
+		assert.Contains(t, m.Line, "load "+rt.LoadText, "%s: route %s's load time", name, rt.Tier)
+		assert.Contains(t, m.Label, rt.Verdict, "%s: route %s's label says its verdict", name, rt.Tier)
+		assert.Contains(t, m.Label, rt.LoadText, "%s: route %s's label says its load time", name, rt.Tier)
+		assert.Equal(t, m.Label, m.Title, "%s: route %s's title", name, rt.Tier)
+		if rt.Link != "" {
+			assert.Contains(t, m.Line, rt.Link, "%s: route %s's link", name, rt.Tier)
+		}
+		switch {
+		case rt.Error != nil:
+			assert.Contains(t, m.Class, "error", "%s: %s", name, rt.Tier)
+		case rt.Route == "hit" && rt.Winner == "load":
+			assert.Contains(t, m.Class, "load", "%s: %s is drawn as a win", name, rt.Tier)
+		case rt.Route == "hit" && rt.Winner == "recompute":
+			assert.Contains(t, m.Class, "recompute", "%s: %s is drawn as a loss", name, rt.Tier)
+		default:
+			assert.Contains(t, m.Class, "neutral", "%s: %s", name, rt.Tier)
+		}
+	}
+	return byTier
+}
+
+// TestWebMap checks the tier map drawn by the page: every tier and both
+// routes, each route's verdict and load time as the calculator gives
+// them, a change of a route's link redrawn, and each route reachable by
+// keyboard and named for a screen reader.
+func TestWebMap(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	ctx := browser(t)
+	srv := httptest.NewServer(webHandler())
+	defer srv.Close()
+	vast := calculator.Request{Model: "llama-3.1-405b", TTFT: "62s", Tokens: "127188", Link: "181Gbit/s"}
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?"+query(vast)), ready()))
+
+	got := checkMap(t, "405B", eval[[]mapRoute](t, ctx, readMapJS), vast, nil)
+	for _, tier := range []string{"G1", "G2", "G3", "G3.5", "G4"} {
+		assert.Equal(t, "hit", got[tier].Route, "the hit route from %s", tier)
+	}
+	assert.Equal(t, "miss", got["handover"].Route, "the miss route's hand-over")
+	text := eval[string](t, ctx, `document.querySelector('#map svg').textContent`)
+	for _, place := range []string{"Prefill GPUs", "Decode GPUs", "GPU memory", "server DRAM", "local SSD", "pod-shared flash", "cluster storage", "parked in a tier"} {
+		assert.Contains(t, text, place)
+	}
+	assert.Equal(t, "Tier map: where the cache can sit and the routes a request takes",
+		eval[string](t, ctx, `document.getElementById(document.querySelector('#map svg').getAttribute('aria-labelledby').split(' ')[0]).textContent`))
+
+	// A route's link changed in its field: its load time and verdict are
+	// redrawn, the others stay.
+	require.NoError(t, chromedp.Do(ctx, typeInto("#tier-G4", "1GbE"), typeInto("#tier-handover", "1GbE")))
+	links := map[string]string{"G4": "1GbE", "handover": "1GbE"}
+	after := checkMap(t, "405B, slow G4 and hand-over", eval[[]mapRoute](t, ctx, readMapJS), vast, links)
+	assert.NotEqual(t, got["G4"].Verdict, after["G4"].Verdict, "G4's verdict changes")
+	assert.NotEqual(t, got["G4"].Line, after["G4"].Line, "G4's load time changes")
+	assert.Contains(t, after["G4"].Verdict, "recomputing is faster")
+	assert.NotEqual(t, got["handover"].Line, after["handover"].Line, "the hand-over's load time changes")
+	assert.Equal(t, got["G2"], after["G2"], "G2 is unchanged")
+	// A bad link: the route says so, and its field names the error.
+	require.NoError(t, chromedp.Do(ctx, typeInto("#tier-G4", "fast")))
+	links["G4"] = "fast"
+	checkMap(t, "405B, bad G4 link", eval[[]mapRoute](t, ctx, readMapJS), vast, links)
+	assert.Contains(t, eval[shown](t, ctx, readJS).Error["tier-G4"], "e.g.")
+
+	// Keyboard: Tab reaches each route; Enter on one moves to its field.
+	routes := eval[int](t, ctx, `document.querySelectorAll('#map a[data-tier]').length`)
+	require.Equal(t, 6, routes)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?"+query(vast)), ready()))
+	reached := map[string]bool{}
+	for i := 0; i < 30; i++ {
+		require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("\t")))
+		if tier := eval[string](t, ctx, `(document.activeElement && document.activeElement.closest && document.activeElement.closest('#map a[data-tier]')) ? document.activeElement.dataset.tier : ""`); tier != "" {
+			reached[tier] = true
+			if tier == "G2" {
+				require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("\r")))
+				assert.Equal(t, "tier-G2", eval[string](t, ctx, `document.activeElement.id`), "Enter on G2's route moves to its field")
+				break
+			}
+		}
+	}
+	assert.True(t, reached["handover"] && reached["G1"] && reached["G2"], "Tab reaches the routes: %v", reached)
+
+	// A phone: the map fits 390 px and its text is still legible (no
+	// label squeezed below 8 px wide per character).
+	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(390, 844), chromedp.Navigate(srv.URL+"/?"+query(vast)), ready()))
+	assert.LessOrEqual(t, eval[float64](t, ctx, `document.querySelector('#map svg').getBoundingClientRect().right`), eval[float64](t, ctx, `document.documentElement.clientWidth`))
+	assert.False(t, eval[bool](t, ctx, `document.documentElement.scrollWidth > document.documentElement.clientWidth`), "the page fits a 390 px screen")
+	png, err := chromedp.Run(ctx, chromedp.Screenshot("#map"))
+	require.NoError(t, err)
+	if p := os.Getenv("KV_MAP_SCREENSHOT"); p != "" {
+		require.NoError(t, os.WriteFile(p, png, 0o644))
+	}
+}
+
+// TestWebExport serves the exported page from a plain static host, as
+// many are: under a sub-path, with no precompressed files, and sending
+// the module as application/octet-stream, which the page must compile
+// from its bytes. The page still computes what calc prints.
+func TestWebExport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	dir := t.TempDir()
+	code, _, errOut := runCmd("serve", "--export", dir)
+	require.Equal(t, 0, code, errOut)
+	var mu sync.Mutex
+	var seen []string
+	files := http.FileServer(http.Dir(dir))
+	host := http.NewServeMux()
+	host.Handle("/some/sub/", http.StripPrefix("/some/sub", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.URL.Path)
+		mu.Unlock()
+		if strings.HasSuffix(r.URL.Path, ".wasm") {
+			w.Header().Set("Content-Type", "application/octet-stream")
+		}
+		files.ServeHTTP(w, r)
+	})))
+	srv := httptest.NewServer(host)
+	defer srv.Close()
+
+	ctx := browser(t)
+	weka := calculator.Request{Model: "llama-3.1-70b", Prefill: "4380", Tokens: "105000", Link: "1x400Gbit/s"}
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/some/sub/?"+query(weka)), ready()))
+	got := eval[shown](t, ctx, readJS)
+	require.Equal(t, "ok", got.State, got.Error)
+	checkMatches(t, "70B from the export", got, weka)
+	checkMap(t, "70B from the export", eval[[]mapRoute](t, ctx, readMapJS), weka, nil)
+	assert.True(t, eval[bool](t, ctx, `globalThis.kvWasmFallback === true`), "the module was compiled from its bytes")
+	mu.Lock()
+	defer mu.Unlock()
+	assert.Contains(t, seen, wasmURL, "the module by its hashed name, under the sub-path")
+	for _, p := range seen {
+		assert.NotContains(t, p, ".br", "no precompressed file asked for")
+	}
 }

@@ -79,9 +79,16 @@ function restore() {
   for (const [k, v] of q) if (k.startsWith("tier-")) tierLinks[k.slice(5)] = v;
 }
 
+// shownErrors is each field whose error is on screen, so a change clears
+// only those.
+let shownErrors = [];
+
 function clearErrors() {
-  for (const e of document.querySelectorAll(".err")) e.textContent = "";
-  for (const e of document.querySelectorAll("[aria-invalid]")) e.removeAttribute("aria-invalid");
+  for (const [box, input] of shownErrors) {
+    box.textContent = "";
+    if (input) input.removeAttribute("aria-invalid");
+  }
+  shownErrors = [];
 }
 
 function showError(fe) {
@@ -90,30 +97,48 @@ function showError(fe) {
   box.textContent = text;
   const input = $(fe.field);
   if (input) input.setAttribute("aria-invalid", "true");
+  shownErrors.push([box, input]);
 }
+
+// The URL follows the inputs a moment after the last change (each
+// history update costs milliseconds, and browsers throttle a stream of
+// them); the share link follows at once.
+let urlTimer = 0, urlPending = "";
+function syncURL() {
+  clearTimeout(urlTimer);
+  urlTimer = 0;
+  history.replaceState(null, "", urlPending);
+}
+addEventListener("pagehide", () => { if (urlTimer) syncURL(); });
 
 function compute() {
   const t0 = performance.now();
   const r = request();
-  const resp = JSON.parse(globalThis.kvCompute(JSON.stringify(r)));
+  const out = globalThis.kvCompute(JSON.stringify(r));
+  const tGo = performance.now();
+  const resp = JSON.parse(out);
   clearErrors();
   const form = document.body;
   if (resp.errors) {
     for (const fe of resp.errors) showError(fe);
     form.dataset.state = "error";
     for (const dd of document.querySelectorAll("#results dd")) { dd.textContent = "–"; dd.removeAttribute("data-value"); }
-    $("r-note").textContent = "";
+    setText($("r-note"), "");
   } else {
     form.dataset.state = "ok";
     drawResults(resp.report, resp.output);
-    $("r-note").textContent = resp.report.note ? "Note: " + resp.report.note : "";
+    setText($("r-note"), resp.report.note ? "Note: " + resp.report.note : "");
     drawTiers(resp.routes);
+    drawMap(resp.routes);
     drawChart(resp.chart);
   }
   const q = query(r);
-  history.replaceState(null, "", q ? "?" + q : location.pathname);
-  $("share").href = location.href;
+  urlPending = q ? "?" + q : location.pathname;
+  setAttr($("share"), "href", urlPending);
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(syncURL, 150);
   globalThis.kvLastMs = performance.now() - t0;
+  globalThis.kvLastGoMs = tGo - t0;
   $("status").textContent = "Computed in Go (WebAssembly) in " + globalThis.kvLastMs.toFixed(1) + " ms.";
 }
 
@@ -134,21 +159,23 @@ function drawResults(report, output) {
   }
   for (const r of rows) {
     const dd = $("r-" + r.key);
-    dd.textContent = r.text;
+    setText(dd, r.text);
     const v = VALUES[r.key] && output[VALUES[r.key]];
-    if (v === undefined || v === null) dd.removeAttribute("data-value");
-    else dd.dataset.value = String(v);
+    if (v === undefined || v === null) { if (dd.hasAttribute("data-value")) dd.removeAttribute("data-value"); }
+    else setAttr(dd, "data-value", String(v));
   }
-  $("r-winner").className = output.winner;
+  setAttr($("r-winner"), "class", output.winner);
 }
+
+let tierRows = {}; // tier -> {load, verdict}, built once
 
 function drawTiers(routes) {
   const body = $("tiers").tBodies[0];
   // Keep the inputs (and focus) when only the numbers change.
   for (const rt of routes) {
-    let row = body.querySelector('tr[data-tier="' + rt.tier + '"]');
+    let row = tierRows[rt.tier];
     if (!row) {
-      row = el("tr", { "data-tier": rt.tier });
+      const tr = el("tr", { "data-tier": rt.tier });
       const name = el("th", { scope: "row" }, rt.route === "miss" ? "Miss route" : rt.tier);
       const what = el("td", {});
       what.append(el("span", {}, rt.place ? rt.place + "; reused by " + rt.reuse + ". " : "Prefill computes the cache, then hands it over: "));
@@ -164,19 +191,18 @@ function drawTiers(routes) {
         inp.addEventListener("input", () => { tierLinks[rt.tier] = inp.value; compute(); });
         link.append(inp, el("p", { class: "err", id: "err-" + id }));
       }
-      row.append(name, what, link, el("td", { class: "t-load" }), el("td", { class: "verdict" }));
-      body.append(row);
+      row = tierRows[rt.tier] = { load: el("td", { class: "t-load" }), verdict: el("td", { class: "verdict" }) };
+      tr.append(name, what, link, row.load, row.verdict);
+      body.append(tr);
     }
-    const load = row.querySelector(".t-load"), verdict = row.querySelector(".verdict");
-    verdict.className = "verdict";
     // The texts come from Go (calculator.Routes), like every number here.
-    load.textContent = rt.load_text;
-    verdict.textContent = rt.verdict;
+    setText(row.load, rt.load_text);
+    setText(row.verdict, rt.verdict);
+    setAttr(row.verdict, "class", "verdict" + (rt.route !== "miss" && rt.winner && !rt.error ? " " + rt.winner : ""));
+    setAttr(row.verdict, "data-winner", rt.error ? "" : rt.winner || "");
     if (rt.error) { showError(rt.error); continue; }
-    if (rt.load_seconds) load.dataset.value = String(rt.load_seconds);
-    else load.removeAttribute("data-value");
-    if (rt.route !== "miss" && rt.winner) verdict.classList.add(rt.winner);
-    verdict.dataset.winner = rt.winner || "";
+    if (rt.load_seconds) setAttr(row.load, "data-value", String(rt.load_seconds));
+    else if (row.load.hasAttribute("data-value")) row.load.removeAttribute("data-value");
   }
 }
 
@@ -188,7 +214,143 @@ function svg(tag, attrs, text) {
   return e;
 }
 
+// set changes an element's text, class or attribute only when it differs,
+// so an input change touches only what it changes.
+function setText(e, text) { if (e.textContent !== text) e.textContent = text; }
+function setAttr(e, k, v) { if (e.getAttribute(k) !== v) e.setAttribute(k, v); }
+
+// fitText squeezes a label wider than its room (judged by its length, so
+// the page never waits on a layout) into that room.
+function fitText(e, text, room, size) {
+  setText(e, text);
+  if (text.length * size * 0.55 > room) setAttr(e, "textLength", String(room));
+  else if (e.hasAttribute("textLength")) e.removeAttribute("textLength");
+}
+
+// The map: the prefill and decode GPUs at the top with the hand-over
+// between them; below, each tier as a place, its hit route rising to the
+// decode GPUs; on the left, the miss route parking the cache in a tier.
+// Each route is a link to its editable field, with its link, load time
+// and verdict (from Go) as text, and coloured by the verdict.
+const MAP = { W: 380, top: 96, band: 52, gap: 6, left: 24, bus: 336, busStep: 7 };
+let mapParts = null; // tier -> {a, verdict, line, path, ...}, built once
+
+function routeClass(rt) {
+  if (rt.error) return "error";
+  if (rt.route === "miss" || !rt.winner) return "neutral";
+  return rt.winner; // "load" or "recompute"
+}
+
+function routeLine(rt) {
+  const link = rt.no_transfer ? "no link" : (rt.link || catalog.your_value);
+  if (rt.route === "miss") return "miss: hand-over over " + link + " · load " + rt.load_text;
+  return "hit over " + link + " · load " + rt.load_text;
+}
+
+function buildMap(routes) {
+  const hits = routes.filter((r) => r.route === "hit");
+  const H = MAP.top + hits.length * (MAP.band + MAP.gap);
+  const W = MAP.W;
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", "aria-labelledby": "map-title map-desc" });
+  root.append(svg("title", { id: "map-title" }, "Tier map: where the cache can sit and the routes a request takes"));
+  root.append(svg("desc", { id: "map-desc" }, "Each route is a link to its editable link field; its label gives the link, the load time and the verdict."));
+  const defs = svg("defs", {});
+  for (const c of ["load", "recompute", "neutral", "error"]) {
+    const m = svg("marker", { id: "arrow-" + c, viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "6", markerHeight: "6", orient: "auto-start-reverse" });
+    m.append(svg("path", { d: "M0,0 L10,5 L0,10 z", class: "m-head " + c }));
+    defs.append(m);
+  }
+  root.append(defs);
+  // The GPUs.
+  const gpus = svg("g", { class: "m-gpus" });
+  gpus.append(svg("rect", { x: 8, y: 4, width: 120, height: 36, rx: 5, class: "m-gpu" }),
+    svg("text", { x: 68, y: 27, "text-anchor": "middle", class: "m-name" }, "Prefill GPUs"),
+    svg("rect", { x: 244, y: 4, width: 128, height: 36, rx: 5, class: "m-gpu", id: "m-decode" }),
+    svg("text", { x: 308, y: 27, "text-anchor": "middle", class: "m-name" }, "Decode GPUs"));
+  root.append(gpus);
+  mapParts = {};
+  const part = (rt, a, lines) => {
+    a.addEventListener("click", (ev) => {
+      ev.preventDefault();
+      const inp = $("tier-" + rt.tier);
+      if (inp) inp.focus();
+      else document.querySelector('#tiers tr[data-tier="' + rt.tier + '"]').scrollIntoView();
+    });
+    a.dataset.tier = rt.tier;
+    a.dataset.route = rt.route;
+    mapParts[rt.tier] = Object.assign({ a: a, title: a.querySelector("title") }, lines);
+  };
+  // The miss route: the hand-over, and the cache parked in a tier.
+  {
+    const rt = routes.find((r) => r.route === "miss");
+    if (rt) {
+      const a = svg("a", { href: "#tier-" + rt.tier, class: "m-route" });
+      a.append(svg("title", {}));
+      const path = svg("path", { d: "M128,22 H242", class: "m-path" });
+      const cx = (MAP.left + MAP.bus) / 2;
+      const line = svg("text", { x: cx, y: 58, "text-anchor": "middle", class: "m-line" });
+      const verdict = svg("text", { x: cx, y: 73, "text-anchor": "middle", class: "m-verdict" });
+      a.append(path, svg("text", { x: 185, y: 16, "text-anchor": "middle", class: "m-small" }, "hand-over"), line, verdict);
+      root.append(a);
+      part(rt, a, { path: path, line: line, verdict: verdict });
+    }
+    const y1 = MAP.top + (hits.length - 1) * (MAP.band + MAP.gap) + MAP.band / 2;
+    const park = svg("g", { class: "m-park" });
+    park.append(svg("title", {}, "On a miss, the prefill GPUs' new cache is parked in a tier for the next request"));
+    let d = `M14,40 V${y1}`;
+    for (let i = 0; i < hits.length; i++) {
+      const y = MAP.top + i * (MAP.band + MAP.gap) + MAP.band / 2;
+      d += ` M14,${y} H${MAP.left - 1}`;
+    }
+    park.append(svg("path", { d: d, class: "m-parkline" }),
+      svg("text", { x: MAP.left, y: MAP.top - 8, class: "m-small" }, "miss: the new cache is parked in a tier ↓"));
+    root.append(park);
+  }
+  // The tiers, each with its hit route to the decode GPUs.
+  hits.forEach((rt, i) => {
+    const y = MAP.top + i * (MAP.band + MAP.gap);
+    const bx = MAP.bus + 4 + i * MAP.busStep;
+    const a = svg("a", { href: "#tier-" + rt.tier, class: "m-route m-tier" });
+    a.append(svg("title", {}));
+    const path = svg("path", { d: `M${MAP.bus},${y + MAP.band / 2} H${bx} V41`, class: "m-path" });
+    const line = svg("text", { x: MAP.left + 8, y: y + 31, class: "m-line" });
+    const verdict = svg("text", { x: MAP.left + 8, y: y + 45, class: "m-verdict" });
+    a.append(svg("rect", { x: MAP.left, y: y, width: MAP.bus - MAP.left, height: MAP.band, rx: 4, class: "m-place" }),
+      svg("text", { x: MAP.left + 8, y: y + 16, class: "m-name" }, rt.tier + " · " + rt.label),
+      line, verdict, path);
+    root.append(a);
+    part(rt, a, { path: path, line: line, verdict: verdict });
+  });
+  $("map").replaceChildren(root);
+}
+
+function drawMap(routes) {
+  if (!mapParts || routes.some((rt) => !mapParts[rt.tier])) buildMap(routes);
+  for (const rt of routes) {
+    const p = mapParts[rt.tier];
+    const cls = routeClass(rt);
+    const line = routeLine(rt);
+    const room = rt.route === "miss" ? MAP.bus - MAP.left : MAP.bus - MAP.left - 14;
+    fitText(p.line, line, room, 11);
+    fitText(p.verdict, rt.verdict, room, 11.5);
+    setAttr(p.a, "class", "m-route " + (rt.route === "miss" ? "m-miss " : "m-tier ") + cls);
+    setAttr(p.path, "marker-end", "url(#arrow-" + cls + ")");
+    const name = rt.route === "miss" ? "Miss route, " + rt.label : rt.tier + " hit route, " + rt.label;
+    const label = name + ": " + line + "; " + rt.verdict + (rt.error ? " (bad link: " + rt.error.text + ")" : "");
+    setAttr(p.a, "aria-label", label);
+    setText(p.title, label);
+    p.a.dataset.verdict = rt.verdict;
+    p.a.dataset.winner = rt.winner || "";
+  }
+}
+
+// drawChart draws the chart: its frame, axes and legend when the scales
+// change, and otherwise only moves the curves and lines.
+let chart = null;
+
 function drawChart(c) {
+  const sig = JSON.stringify(c);
+  if (chart && chart.sig === sig) return;
   const W = 640, H = 344, L = 64, R = 16, T = 16, B = 72;
   const xs = c.bytes_per_second, ys = c.load_seconds.concat([c.recompute_seconds], c.mean_seconds || []);
   const lx0 = Math.log10(xs[0]), lx1 = Math.log10(xs[xs.length - 1]);
@@ -196,38 +358,57 @@ function drawChart(c) {
   if (ly1 === ly0) ly1 = ly0 + 1;
   const X = (b) => L + (W - L - R) * (Math.log10(b) - lx0) / (lx1 - lx0);
   const Y = (s) => T + (H - T - B) * (ly1 - Math.log10(s)) / (ly1 - ly0);
-  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": "chart-title" });
-  root.append(svg("title", { id: "chart-title" }, "Time to first token against link bandwidth"));
-  root.append(svg("rect", { x: L, y: T, width: W - L - R, height: H - T - B, class: "frame" }));
-  for (let k = Math.ceil(lx0); k <= Math.floor(lx1); k++) {
-    const x = X(10 ** k);
-    root.append(svg("line", { x1: x, x2: x, y1: T, y2: H - B, class: "grid" }));
-    root.append(svg("text", { x: x, y: H - B + 16, "text-anchor": "middle" }, tick(10 ** k / 1e9)));
+  const axes = [lx0, lx1, ly0, ly1, !!c.mean_seconds].join(",");
+  if (!chart || chart.axes !== axes) {
+    const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-labelledby": "chart-title" });
+    root.append(svg("title", { id: "chart-title" }, "Time to first token against link bandwidth"));
+    root.append(svg("rect", { x: L, y: T, width: W - L - R, height: H - T - B, class: "frame" }));
+    for (let k = Math.ceil(lx0); k <= Math.floor(lx1); k++) {
+      const x = X(10 ** k);
+      root.append(svg("line", { x1: x, x2: x, y1: T, y2: H - B, class: "grid" }));
+      root.append(svg("text", { x: x, y: H - B + 16, "text-anchor": "middle" }, tick(10 ** k / 1e9)));
+    }
+    for (let k = ly0; k <= ly1; k++) {
+      const y = Y(10 ** k);
+      root.append(svg("line", { x1: L, x2: W - R, y1: y, y2: y, class: "grid" }));
+      root.append(svg("text", { x: L - 6, y: y + 4, "text-anchor": "end" }, tick(10 ** k)));
+    }
+    root.append(svg("text", { x: (L + W - R) / 2, y: H - B + 32, "text-anchor": "middle" }, "link bandwidth (GB/s)"));
+    root.append(svg("text", { x: 14, y: (T + H - B) / 2, "text-anchor": "middle", transform: `rotate(-90 14 ${(T + H - B) / 2})` }, "time to first token (s)"));
+    const parts = {
+      recompute: svg("line", { x1: L, x2: W - R, class: "recompute" }),
+      load: svg("polyline", { class: "loadline" }),
+      mean: c.mean_seconds ? svg("polyline", { class: "mean" }) : null,
+      be: svg("line", { y1: T, y2: H - B, class: "be" }),
+      you: svg("line", { y1: T, y2: H - B, class: "you" }),
+    };
+    root.append(...Object.values(parts).filter((p) => p));
+    const lg = [["recompute", "recompute"], ["loadline", "load"], ["be", "break-even"], ["you", "your link"]];
+    if (c.mean_seconds) lg.splice(2, 0, ["mean", "mean TTFT"]);
+    // The legend, in one row below the axis.
+    let x = L;
+    for (const [cls, label] of lg) {
+      const y = H - 30;
+      root.append(svg("line", { x1: x, x2: x + 20, y1: y - 4, y2: y - 4, class: cls }));
+      root.append(svg("text", { x: x + 24, y: y }, label));
+      x += 34 + label.length * 6.2;
+    }
+    $("chart").replaceChildren(root);
+    chart = { axes: axes, parts: parts };
   }
-  for (let k = ly0; k <= ly1; k++) {
-    const y = Y(10 ** k);
-    root.append(svg("line", { x1: L, x2: W - R, y1: y, y2: y, class: "grid" }));
-    root.append(svg("text", { x: L - 6, y: y + 4, "text-anchor": "end" }, tick(10 ** k)));
-  }
-  root.append(svg("text", { x: (L + W - R) / 2, y: H - B + 32, "text-anchor": "middle" }, "link bandwidth (GB/s)"));
-  root.append(svg("text", { x: 14, y: (T + H - B) / 2, "text-anchor": "middle", transform: `rotate(-90 14 ${(T + H - B) / 2})` }, "time to first token (s)"));
-  const path = (vals, cls) => svg("polyline", { points: xs.map((b, i) => X(b) + "," + Y(vals[i])).join(" "), class: cls });
-  root.append(svg("line", { x1: L, x2: W - R, y1: Y(c.recompute_seconds), y2: Y(c.recompute_seconds), class: "recompute" }));
-  root.append(path(c.load_seconds, "loadline"));
-  if (c.mean_seconds) root.append(path(c.mean_seconds, "mean"));
-  root.append(svg("line", { x1: X(c.break_even_bytes_per_second), x2: X(c.break_even_bytes_per_second), y1: T, y2: H - B, class: "be" }));
-  root.append(svg("line", { x1: X(c.link_bytes_per_second), x2: X(c.link_bytes_per_second), y1: T, y2: H - B, class: "you" }));
-  const lg = [["recompute", "recompute"], ["loadline", "load"], ["be", "break-even"], ["you", "your link"]];
-  if (c.mean_seconds) lg.splice(2, 0, ["mean", "mean TTFT"]);
-  // The legend, in one row below the axis.
-  let x = L;
-  for (const [cls, label] of lg) {
-    const y = H - 30;
-    root.append(svg("line", { x1: x, x2: x + 20, y1: y - 4, y2: y - 4, class: cls }));
-    root.append(svg("text", { x: x + 24, y: y }, label));
-    x += 34 + label.length * 6.2;
-  }
-  $("chart").replaceChildren(root);
+  chart.sig = sig;
+  const p = chart.parts;
+  const points = (vals) => xs.map((b, i) => X(b).toFixed(1) + "," + Y(vals[i]).toFixed(1)).join(" ");
+  const yr = Y(c.recompute_seconds).toFixed(1);
+  setAttr(p.recompute, "y1", yr);
+  setAttr(p.recompute, "y2", yr);
+  setAttr(p.load, "points", points(c.load_seconds));
+  if (p.mean) setAttr(p.mean, "points", points(c.mean_seconds));
+  const xb = X(c.break_even_bytes_per_second).toFixed(1), xl = X(c.link_bytes_per_second).toFixed(1);
+  setAttr(p.be, "x1", xb);
+  setAttr(p.be, "x2", xb);
+  setAttr(p.you, "x1", xl);
+  setAttr(p.you, "x2", xl);
 }
 
 // tick prints a power of ten as an axis label: 0.01, 1, 1000.
@@ -235,25 +416,55 @@ function tick(v) {
   return v >= 1 ? String(Math.round(v)) : v.toPrecision(1);
 }
 
+// loadModule fetches and starts calc.wasm, under the name index.html gives
+// it (calc.<hash>.wasm, preloaded while the scripts load). A host that
+// does not send application/wasm cannot stream-compile it: then compile
+// from its bytes.
+async function loadModule(go) {
+  const url = $("wasm").href;
+  let resp = await fetch(url);
+  if (!resp.ok) throw new Error(url + ": " + resp.status + " " + resp.statusText);
+  const type = (resp.headers.get("Content-Type") || "").split(";")[0].trim();
+  if (type === "application/wasm" && WebAssembly.instantiateStreaming) {
+    try {
+      return await WebAssembly.instantiateStreaming(resp, go.importObject);
+    } catch (_) {
+      // Compile from the bytes instead; the name is immutable, so the
+      // second fetch comes from the cache.
+      resp = await fetch(url);
+    }
+  }
+  globalThis.kvWasmFallback = true;
+  return WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+}
+
 async function start() {
   const t0 = performance.now();
   const go = new Go();
-  let inst;
-  try {
-    inst = await WebAssembly.instantiateStreaming(fetch("calc.wasm"), go.importObject);
-  } catch (_) {
-    // A host that does not serve application/wasm: compile from bytes.
-    const bytes = await (await fetch("calc.wasm")).arrayBuffer();
-    inst = await WebAssembly.instantiate(bytes, go.importObject);
+  const phases = globalThis.kvPhases = { scripts: t0 };
+  const module = loadModule(go);
+  // The menus come with the page (breakeven serve writes them in), so
+  // they fill while the module loads; a bare copy of index.html asks Go.
+  const inPage = $("catalog").textContent.trim();
+  if (inPage) {
+    catalog = JSON.parse(inPage);
+    fillMenus();
+    restore();
   }
+  phases.menus = performance.now();
+  const inst = await module;
+  phases.compiled = performance.now();
   go.run(inst.instance);
-  catalog = JSON.parse(globalThis.kvCatalog());
-  fillMenus();
-  restore();
+  phases.started = performance.now();
+  if (!inPage) {
+    catalog = JSON.parse(globalThis.kvCatalog());
+    fillMenus();
+    restore();
+  }
   for (const f of FIELDS) $(f).addEventListener("input", compute);
   for (const c of CHECKS) $(c).addEventListener("change", compute);
   compute();
-  globalThis.kvReadyMs = performance.now();
+  globalThis.kvReadyMs = phases.computed = performance.now();
   globalThis.kvStartMs = performance.now() - t0;
   document.body.dataset.ready = "1";
 }
