@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -77,8 +78,23 @@ type Options struct {
 	// AllowBeyondContext checks prompts longer than the model's context.
 	AllowBeyondContext bool
 	// LoadConfig reads a model from a config.json named by a claim's
-	// Config; nil refuses such claims.
+	// Config; nil means LoadConfig (this package's), which reads a file
+	// kept in sources/configs by its name, or any file by its path.
 	LoadConfig func(path string) (sources.Model, error)
+}
+
+// LoadConfig reads the model of a config.json: a file kept in
+// sources/configs, named by its file name or its path in the repository
+// ("meta-llama--Meta-Llama-3.1-70B.json", "sources/configs/..."), or else
+// any file on disk.
+func LoadConfig(path string) (sources.Model, error) {
+	name := strings.TrimPrefix(filepath.ToSlash(path), sources.ConfigDir+"/")
+	if !strings.Contains(name, "/") {
+		if data, err := sources.ConfigData(name); err == nil {
+			return sources.ModelFromConfig("", data)
+		}
+	}
+	return sources.ReadConfigModel(path)
 }
 
 // Result is a checked claim.
@@ -208,6 +224,9 @@ type pmLookup struct {
 func NewChecker(opt Options) *Checker {
 	if opt.Element.Size == 0 {
 		opt.Element = sources.PostElement()
+	}
+	if opt.LoadConfig == nil {
+		opt.LoadConfig = LoadConfig
 	}
 	return &Checker{opt: opt, models: map[string]modelLookup{}, links: map[string]linkLookup{},
 		hosts: map[string]hostLookup{}, gpus: map[string]gpuLookup{}, pms: map[string]pmLookup{}}
@@ -542,10 +561,10 @@ func findModel(name string) (sources.Model, error) {
 	}
 	if errors.As(err, &unknown) {
 		reason := "unknown model"
-		if len(unknown.Nearest) > 0 {
-			reason += fmt.Sprintf("; did you mean %s?", quoteAll(unknown.Nearest))
+		if s := unknown.Suggestion(); s != "" {
+			reason += "; " + s
 		}
-		return m, breakeven.Bad("model", name, reason, exampleModel)
+		return m, breakeven.Bad("model", name, reason, exampleModel+", or a config column / --config config.json")
 	}
 	if err != nil {
 		return m, breakeven.Bad("model", name, err.Error(), exampleModel)

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -224,6 +225,7 @@ func (j checkJSON) csvRecord(rec []string, extra []factcheck.Field) []string {
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check", stderr)
 	model := fs.String("model", "", "catalog model `NAME` or alias (see \"breakeven models\")")
+	config := fs.String("config", "", "a model's Hugging Face config.json `FILE`, instead of --model")
 	tokens := fs.String("tokens", "", "prompt length, `N` tokens (\"105k\" = 105,000, \"128Ki\" = 131,072)")
 	seconds := fs.String("seconds", "", "(a) the cached `TIME`, a TTFT or a load (\"0.58\", \"580ms\")")
 	secondsAre := fs.String("seconds-are", "", "what --seconds measures: `ttft` (the default) or load")
@@ -304,6 +306,19 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if set["report"] && *report != "md" && *report != "html" {
 		return bad(breakeven.Bad("report", *report, "not a report format (md, html)", "--report md"))
 	}
+	if set["config"] && set["model"] {
+		return bad(errors.New("--config and --model are alternatives: a config names its own model (e.g. --config sources/configs/meta-llama--Meta-Llama-3.1-70B.json)"))
+	}
+	if set["claims"] {
+		// A claims file's config column is a path relative to the file.
+		base := filepath.Dir(*claims)
+		opt.LoadConfig = func(path string) (sources.Model, error) {
+			if !filepath.IsAbs(path) && *claims != "-" {
+				path = filepath.Join(base, path)
+			}
+			return factcheck.LoadConfig(path)
+		}
+	}
 	checker := factcheck.NewChecker(opt)
 	format := ""
 	switch {
@@ -315,7 +330,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		format = *report
 	}
 
-	claimFlags := []string{"model", "tokens", "seconds", "seconds-are", "size", "throughput", "per-node", "uncached", "speedup", "hit", "links", "gpus"}
+	claimFlags := []string{"model", "config", "tokens", "seconds", "seconds-are", "size", "throughput", "per-node", "uncached", "speedup", "hit", "links", "gpus"}
 	if set["claims"] {
 		for _, f := range claimFlags {
 			if set[f] {
@@ -341,11 +356,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	needsModel := set["seconds"] || set["size"] || set["uncached"]
 	for _, f := range []string{"model", "tokens"} {
+		if f == "model" && set["config"] {
+			continue
+		}
 		if needsModel && !set[f] {
 			return bad(fmt.Errorf("no --%s: a timed or sized claim needs --model and --tokens (e.g. --model llama-3.1-70b --tokens 105000 --seconds 0.58)", f))
 		}
 	}
-	res, err := checker.Check(factcheck.Claim{Model: *model, Tokens: *tokens, Seconds: *seconds, SecondsAre: *secondsAre, Size: *size,
+	res, err := checker.Check(factcheck.Claim{Model: *model, Config: *config, Tokens: *tokens, Seconds: *seconds, SecondsAre: *secondsAre, Size: *size,
 		Throughput: *throughput, PerNode: *perNode, Uncached: *uncached, Speedup: *speedup, Hit: *hit, Links: *links, GPUs: *gpus})
 	if err != nil {
 		return bad(err)
