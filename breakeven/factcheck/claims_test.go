@@ -31,13 +31,26 @@ func readAll(t testing.TB, text string, opt factcheck.Options) ([]factcheck.Resu
 }
 
 // data/claims.csv holds the post's three claims with the numbers typed in
-// sources, so they are not silently typed twice.
+// sources, so they are not silently typed twice; its other rows are the
+// registry's checked claims (sources.PublishedClaims).
 func TestClaimsFileAgreesWithSources(t *testing.T) {
 	text, err := os.ReadFile(claimsFile)
 	require.NoError(t, err)
-	good, bad, err := readAll(t, string(text), factcheck.Options{})
+	rows, bad, err := readAll(t, string(text), factcheck.Options{})
 	require.NoError(t, err)
 	require.Empty(t, bad)
+	registry := map[string]bool{}
+	for _, p := range sources.PublishedClaims {
+		registry[p.ID] = p.Unchecked == ""
+	}
+	var good []factcheck.Result
+	for _, r := range rows {
+		if strings.HasPrefix(r.Claim.ID, "post-") {
+			good = append(good, r)
+			continue
+		}
+		assert.True(t, registry[r.Claim.ID], "row %s is neither the post's nor a checked registry claim", r.Claim.ID)
+	}
 	want := map[string]struct {
 		test  sources.PrefillTest
 		links breakeven.Bandwidth

@@ -6,7 +6,8 @@
 //
 // It reads the families the catalog holds: GQA and MHA (head_dim, or
 // hidden_size / num_attention_heads), MLA (kv_lora_rank,
-// qk_rope_head_dim, qk_nope_head_dim, v_head_dim), sliding and chunked
+// qk_rope_head_dim, qk_nope_head_dim, v_head_dim; with a DSA indexer,
+// index_topk, index_head_dim and indexer_types), sliding and chunked
 // windows (sliding_window with layer_types, sliding_window_pattern,
 // use_sliding_window with max_window_layers, attention_chunk_size with
 // no_rope_layers or Llama 4's NoPE interval), hybrid linear attention
@@ -150,6 +151,10 @@ type raw struct {
 	InterleaveMoE     *int  `json:"interleave_moe_layer_step"`
 	MoELayers         []int `json:"moe_layers"`
 
+	IndexTopK    *int     `json:"index_topk"`
+	IndexHeadDim *int     `json:"index_head_dim"`
+	IndexerTypes []string `json:"indexer_types"`
+
 	KVCacheDtype string `json:"kv_cache_dtype"`
 	Quant        *struct {
 		KVCacheScheme *struct {
@@ -166,7 +171,6 @@ var unmodelled = []struct{ field, what string }{
 	{"num_kv_shared_layers", "layers sharing another layer's KV cache (Gemma 3n)"},
 	{"num_global_key_value_heads", "a separate KV-head count for global layers"},
 	{"global_head_dim", "a separate head dim for global layers"},
-	{"index_topk", "a sparse-attention indexer with its own cache (DeepSeek V3.2)"},
 	{"compress_ratios", "compressed attention layers"},
 	{"mamba_num_heads", "Mamba-2 state-space layers (Nemotron-H)"},
 	{"hybrid_override_pattern", "a Mamba/attention layer pattern (Nemotron-H)"},
@@ -403,6 +407,9 @@ func (r raw) config() (Config, error) {
 			c.Attention = append(c.Attention, prefill.AttentionGroup{Layers: n, QueryHeads: heads, QKDim: hd, VDim: hd, Window: w})
 		}
 	}
+	if err := r.indexer(&c, mla, layers); err != nil {
+		return c, err
+	}
 	if err := c.Arch.Validate(); err != nil {
 		return c, bad("", "", "%v", err)
 	}
@@ -436,7 +443,62 @@ func (r raw) config() (Config, error) {
 		c.ActiveParams += a + active
 	}
 	c.Family = family(kinds, mla, kv, heads, moe.any)
+	if r.IndexTopK != nil {
+		c.Family = strings.Replace(c.Family, "MLA", "MLA with a sparse indexer", 1)
+	}
 	return c, nil
+}
+
+// indexer adds a sparse-attention indexer (DeepSeek V3.2's DSA, GLM-5.2):
+// its key cache, index_head_dim numbers per token on each layer with an
+// indexer of its own (those indexer_types marks "full", or every layer
+// when indexer_types is absent), and the sparse attention's FLOPs, each
+// query scoring at most index_topk keys.
+func (r raw) indexer(c *Config, mla bool, layers int) error {
+	if r.IndexTopK == nil {
+		if r.IndexHeadDim != nil || r.IndexerTypes != nil {
+			return bad("index_topk", `"index_topk": 2048`, "indexer fields without index_topk; give the keys each query keeps, or leave the indexer fields out")
+		}
+		return nil
+	}
+	if !mla {
+		return bad("index_topk", `"kv_lora_rank": 512`, "a sparse-attention indexer without MLA (kv_lora_rank) is not modelled")
+	}
+	if *r.IndexTopK <= 0 {
+		return bad("index_topk", `"index_topk": 2048`, "%d: need a positive number of keys", *r.IndexTopK)
+	}
+	dim, err := need(r.IndexHeadDim, "index_head_dim", `"index_head_dim": 128`)
+	if err != nil {
+		return err
+	}
+	if dim <= 0 {
+		return bad("index_head_dim", `"index_head_dim": 128`, "%d: need a positive number", dim)
+	}
+	n := layers
+	if r.IndexerTypes != nil {
+		if len(r.IndexerTypes) != layers {
+			return bad("indexer_types", `"indexer_types": ["full", "shared", ...]`, "%d entries for %d layers", len(r.IndexerTypes), layers)
+		}
+		n = 0
+		for _, t := range r.IndexerTypes {
+			switch t {
+			case "full":
+				n++
+			case "shared":
+			default:
+				return bad("indexer_types", `"indexer_types": ["full", "shared", ...]`, "unknown type %s (valid: full, shared)", breakeven.Quote(t))
+			}
+		}
+		if n == 0 {
+			return bad("indexer_types", `"indexer_types": ["full", "shared", ...]`, "no layer has an indexer of its own (full)")
+		}
+	}
+	c.Arch.Groups = append(c.Arch.Groups, breakeven.LayerGroup{Attention: breakeven.Indexer, Layers: n, HeadDim: dim})
+	for i := range c.Attention {
+		c.Attention[i].Window = *r.IndexTopK
+	}
+	c.Notes = append(c.Notes, fmt.Sprintf("a sparse-attention indexer: its key cache (%d numbers per token on %d of %d layers) is counted in FP8 with its scales, whatever the KV element type; attention FLOPs count at most index_topk %d keys per query, the indexer's own scoring and projections left out", dim, n, layers, *r.IndexTopK))
+	return nil
 }
 
 // gated reports whether full-attention layers gate their output with a
@@ -478,7 +540,10 @@ func (r raw) mlaShape(heads int) (attnShape, error) {
 	if err != nil {
 		return attnShape{}, err
 	}
-	if r.HeadDim != nil && *r.HeadDim != *r.QKRope && *r.HeadDim != nope+*r.QKRope {
+	// head_dim, where an MLA config states it, is the rope part
+	// (DeepSeek V3), the whole query-key dim, or the no-rope part (GLM-5.2,
+	// whose qk_head_dim is the whole).
+	if r.HeadDim != nil && *r.HeadDim != *r.QKRope && *r.HeadDim != nope+*r.QKRope && *r.HeadDim != nope {
 		return attnShape{}, bad("head_dim", fmt.Sprintf(`"head_dim": %d`, *r.QKRope), "%d contradicts the MLA dims (qk_rope_head_dim %d, qk_nope_head_dim %d)", *r.HeadDim, *r.QKRope, nope)
 	}
 	hidden := float64(*r.HiddenSize)

@@ -60,6 +60,8 @@ func groupsText(a breakeven.Architecture) string {
 			s += fmt.Sprintf(" state_bytes=%.0f", float64(g.StateBytes))
 		case breakeven.Reported:
 			s += fmt.Sprintf(" per_token_16bit=%.0f", float64(g.PerToken16))
+		case breakeven.Indexer:
+			s += fmt.Sprintf(" index_dim=%d", g.HeadDim)
 		}
 		if g.Window > 0 {
 			s += fmt.Sprintf(" window=%d", g.Window)

@@ -53,11 +53,15 @@ func TestCheckClaimsFileMatchesPost(t *testing.T) {
 	var rows []map[string]any
 	require.NoError(t, json.Unmarshal([]byte(out), &rows))
 	byModel := map[string]map[string]any{}
+	n := 0
 	for _, r := range rows {
-		byModel[r["model"].(string)] = r
+		if strings.HasPrefix(r["id"].(string), "post-") { // the rest are the registry's
+			byModel[r["model"].(string)] = r
+			n++
+		}
 	}
 	claims := post.Claims()
-	require.Len(t, rows, len(claims))
+	require.Equal(t, len(claims), n)
 	for _, c := range claims {
 		r, ok := byModel[c.Model]
 		require.True(t, ok, c.Model)
@@ -202,8 +206,8 @@ func TestClaimsFileIsGenerated(t *testing.T) {
 
 // genclaims writes the registry of published claims after the post's
 // three, every form in its column, and the checker reads each row back as
-// the claim it came from. The registry is empty on this branch, so a
-// fake entry stands in.
+// the claim it came from. A fake entry with every form stands in at the
+// end.
 func TestClaimsFileWritesTheRegistry(t *testing.T) {
 	saved := sources.PublishedClaims
 	t.Cleanup(func() { sources.PublishedClaims = saved })
@@ -228,7 +232,13 @@ func TestClaimsFileWritesTheRegistry(t *testing.T) {
 		c.Line = 0
 		got = append(got, c)
 	}
-	require.Len(t, got, 3+len(saved)+1)
+	checked := 0 // claims.csv leaves out the claims the registry marks Unchecked
+	for _, p := range saved {
+		if p.Unchecked == "" {
+			checked++
+		}
+	}
+	require.Len(t, got, 3+checked+1)
 	assert.Equal(t, factcheck.FromPublished(fake), got[len(got)-1])
 	assert.Equal(t, "post-vast405b", got[0].ID)
 	assert.Empty(t, rd.ExtraColumns(), "every column of data/claims.csv is one the checker reads")
