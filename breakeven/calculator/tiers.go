@@ -130,7 +130,7 @@ func routeLink(s string, preset bool) (breakeven.Link, error) {
 func routeText(r Route) (load, verdict string) {
 	switch {
 	case r.Error != nil:
-		return "–", "–"
+		return "–", "no verdict: the link is not valid"
 	case r.NoTransfer:
 		return "none", "hit wins: nothing to move"
 	case r.LinkBytesPerSecond == 0:

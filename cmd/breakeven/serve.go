@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -248,8 +249,12 @@ const wasmRef = `href="calc.wasm"`
 // close the element.
 const catalogRef = `<script type="application/json" id="catalog"></script>`
 
-// loadWebPage reads the embedded files once.
-func loadWebPage() *webPage {
+// loadWebPage is the page, read from the embedded files on first use and
+// shared after: it never changes.
+var loadWebPage = sync.OnceValue(readWebPage)
+
+// readWebPage reads the embedded files, hashes them and fills in the page.
+func readWebPage() *webPage {
 	root := webRoot()
 	read := func(name, encoding string) webFile {
 		b, err := fs.ReadFile(root, name)

@@ -122,6 +122,8 @@ function compute() {
   if (resp.errors) {
     for (const fe of resp.errors) showError(fe);
     form.dataset.state = "error";
+    // The map and its table keep the last answer until the inputs are
+    // valid again: dim them so they do not pass for this one.
     for (const dd of document.querySelectorAll("#results dd")) { dd.textContent = "–"; dd.removeAttribute("data-value"); }
     setText($("r-note"), "");
   } else {
@@ -219,11 +221,16 @@ function svg(tag, attrs, text) {
 function setText(e, text) { if (e.textContent !== text) e.textContent = text; }
 function setAttr(e, k, v) { if (e.getAttribute(k) !== v) e.setAttribute(k, v); }
 
-// fitText squeezes a label wider than its room (judged by its length, so
-// the page never waits on a layout) into that room.
+// fitText fits a label wider than its room (judged by its length, so the
+// page never waits on a layout): a smaller type down to 9 px, then
+// squeezed.
 function fitText(e, text, room, size) {
   setText(e, text);
-  if (text.length * size * 0.55 > room) setAttr(e, "textLength", String(room));
+  const want = text.length * size * 0.56;
+  const fit = want > room ? Math.max(9, size * room / want) : 0;
+  const px = fit ? fit.toFixed(1) + "px" : ""; // through the CSSOM, which the CSP allows
+  if (e.style.fontSize !== px) e.style.fontSize = px;
+  if (fit && text.length * fit * 0.56 > room) setAttr(e, "textLength", String(room));
   else if (e.hasAttribute("textLength")) e.removeAttribute("textLength");
 }
 
