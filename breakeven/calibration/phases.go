@@ -47,8 +47,6 @@ import (
 	"sort"
 	"sync"
 
-	"gonum.org/v1/gonum/mat"
-
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/sources"
@@ -268,21 +266,22 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 			}
 		}
 	}
-	a := mat.NewDense(len(rows), len(used), nil)
-	b := mat.NewVecDense(len(rows), nil)
+	a := make([][]float64, len(rows))
+	b := make([]float64, len(rows))
 	for i, r := range rows {
+		a[i] = make([]float64, len(used))
 		for c, j := range used {
-			a.Set(i, c, r[j])
+			a[i][c] = r[j]
 		}
-		b.SetVec(i, 1)
+		b[i] = 1
 	}
-	var x mat.VecDense
-	if err := x.SolveVec(a, b); err != nil {
+	x, err := leastSquares(a, b)
+	if err != nil {
 		return f, fmt.Errorf("calibration: %s: %w", s, err)
 	}
 	inv := make([]float64, k)
 	for c, j := range used {
-		inv[j] = x.AtVec(c)
+		inv[j] = x[c]
 		if !(inv[j] > 0) {
 			return f, fmt.Errorf("calibration: %s: the fitted %s efficiency is not positive (1/e = %.3g)", s, s.Params()[j], inv[j])
 		}
@@ -638,4 +637,72 @@ func joinIDs(ids []string) string {
 		s += id
 	}
 	return s
+}
+
+// leastSquares returns the x that minimises |a x - b| for a tall a of
+// full column rank, by Householder QR: the few parameters of a phase
+// model need no matrix library, and the page's WebAssembly module does
+// without one.
+func leastSquares(a [][]float64, b []float64) ([]float64, error) {
+	m := len(a)
+	if m == 0 {
+		return nil, errors.New("no equations")
+	}
+	n := len(a[0])
+	if m < n {
+		return nil, fmt.Errorf("%d equations for %d unknowns", m, n)
+	}
+	r := make([][]float64, m)
+	for i := range a {
+		r[i] = append([]float64(nil), a[i]...)
+	}
+	y := append([]float64(nil), b...)
+	scale := 0.0
+	for i := range r {
+		for _, v := range r[i] {
+			scale = math.Max(scale, math.Abs(v))
+		}
+	}
+	for k := 0; k < n; k++ {
+		norm := 0.0
+		for i := k; i < m; i++ {
+			norm = math.Hypot(norm, r[i][k])
+		}
+		if norm <= 1e-12*scale {
+			return nil, errors.New("the runs do not determine every parameter (rank deficient)")
+		}
+		alpha := -math.Copysign(norm, r[k][k])
+		v := make([]float64, m-k)
+		for i := k; i < m; i++ {
+			v[i-k] = r[i][k]
+		}
+		v[0] -= alpha
+		vv := 0.0
+		for _, x := range v {
+			vv += x * x
+		}
+		reflect := func(col func(i int) *float64) {
+			dot := 0.0
+			for i := k; i < m; i++ {
+				dot += v[i-k] * *col(i)
+			}
+			f := 2 * dot / vv
+			for i := k; i < m; i++ {
+				*col(i) -= f * v[i-k]
+			}
+		}
+		for j := k; j < n; j++ {
+			reflect(func(i int) *float64 { return &r[i][j] })
+		}
+		reflect(func(i int) *float64 { return &y[i] })
+	}
+	x := make([]float64, n)
+	for k := n - 1; k >= 0; k-- {
+		sum := y[k]
+		for j := k + 1; j < n; j++ {
+			sum -= r[k][j] * x[j]
+		}
+		x[k] = sum / r[k][k]
+	}
+	return x, nil
 }

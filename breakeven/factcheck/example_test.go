@@ -40,6 +40,6 @@ llama-3.1-450b,105000,0.58,,typo
 	fmt.Println("error:", err)
 	// Output:
 	// line 2: Qwen3-32B needs 22.9 GB/s: no-bound-stated
-	// line 3: model "llama-3.1-450b": unknown model; did you mean "Llama 3.1 405B", "Llama 3.1 70B", "Llama 3.1 8B"? (e.g. "llama-3.1-70b"; list them with "breakeven models")
+	// line 3: model "llama-3.1-450b": unknown model; did you mean "Llama 3.1 405B" (GQA; 516,096 B/token at 16 bits), "Llama 3.1 70B" (GQA; 327,680 B/token at 16 bits), "Llama 3.1 8B" (GQA; 131,072 B/token at 16 bits)? none is used unless named (e.g. "llama-3.1-70b"; list them with "breakeven models", or a config column / --config config.json)
 	// error: <nil>
 }
