@@ -85,6 +85,7 @@ func TestFigureAnatomy(t *testing.T) {
 		"09-ttft-vs-prompt-length":       {"x", "y"},
 		"10-break-even-vs-prompt-length": {"x", "y"},
 		"11-estimated-break-evens":       {"x"},
+		"12-published-claims":            {"x"},
 	}
 	names := map[string]bool{}
 	for _, f := range all(t) {
@@ -111,7 +112,7 @@ func TestFigureAnatomy(t *testing.T) {
 		assert.Equal(t, Width, w)
 		assert.Greater(t, h, PlotHeight)
 	}
-	assert.Len(t, names, 11, "the issue's eight, and three beyond the post")
+	assert.Len(t, names, 12, "the issue's eight, and four beyond the post")
 }
 
 func title(id sources.SourceID) string {

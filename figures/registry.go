@@ -37,7 +37,7 @@ func PublishedClaims() (*Figure, error) {
 	}
 	f := newFigure("12-published-claims",
 		"Published claims: the bandwidth each needs, against its links and host",
-		"bandwidth (GB/s, log scale)", "published claim")
+		"bandwidth (GB/s, log scale)", "published claim (by id)")
 	p := f.Plot
 
 	shape := map[factcheck.Verdict]draw.GlyphStyle{
