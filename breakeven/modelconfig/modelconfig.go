@@ -184,8 +184,11 @@ func Parse(data []byte) (Config, error) {
 	}
 	r := top
 	body := data
-	if len(top.TextConfig) > 0 && !bytes.Equal(bytes.TrimSpace(top.TextConfig), []byte("null")) {
+	if top.TextConfig != nil && !bytes.Equal(bytes.TrimSpace(top.TextConfig), []byte("null")) {
 		body = top.TextConfig
+		if !bytes.HasPrefix(bytes.TrimSpace(body), []byte("{")) {
+			return Config{}, bad("text_config", `"text_config": {"num_hidden_layers": 48, ...}`, "not an object")
+		}
 		r = raw{}
 		if err := decode(body, &r); err != nil {
 			return Config{}, err
@@ -302,10 +305,11 @@ func (r raw) config() (Config, error) {
 		return c, err
 	}
 	if r.MaxPos != nil {
-		if *r.MaxPos <= 0 {
-			return c, bad("max_position_embeddings", `"max_position_embeddings": 131072`, "%d: need a positive number of tokens", *r.MaxPos)
+		n, err := need(r.MaxPos, "max_position_embeddings", `"max_position_embeddings": 131072`)
+		if err != nil {
+			return c, err
 		}
-		c.Context = breakeven.Tokens(*r.MaxPos)
+		c.Context = breakeven.Tokens(n)
 	}
 
 	kinds, err := r.layerKinds(layers)
@@ -343,14 +347,13 @@ func (r raw) config() (Config, error) {
 		if r.KVHeads == nil {
 			c.Notes = append(c.Notes, "num_key_value_heads not stated: taken as num_attention_heads (multi-head attention)")
 		}
-		hd = or(r.HeadDim, 0)
 		if r.HeadDim == nil {
 			if hidden%heads != 0 {
 				return c, bad("head_dim", `"head_dim": 128`, "missing, and hidden_size %d is not a multiple of num_attention_heads %d", hidden, heads)
 			}
 			hd = hidden / heads
-		} else if hd <= 0 {
-			return c, bad("head_dim", `"head_dim": 128`, "%d: need a positive number", hd)
+		} else if hd, err = need(r.HeadDim, "head_dim", `"head_dim": 128`); err != nil {
+			return c, err
 		}
 		gate := 1
 		if r.gated() {
@@ -375,13 +378,13 @@ func (r raw) config() (Config, error) {
 			return c, err
 		}
 	}
-	chunk := 0
-	if counts[chunked] > 0 {
+	var chunk int
+	if counts[chunked] != 0 {
 		if chunk, err = need(r.ChunkSize, "attention_chunk_size", `"attention_chunk_size": 8192`); err != nil {
 			return c, err
 		}
 	}
-	if counts[linear] > 0 {
+	if counts[linear] != 0 {
 		if linearState, linParams, err = r.linearLayer(hidden); err != nil {
 			return c, err
 		}
@@ -485,7 +488,7 @@ func (r raw) mlaShape(heads int) (attnShape, error) {
 	rope := *r.QKRope
 	qk := nope + rope
 	var q float64
-	if r.QLoraRank != nil && *r.QLoraRank > 0 {
+	if r.QLoraRank != nil && *r.QLoraRank != 0 {
 		q = hidden*float64(*r.QLoraRank) + float64(*r.QLoraRank)*float64(heads*qk)
 	} else {
 		q = hidden * float64(heads*qk)

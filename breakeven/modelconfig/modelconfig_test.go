@@ -43,6 +43,13 @@ func TestGQAHeadDimGiven(t *testing.T) {
 	assert.Empty(t, c.Notes)
 }
 
+func TestMQA(t *testing.T) {
+	c := parse(t, `{`+base+`, "num_key_value_heads": 1}`)
+	// 2 x 4 x 1 x 8 x 2 = 128 B/token.
+	assert.Equal(t, breakeven.BytesPerToken(128), c.Arch.BytesPerToken())
+	assert.Equal(t, "GQA", c.Family)
+}
+
 func TestMHAHeadDimFromHidden(t *testing.T) {
 	c := parse(t, `{`+base+`, "tie_word_embeddings": true}`)
 	// No KV heads: 8, head dim 64/8 = 8: 2 x 4 x 8 x 8 x 2 = 1024.
@@ -73,6 +80,19 @@ func TestMLA(t *testing.T) {
 	// kv_b 32x(8x32) = 8192, o 128x64 = 8192: 25088; + MLP 24576 =
 	// 49664 x 4 = 198656; + 2 x 6400.
 	assert.Equal(t, 211456.0, c.TotalParams)
+}
+
+// MLA without a query latent (q_lora_rank 0 or absent) projects queries
+// from the hidden state; a rope dim of 0 is allowed.
+func TestMLAWithoutQueryLatent(t *testing.T) {
+	mla := base + `, "kv_lora_rank": 32, "qk_nope_head_dim": 16, "v_head_dim": 16, "num_key_value_heads": 8, "tie_word_embeddings": true`
+	c := parse(t, `{`+mla+`, "qk_rope_head_dim": 8, "q_lora_rank": 0}`)
+	// q 64 x (8 x 24) = 12288, kv_a 64 x 40 = 2560, kv_b 8192, o 8192:
+	// 31232 + MLP 24576, x 4, + 6400.
+	assert.Equal(t, 4*(31232+24576)+6400.0, c.TotalParams)
+	z := parse(t, `{`+mla+`, "qk_rope_head_dim": 0}`)
+	// 4 layers x 32 x 2 bytes.
+	assert.Equal(t, breakeven.BytesPerToken(256), z.Arch.BytesPerToken())
 }
 
 func TestSlidingLayerTypes(t *testing.T) {
@@ -131,10 +151,43 @@ func TestMoELayerFrequency(t *testing.T) {
 	assert.Equal(t, 2*(16384+24576+256)+2*(16384+24576)+6400.0, half.TotalParams)
 }
 
+// The edges of the MoE rules: two experts are a mixture; DeepSeek's
+// moe_layer_freq defaults to 1; moe_layers may name one layer; Llama 4's
+// interleave step 2 makes layers 1, 3, ... MoE.
+func TestMoEEdges(t *testing.T) {
+	three := `"num_hidden_layers": 3, "hidden_size": 64, "num_attention_heads": 8, "vocab_size": 100, "intermediate_size": 128, "tie_word_embeddings": true`
+	// attention 16384; dense MLP 24576; two experts 2 x 6144 + router 128.
+	two := parse(t, `{`+three+`, "num_local_experts": 2, "num_experts_per_tok": 1, "moe_intermediate_size": 32}`)
+	assert.Equal(t, 3*(16384+12288+128)+6400.0, two.TotalParams)
+	assert.Equal(t, "MHA, MoE", two.Family)
+	moe := `"n_routed_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 32`
+	// first_k_dense_replace 1, frequency 1 by default: layers 1 and 2.
+	k := parse(t, `{`+three+`, `+moe+`, "first_k_dense_replace": 1}`)
+	assert.Equal(t, (16384+24576)+2*(16384+24576+256)+6400.0, k.TotalParams)
+	// moe_layers [1]: one MoE layer.
+	one := parse(t, `{`+three+`, "num_local_experts": 4, "num_experts_per_tok": 1, "moe_intermediate_size": 32, "moe_layers": [1]}`)
+	assert.Equal(t, 2*(16384+24576)+(16384+24576+256)+6400.0, one.TotalParams)
+	// Llama 4, step 2 over 3 layers: layer 1 MoE, with its shared expert
+	// (6144); layers 0 and 2 dense at intermediate_size_mlp 16 (3072).
+	l4 := parse(t, `{`+three+`, "model_type": "llama4_text", "num_local_experts": 4, "num_experts_per_tok": 1, "intermediate_size": 32,
+		"intermediate_size_mlp": 16, "interleave_moe_layer_step": 2, "attention_chunk_size": 64, "no_rope_layers": [1, 1, 0]}`)
+	assert.Equal(t, 2*(16384+3072)+(16384+24576+6144+256)+6400.0, l4.TotalParams)
+	// Qwen's decoder_sparse_step 2 over 3 layers: layer 1 is MoE.
+	sparse := parse(t, `{`+three+`, "num_experts": 4, "num_experts_per_tok": 1, "moe_intermediate_size": 32, "decoder_sparse_step": 2}`)
+	assert.Equal(t, 2*(16384+24576)+(16384+24576+256)+6400.0, sparse.TotalParams)
+	// A one-layer list of NoPE layers.
+	nope := parse(t, `{"num_hidden_layers": 1, "hidden_size": 64, "num_attention_heads": 8, "vocab_size": 100, "intermediate_size": 128, "attention_chunk_size": 64, "no_rope_layers": [0]}`)
+	assert.Equal(t, 0, nope.Arch.Groups[0].Window)
+}
+
 func TestUseSlidingWindow(t *testing.T) {
 	off := parse(t, `{`+base+`, "sliding_window": 32, "use_sliding_window": false, "max_window_layers": 2}`)
 	assert.Len(t, off.Arch.Groups, 1)
 	assert.Equal(t, 0, off.Arch.Groups[0].Window, "a window that is not used is not a window")
+	for _, f := range []string{``, `, "max_window_layers": 0`} {
+		all := parse(t, `{`+base+`, "sliding_window": 32, "use_sliding_window": true`+f+`}`)
+		assert.Equal(t, []breakeven.LayerGroup{{Attention: breakeven.GQA, Layers: 4, KVHeads: 8, HeadDim: 8, Window: 32}}, all.Arch.Groups, "from layer 0: %s", f)
+	}
 	on := parse(t, `{`+base+`, "sliding_window": 32, "use_sliding_window": true, "max_window_layers": 1}`)
 	// layers 1 to 3 slide, layer 0 keeps everything.
 	assert.Equal(t, 1, on.Arch.Groups[0].Layers)
@@ -251,6 +304,10 @@ func TestErrors(t *testing.T) {
 		{`{` + base + `, "kv_lora_rank": 32, "qk_rope_head_dim": 8, "qk_nope_head_dim": 16, "v_head_dim": 16, "head_dim": 40}`, `config.json field "head_dim": 40 contradicts the MLA dims (qk_rope_head_dim 8, qk_nope_head_dim 16) (e.g. "head_dim": 8)`},
 		{`{` + hybrid + `, "full_attention_interval": 2, "layer_types": ["full_attention", "linear_attention", "full_attention", "linear_attention"]}`, `config.json field "full_attention_interval": 2 contradicts layer_types at layer 0 (full_attention) (e.g. "full_attention_interval": 2)`},
 		{`{` + base + `, "num_experts": 4, "num_experts_per_tok": 5, "moe_intermediate_size": 8}`, `config.json field "num_experts_per_tok": 5 is more than the 4 experts (e.g. "num_experts_per_tok": 4)`},
+		{`{` + base + `, "num_experts": 16, "num_experts_per_tok": 17, "moe_intermediate_size": 8}`, `config.json field "num_experts_per_tok": 17 is more than the 16 experts (e.g. "num_experts_per_tok": 8)`},
+		{`{` + base + `, "max_position_embeddings": 0}`, `config.json field "max_position_embeddings": 0: need a positive number (e.g. "max_position_embeddings": 131072)`},
+		{`{` + base + `, "head_dim": 0}`, `config.json field "head_dim": 0: need a positive number (e.g. "head_dim": 128)`},
+		{`{` + base + `, "text_config": 1}`, `config.json field "text_config": not an object (e.g. "text_config": {"num_hidden_layers": 48, ...})`},
 		{`{` + base + `, "num_experts": 4, "moe_intermediate_size": 8}`, `config.json field "num_experts_per_tok": missing (e.g. "num_experts_per_tok": 8)`},
 		{`{` + base + `, "kv_cache_dtype": "fp5"}`, `config.json field "kv_cache_dtype": "fp5": unknown type (known: bf16, fp16, fp8, int8, int4, fp32) (e.g. "kv_cache_dtype": "fp8")`},
 		{`{"num_hidden_layers": "eighty"}`, `config.json field "num_hidden_layers": is a string where a number belongs`},
