@@ -188,8 +188,11 @@ func Parse(data []byte) (Config, error) {
 	}
 	r := top
 	body := data
-	if len(top.TextConfig) > 0 && !bytes.Equal(bytes.TrimSpace(top.TextConfig), []byte("null")) {
+	if top.TextConfig != nil && !bytes.Equal(bytes.TrimSpace(top.TextConfig), []byte("null")) {
 		body = top.TextConfig
+		if !bytes.HasPrefix(bytes.TrimSpace(body), []byte("{")) {
+			return Config{}, bad("text_config", `"text_config": {"num_hidden_layers": 48, ...}`, "not an object")
+		}
 		r = raw{}
 		if err := decode(body, &r); err != nil {
 			return Config{}, err
@@ -306,10 +309,11 @@ func (r raw) config() (Config, error) {
 		return c, err
 	}
 	if r.MaxPos != nil {
-		if *r.MaxPos <= 0 {
-			return c, bad("max_position_embeddings", `"max_position_embeddings": 131072`, "%d: need a positive number of tokens", *r.MaxPos)
+		n, err := need(r.MaxPos, "max_position_embeddings", `"max_position_embeddings": 131072`)
+		if err != nil {
+			return c, err
 		}
-		c.Context = breakeven.Tokens(*r.MaxPos)
+		c.Context = breakeven.Tokens(n)
 	}
 
 	kinds, err := r.layerKinds(layers)
@@ -347,14 +351,13 @@ func (r raw) config() (Config, error) {
 		if r.KVHeads == nil {
 			c.Notes = append(c.Notes, "num_key_value_heads not stated: taken as num_attention_heads (multi-head attention)")
 		}
-		hd = or(r.HeadDim, 0)
 		if r.HeadDim == nil {
 			if hidden%heads != 0 {
 				return c, bad("head_dim", `"head_dim": 128`, "missing, and hidden_size %d is not a multiple of num_attention_heads %d", hidden, heads)
 			}
 			hd = hidden / heads
-		} else if hd <= 0 {
-			return c, bad("head_dim", `"head_dim": 128`, "%d: need a positive number", hd)
+		} else if hd, err = need(r.HeadDim, "head_dim", `"head_dim": 128`); err != nil {
+			return c, err
 		}
 		gate := 1
 		if r.gated() {
@@ -379,13 +382,13 @@ func (r raw) config() (Config, error) {
 			return c, err
 		}
 	}
-	chunk := 0
-	if counts[chunked] > 0 {
+	var chunk int
+	if counts[chunked] != 0 {
 		if chunk, err = need(r.ChunkSize, "attention_chunk_size", `"attention_chunk_size": 8192`); err != nil {
 			return c, err
 		}
 	}
-	if counts[linear] > 0 {
+	if counts[linear] != 0 {
 		if linearState, linParams, err = r.linearLayer(hidden); err != nil {
 			return c, err
 		}
@@ -511,7 +514,7 @@ func (r raw) gated() bool {
 }
 
 func gcdDivisor(heads int) int {
-	for _, d := range []int{8, 4, 2, 1} {
+	for _, d := range []int{8, 4, 2} {
 		if heads%d == 0 {
 			return d
 		}
@@ -550,7 +553,7 @@ func (r raw) mlaShape(heads int) (attnShape, error) {
 	rope := *r.QKRope
 	qk := nope + rope
 	var q float64
-	if r.QLoraRank != nil && *r.QLoraRank > 0 {
+	if r.QLoraRank != nil && *r.QLoraRank != 0 {
 		q = hidden*float64(*r.QLoraRank) + float64(*r.QLoraRank)*float64(heads*qk)
 	} else {
 		q = hidden * float64(heads*qk)
@@ -638,31 +641,30 @@ func (r raw) layerKinds(layers int) ([]string, error) {
 				kinds[i] = full
 			}
 		}
+	case r.ChunkSize != nil && len(r.NoRopeLayers) > 0:
+		if len(r.NoRopeLayers) != layers {
+			return nil, bad("no_rope_layers", `"no_rope_layers": [1, 1, 1, 0, ...]`, "lists %d layers but num_hidden_layers is %d", len(r.NoRopeLayers), layers)
+		}
+		for i, x := range r.NoRopeLayers {
+			// 0: NoPE, global attention; otherwise RoPE, chunked.
+			kinds[i] = chunked
+			if x == 0 {
+				kinds[i] = full
+			}
+		}
 	case r.ChunkSize != nil:
-		rope := r.NoRopeLayers
-		if len(rope) == 0 {
-			if r.ModelType != "llama4_text" && r.ModelType != "llama4" && r.NoRopeInterval == nil {
-				return nil, bad("no_rope_layers", `"no_rope_layers": [1, 1, 1, 0, ...]`, "attention_chunk_size needs the layers that attend globally (no_rope_layers or no_rope_layer_interval)")
-			}
-			n := or(r.NoRopeInterval, 4)
-			if n <= 0 {
-				return nil, bad("no_rope_layer_interval", `"no_rope_layer_interval": 4`, "%d: need a positive number of layers", n)
-			}
-			rope = make([]int, layers)
-			for i := range rope {
-				if (i+1)%n != 0 {
-					rope[i] = 1
-				}
-			}
+		if r.ModelType != "llama4_text" && r.ModelType != "llama4" && r.NoRopeInterval == nil {
+			return nil, bad("no_rope_layers", `"no_rope_layers": [1, 1, 1, 0, ...]`, "attention_chunk_size needs the layers that attend globally (no_rope_layers or no_rope_layer_interval)")
 		}
-		if len(rope) != layers {
-			return nil, bad("no_rope_layers", `"no_rope_layers": [1, 1, 1, 0, ...]`, "lists %d layers but num_hidden_layers is %d", len(rope), layers)
+		// Llama 4's default: every 4th layer is NoPE and global.
+		n := or(r.NoRopeInterval, 4)
+		if n <= 0 {
+			return nil, bad("no_rope_layer_interval", `"no_rope_layer_interval": 4`, "%d: need a positive number of layers", n)
 		}
-		for i, x := range rope {
-			// 1: RoPE, chunked attention; 0: NoPE, global attention.
-			kinds[i] = full
-			if x != 0 {
-				kinds[i] = chunked
+		for i := range kinds {
+			kinds[i] = chunked
+			if (i+1)%n == 0 {
+				kinds[i] = full
 			}
 		}
 	case r.SlidingWindowPattern != nil:
@@ -765,7 +767,7 @@ func (e experts) layer(i int) (total, active float64) {
 func (r raw) experts(layers, hidden int) (experts, error) {
 	h := float64(hidden)
 	var e experts
-	count := 0
+	var count int
 	switch {
 	case r.NRoutedExperts != nil:
 		count = *r.NRoutedExperts
@@ -774,16 +776,17 @@ func (r raw) experts(layers, hidden int) (experts, error) {
 	case r.NumLocalExperts != nil:
 		count = *r.NumLocalExperts
 	}
-	denseInter := or(r.Intermediate, 0)
-	if r.DenseMLP != nil {
-		denseInter = *r.DenseMLP
+	// dense is the width of a layer's plain MLP.
+	dense := func() (int, error) {
+		if r.DenseMLP != nil {
+			return need(r.DenseMLP, "intermediate_size_mlp", `"intermediate_size_mlp": 16384`)
+		}
+		return need(r.Intermediate, "intermediate_size", `"intermediate_size": 28672`)
 	}
 	if count <= 1 {
-		if denseInter <= 0 {
-			return e, bad("intermediate_size", `"intermediate_size": 28672`, "missing or not positive")
-		}
-		e.dense = 3 * h * float64(denseInter)
-		return e, nil
+		d, err := dense()
+		e.dense = 3 * h * float64(d)
+		return e, err
 	}
 	e.any, e.count = true, count
 	perTok, err := need(r.ExpertsPerTok, "num_experts_per_tok", `"num_experts_per_tok": 8`)
@@ -794,9 +797,13 @@ func (r raw) experts(layers, hidden int) (experts, error) {
 		return e, bad("num_experts_per_tok", fmt.Sprintf(`"num_experts_per_tok": %d`, min(8, count)), "%d is more than the %d experts", perTok, count)
 	}
 	e.perTok = perTok
-	inter := or(r.MoEIntermediate, or(r.Intermediate, 0))
-	if inter <= 0 {
-		return e, bad("moe_intermediate_size", `"moe_intermediate_size": 2048`, "missing or not positive with %d experts", count)
+	width := r.MoEIntermediate
+	if width == nil {
+		width = r.Intermediate
+	}
+	inter, err := need(width, "moe_intermediate_size", `"moe_intermediate_size": 2048`)
+	if err != nil {
+		return e, err
 	}
 	e.routed = float64(count) * 3 * h * float64(inter)
 	e.gate = h * float64(count)
@@ -810,15 +817,11 @@ func (r raw) experts(layers, hidden int) (experts, error) {
 		// Llama 4: one shared expert of the routed experts' size.
 		e.shared = 3 * h * float64(inter)
 	}
-	e.dense = 3 * h * float64(denseInter)
 	switch {
 	case r.FirstKDense != nil || r.MoELayerFreq != nil:
 		k, freq := or(r.FirstKDense, 0), or(r.MoELayerFreq, 1)
 		if freq <= 0 {
 			return e, bad("moe_layer_freq", `"moe_layer_freq": 1`, "%d: need a positive number", freq)
-		}
-		if k > 0 && denseInter <= 0 {
-			return e, bad("intermediate_size", `"intermediate_size": 18432`, "missing for the %d dense layers of first_k_dense_replace", k)
 		}
 		e.isMoE = func(i int) bool { return i >= k && i%freq == 0 }
 	case r.InterleaveMoE != nil || len(r.MoELayers) > 0:
@@ -847,6 +850,14 @@ func (r raw) experts(layers, hidden int) (experts, error) {
 			only[i] = true
 		}
 		e.isMoE = func(i int) bool { return !only[i] && (i+1)%step == 0 }
+	}
+	for i := range layers {
+		if !e.isMoE(i) {
+			// Some layers keep a plain MLP.
+			d, err := dense()
+			e.dense = 3 * h * float64(d)
+			return e, err
+		}
 	}
 	return e, nil
 }

@@ -43,6 +43,13 @@ func TestGQAHeadDimGiven(t *testing.T) {
 	assert.Empty(t, c.Notes)
 }
 
+func TestMQA(t *testing.T) {
+	c := parse(t, `{`+base+`, "num_key_value_heads": 1}`)
+	// 2 x 4 x 1 x 8 x 2 = 128 B/token.
+	assert.Equal(t, breakeven.BytesPerToken(128), c.Arch.BytesPerToken())
+	assert.Equal(t, "GQA", c.Family)
+}
+
 func TestMHAHeadDimFromHidden(t *testing.T) {
 	c := parse(t, `{`+base+`, "tie_word_embeddings": true}`)
 	// No KV heads: 8, head dim 64/8 = 8: 2 x 4 x 8 x 8 x 2 = 1024.
@@ -75,6 +82,19 @@ func TestMLA(t *testing.T) {
 	assert.Equal(t, 211456.0, c.TotalParams)
 }
 
+// MLA without a query latent (q_lora_rank 0 or absent) projects queries
+// from the hidden state; a rope dim of 0 is allowed.
+func TestMLAWithoutQueryLatent(t *testing.T) {
+	mla := base + `, "kv_lora_rank": 32, "qk_nope_head_dim": 16, "v_head_dim": 16, "num_key_value_heads": 8, "tie_word_embeddings": true`
+	c := parse(t, `{`+mla+`, "qk_rope_head_dim": 8, "q_lora_rank": 0}`)
+	// q 64 x (8 x 24) = 12288, kv_a 64 x 40 = 2560, kv_b 8192, o 8192:
+	// 31232 + MLP 24576, x 4, + 6400.
+	assert.Equal(t, 4*(31232+24576)+6400.0, c.TotalParams)
+	z := parse(t, `{`+mla+`, "qk_rope_head_dim": 0}`)
+	// 4 layers x 32 x 2 bytes.
+	assert.Equal(t, breakeven.BytesPerToken(256), z.Arch.BytesPerToken())
+}
+
 func TestSlidingLayerTypes(t *testing.T) {
 	c := parse(t, `{`+base+`, "num_key_value_heads": 2, "head_dim": 16, "sliding_window": 128,
 		"layer_types": ["sliding_attention", "full_attention", "sliding_attention", "full_attention"]}`)
@@ -95,10 +115,79 @@ func TestSlidingWindowPattern(t *testing.T) {
 	assert.Equal(t, 32, c.Arch.Groups[1].Window)
 }
 
+// Which layers an interval picks: layer i when (i+1) is a multiple of it,
+// on layer counts where an off-by-one changes the count; an interval of 1
+// picks every layer.
+func TestIntervalsCountFromLayerOne(t *testing.T) {
+	layers := func(n int) string {
+		return `"num_hidden_layers": ` + string(rune('0'+n)) + `, "hidden_size": 64, "num_attention_heads": 8, "num_key_value_heads": 2, "head_dim": 16, "vocab_size": 100, "intermediate_size": 128`
+	}
+	// 8 layers, pattern 3: layers 2 and 5 global, 6 sliding.
+	c := parse(t, `{`+layers(8)+`, "sliding_window": 32, "sliding_window_pattern": 3}`)
+	assert.Equal(t, []int{2, 6}, []int{c.Arch.Groups[0].Layers, c.Arch.Groups[1].Layers})
+	// 7 layers, Llama 4's NoPE every 4th: layer 3 global, 6 chunked.
+	c = parse(t, `{"model_type": "llama4_text", `+layers(7)+`, "attention_chunk_size": 64}`)
+	assert.Equal(t, []int{1, 6}, []int{c.Arch.Groups[0].Layers, c.Arch.Groups[1].Layers})
+	// 5 layers, full attention every 2nd: layers 1 and 3 full, 3 linear.
+	c = parse(t, `{`+layers(5)+`, "linear_conv_kernel_dim": 3, "linear_key_head_dim": 8, "linear_value_head_dim": 8,
+		"linear_num_key_heads": 2, "linear_num_value_heads": 4, "full_attention_interval": 2}`)
+	assert.Equal(t, []int{2, 3}, []int{c.Arch.Groups[0].Layers, c.Arch.Groups[1].Layers})
+	// An interval of 1: every layer full or global.
+	for _, f := range []string{`"sliding_window": 32, "sliding_window_pattern": 1`, `"attention_chunk_size": 64, "no_rope_layer_interval": 1`, `"full_attention_interval": 1`} {
+		c = parse(t, `{`+layers(5)+`, `+f+`}`)
+		assert.Equal(t, []breakeven.LayerGroup{{Attention: breakeven.GQA, Layers: 5, KVHeads: 2, HeadDim: 16}}, c.Arch.Groups, f)
+	}
+}
+
+// DeepSeek's MoE layers without first_k_dense_replace start at layer 0;
+// with moe_layer_freq 2, every other layer.
+func TestMoELayerFrequency(t *testing.T) {
+	moe := `"num_key_value_heads": 8, "tie_word_embeddings": true, "n_routed_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 32`
+	all := parse(t, `{`+base+`, `+moe+`, "moe_layer_freq": 1}`)
+	// every layer: 16384 + 24576 + 256 routed, no dense MLP.
+	assert.Equal(t, 4*(16384+24576+256)+6400.0, all.TotalParams)
+	half := parse(t, `{`+base+`, `+moe+`, "moe_layer_freq": 2}`)
+	// layers 0 and 2 MoE, 1 and 3 dense (24576).
+	assert.Equal(t, 2*(16384+24576+256)+2*(16384+24576)+6400.0, half.TotalParams)
+}
+
+// The edges of the MoE rules: two experts are a mixture; DeepSeek's
+// moe_layer_freq defaults to 1; moe_layers may name one layer; Llama 4's
+// interleave step 2 makes layers 1, 3, ... MoE.
+func TestMoEEdges(t *testing.T) {
+	three := `"num_hidden_layers": 3, "hidden_size": 64, "num_attention_heads": 8, "vocab_size": 100, "intermediate_size": 128, "tie_word_embeddings": true`
+	// attention 16384; dense MLP 24576; two experts 2 x 6144 + router 128.
+	two := parse(t, `{`+three+`, "num_local_experts": 2, "num_experts_per_tok": 1, "moe_intermediate_size": 32}`)
+	assert.Equal(t, 3*(16384+12288+128)+6400.0, two.TotalParams)
+	assert.Equal(t, "MHA, MoE", two.Family)
+	moe := `"n_routed_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 32`
+	// first_k_dense_replace 1, frequency 1 by default: layers 1 and 2.
+	k := parse(t, `{`+three+`, `+moe+`, "first_k_dense_replace": 1}`)
+	assert.Equal(t, (16384+24576)+2*(16384+24576+256)+6400.0, k.TotalParams)
+	// moe_layers [1]: one MoE layer.
+	one := parse(t, `{`+three+`, "num_local_experts": 4, "num_experts_per_tok": 1, "moe_intermediate_size": 32, "moe_layers": [1]}`)
+	assert.Equal(t, 2*(16384+24576)+(16384+24576+256)+6400.0, one.TotalParams)
+	// Llama 4, step 2 over 3 layers: layer 1 MoE, with its shared expert
+	// (6144); layers 0 and 2 dense at intermediate_size_mlp 16 (3072).
+	l4 := parse(t, `{`+three+`, "model_type": "llama4_text", "num_local_experts": 4, "num_experts_per_tok": 1, "intermediate_size": 32,
+		"intermediate_size_mlp": 16, "interleave_moe_layer_step": 2, "attention_chunk_size": 64, "no_rope_layers": [1, 1, 0]}`)
+	assert.Equal(t, 2*(16384+3072)+(16384+24576+6144+256)+6400.0, l4.TotalParams)
+	// Qwen's decoder_sparse_step 2 over 3 layers: layer 1 is MoE.
+	sparse := parse(t, `{`+three+`, "num_experts": 4, "num_experts_per_tok": 1, "moe_intermediate_size": 32, "decoder_sparse_step": 2}`)
+	assert.Equal(t, 2*(16384+24576)+(16384+24576+256)+6400.0, sparse.TotalParams)
+	// A one-layer list of NoPE layers.
+	nope := parse(t, `{"num_hidden_layers": 1, "hidden_size": 64, "num_attention_heads": 8, "vocab_size": 100, "intermediate_size": 128, "attention_chunk_size": 64, "no_rope_layers": [0]}`)
+	assert.Equal(t, 0, nope.Arch.Groups[0].Window)
+}
+
 func TestUseSlidingWindow(t *testing.T) {
 	off := parse(t, `{`+base+`, "sliding_window": 32, "use_sliding_window": false, "max_window_layers": 2}`)
 	assert.Len(t, off.Arch.Groups, 1)
 	assert.Equal(t, 0, off.Arch.Groups[0].Window, "a window that is not used is not a window")
+	for _, f := range []string{``, `, "max_window_layers": 0`} {
+		all := parse(t, `{`+base+`, "sliding_window": 32, "use_sliding_window": true`+f+`}`)
+		assert.Equal(t, []breakeven.LayerGroup{{Attention: breakeven.GQA, Layers: 4, KVHeads: 8, HeadDim: 8, Window: 32}}, all.Arch.Groups, "from layer 0: %s", f)
+	}
 	on := parse(t, `{`+base+`, "sliding_window": 32, "use_sliding_window": true, "max_window_layers": 1}`)
 	// layers 1 to 3 slide, layer 0 keeps everything.
 	assert.Equal(t, 1, on.Arch.Groups[0].Layers)
@@ -180,6 +269,13 @@ func TestTextConfigAndTopLevelTie(t *testing.T) {
 }
 
 func TestStatedKVType(t *testing.T) {
+	for s, want := range map[string]breakeven.ElementType{
+		`"quantization_config": {"kv_cache_scheme": {"num_bits": 8, "type": "int"}}`: breakeven.INT8,
+		`"quantization_config": {"kv_cache_scheme": {"num_bits": 4, "type": "int"}}`: breakeven.INT4,
+		`"quantization_config": {"kv_cache_quant_algo": "int8"}`:                     breakeven.INT8,
+	} {
+		assert.Equal(t, want, parse(t, `{`+base+`, `+s+`}`).Arch.Element, s)
+	}
 	for _, s := range []string{
 		`"kv_cache_dtype": "fp8"`,
 		`"kv_cache_dtype": "fp8_e4m3"`,
@@ -208,12 +304,24 @@ func TestErrors(t *testing.T) {
 		{`{` + base + `, "kv_lora_rank": 32, "qk_rope_head_dim": 8, "qk_nope_head_dim": 16, "v_head_dim": 16, "head_dim": 40}`, `config.json field "head_dim": 40 contradicts the MLA dims (qk_rope_head_dim 8, qk_nope_head_dim 16) (e.g. "head_dim": 8)`},
 		{`{` + hybrid + `, "full_attention_interval": 2, "layer_types": ["full_attention", "linear_attention", "full_attention", "linear_attention"]}`, `config.json field "full_attention_interval": 2 contradicts layer_types at layer 0 (full_attention) (e.g. "full_attention_interval": 2)`},
 		{`{` + base + `, "num_experts": 4, "num_experts_per_tok": 5, "moe_intermediate_size": 8}`, `config.json field "num_experts_per_tok": 5 is more than the 4 experts (e.g. "num_experts_per_tok": 4)`},
+		{`{` + base + `, "num_experts": 16, "num_experts_per_tok": 17, "moe_intermediate_size": 8}`, `config.json field "num_experts_per_tok": 17 is more than the 16 experts (e.g. "num_experts_per_tok": 8)`},
+		{`{` + base + `, "max_position_embeddings": 0}`, `config.json field "max_position_embeddings": 0: need a positive number (e.g. "max_position_embeddings": 131072)`},
+		{`{` + base + `, "head_dim": 0}`, `config.json field "head_dim": 0: need a positive number (e.g. "head_dim": 128)`},
+		{`{` + base + `, "text_config": 1}`, `config.json field "text_config": not an object (e.g. "text_config": {"num_hidden_layers": 48, ...})`},
 		{`{` + base + `, "num_experts": 4, "moe_intermediate_size": 8}`, `config.json field "num_experts_per_tok": missing (e.g. "num_experts_per_tok": 8)`},
 		{`{` + base + `, "kv_cache_dtype": "fp5"}`, `config.json field "kv_cache_dtype": "fp5": unknown type (known: bf16, fp16, fp8, int8, int4, fp32) (e.g. "kv_cache_dtype": "fp8")`},
 		{`{"num_hidden_layers": "eighty"}`, `config.json field "num_hidden_layers": is a string where a number belongs`},
 		{`not json`, `config.json: not a JSON object (invalid character 'o' in literal null (expecting 'u')) (e.g. {"num_hidden_layers": 80, ...})`},
 		{`{` + base + `, "qk_rope_head_dim": 64}`, `config.json field "qk_rope_head_dim": an MLA dim without kv_lora_rank; give the latent rank too, or leave the MLA dims out (e.g. "kv_lora_rank": 512)`},
 		{`{` + hybrid + `}`, `config.json field "linear_num_value_heads": linear-attention dims but no linear layers; give layer_types or full_attention_interval (e.g. "full_attention_interval": 4)`},
+		{`{"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 8, "vocab_size": 100}`, `config.json field "intermediate_size": missing (e.g. "intermediate_size": 28672)`},
+		{`{` + base + `, "num_experts": 4, "num_experts_per_tok": 2, "intermediate_size": null}`, `config.json field "moe_intermediate_size": missing (e.g. "moe_intermediate_size": 2048)`},
+		{`{` + base + `, "n_routed_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 8, "first_k_dense_replace": 1, "intermediate_size": null}`, `config.json field "intermediate_size": missing (e.g. "intermediate_size": 28672)`},
+		{`{` + base + `, "n_routed_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 8, "moe_layer_freq": 0}`, `config.json field "moe_layer_freq": 0: need a positive number (e.g. "moe_layer_freq": 1)`},
+		{`{` + base + `, "sliding_window": 8, "sliding_window_pattern": 0}`, `config.json field "sliding_window_pattern": 0: need a positive number of layers (e.g. "sliding_window_pattern": 6)`},
+		{`{` + base + `, "attention_chunk_size": 8, "no_rope_layer_interval": 0}`, `config.json field "no_rope_layer_interval": 0: need a positive number of layers (e.g. "no_rope_layer_interval": 4)`},
+		{`{` + base + `, "full_attention_interval": 0}`, `config.json field "full_attention_interval": 0: need a positive number of layers (e.g. "full_attention_interval": 4)`},
+		{`{` + base + `, "attention_chunk_size": 8, "no_rope_layers": [1, 0]}`, `config.json field "no_rope_layers": lists 2 layers but num_hidden_layers is 4 (e.g. "no_rope_layers": [1, 1, 1, 0, ...])`},
 		{`{` + base + `, "use_sliding_window": true}`, `config.json field "sliding_window": missing while use_sliding_window is true (e.g. "sliding_window": 32768)`},
 	}
 	for _, c := range cases {
@@ -224,9 +332,13 @@ func TestErrors(t *testing.T) {
 			assert.NotContains(t, err.Error(), "\n")
 		}
 	}
-	for _, n := range []int{2, 4, 8} {
+	for _, n := range []int{5, 2, 4, 8} {
 		_, err := Parse([]byte(`{` + base + `, "num_key_value_heads": 3, "num_attention_heads": ` + string(rune('0'+n)) + `}`))
-		assert.ErrorContains(t, err, `(e.g. "num_key_value_heads": `+string(rune('0'+n))+`)`, "the example divides the heads")
+		want := n
+		if n == 5 {
+			want = 1
+		}
+		assert.ErrorContains(t, err, `(e.g. "num_key_value_heads": `+string(rune('0'+want))+`)`, "the example divides the heads")
 	}
 	_, err := Parse(make([]byte, MaxConfigBytes+1))
 	assert.EqualError(t, err, "config.json: file of 1048577 bytes is too large for a config (at most 1048576)")
