@@ -318,8 +318,7 @@ func init() {
 			Locator: "section Resilient networking: NIXL - UCCL backend",
 			Quote:   "measuring the transfer latency of a 4 GB KV-cache payload … UCX backend: Latency degraded from 362ms to 424ms",
 			Model:   "Llama-3.1-8B", Size: "4 GB", Seconds: "362ms", SecondsAre: SecondsLoad, Links: "1x200Gbit/s",
-			Note:      "a P/D transfer of a fixed payload, not a prompt: no token count is stated; 362 ms is UCX without congestion (424 ms with it), on an OpenShift cluster with 200 Gb/s interconnects",
-			Unchecked: "states a payload (4 GB) and its transfer time (362 ms) but no prompt length; the checker derives a bandwidth from a prompt's cache, and the payload's token count is not stated",
+			Note: "a P/D transfer of a fixed payload, not a prompt: no token count is stated, so the need is the payload over the time; 362 ms is UCX without congestion (424 ms with it), on an OpenShift cluster with 200 Gb/s interconnects",
 		},
 		{
 			ID: "llmd-glm-5.2-45k-restore", Source: LLMDGLM52,

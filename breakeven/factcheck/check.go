@@ -129,6 +129,9 @@ type Result struct {
 	ThroughputRate breakeven.TokenRate
 	PerNode        bool
 	Size           breakeven.Bytes // as stated, 0 if not
+	// Payload is set when the claim states the bytes it moved and the time,
+	// with no prompt length: Required is Size / Seconds.
+	Payload bool
 	// BeyondContext is set when a size-only claim's prompt is longer than
 	// the model's context: the size is arithmetic and is checked anyway.
 	BeyondContext bool
@@ -276,6 +279,20 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 		return r, err
 	}
 	timed := r.Seconds > 0
+	if payload(cl) {
+		// The bytes moved are stated: no model or prompt is needed.
+		r.Loaded = r.Size
+		r.Required = breakeven.RequiredBandwidth(r.Size, r.Seconds)
+		if !inRange(float64(r.Required)) {
+			return r, breakeven.Bad("seconds", cl.Seconds, fmt.Sprintf("gives a bandwidth of %g bytes/s, out of range", float64(r.Required)), exampleSeconds)
+		}
+		r.NeedIsFloor = r.SecondsAre == SecondsTTFT
+		r.Payload = true
+		if err := c.judge(&r); err != nil {
+			return r, err
+		}
+		return r, nil
+	}
 	if needsModel := timed || r.Size > 0 || r.Uncached > 0 || r.ThroughputRate > 0; needsModel && !modelRead {
 		if err = c.readModel(&r); err != nil {
 			return r, err
@@ -468,8 +485,8 @@ func (c *Checker) readModel(r *Result) error {
 	} else if r.Model, err = c.model(cl.Model); err != nil {
 		return err
 	}
-	if strings.TrimSpace(cl.Tokens) == "" && throughputOnly(cl) {
-		return nil // a bandwidth stated outright needs no prompt length
+	if strings.TrimSpace(cl.Tokens) == "" && (throughputOnly(cl) || payload(cl)) {
+		return nil // a bandwidth, or the bytes moved, stated outright need no prompt length
 	}
 	if r.Tokens, err = c.tokens(cl.Tokens, r.Model, sizeOnly(cl)); err != nil {
 		return err
@@ -595,6 +612,14 @@ func sizeOnly(cl Claim) bool {
 func tokenRateUnit(s string) bool {
 	t := strings.ToLower(strings.TrimSpace(s))
 	return strings.Contains(t, "tok") || strings.HasSuffix(t, "t/s") || strings.HasSuffix(t, "tps")
+}
+
+// payload reports a claim that states the bytes it moved and the time,
+// with no prompt length ("4 GB in 362 ms"): the need is the size over the
+// time, and no cache is computed.
+func payload(cl Claim) bool {
+	g := func(s string) bool { return strings.TrimSpace(s) != "" }
+	return g(cl.Size) && g(cl.Seconds) && !g(cl.Tokens) && !g(cl.Hit)
 }
 
 // throughputOnly reports a claim that states a throughput and no time or

@@ -400,6 +400,8 @@ func (r Result) Arithmetic() string {
 		}
 	}
 	switch {
+	case r.Payload:
+		parts = append(parts, fmt.Sprintf("stated payload %v / %v = %v", r.Size, r.Seconds, r.Required))
 	case r.Seconds > 0 && r.Loaded > 0:
 		parts = append(parts, fmt.Sprintf("%v / %v = %v", r.Loaded, r.Seconds, r.Required))
 	case r.ThroughputRate > 0:

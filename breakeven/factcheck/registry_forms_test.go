@@ -50,3 +50,19 @@ func TestRegistryForms(t *testing.T) {
 	_, err = c.Check(Claim{Model: "llama-3.1-70b", Tokens: "1000000", Seconds: "10s"})
 	assert.ErrorContains(t, err, "beyond")
 }
+
+// A payload and its time, with no prompt length: llm-d's "4 GB" in
+// "362 ms" needs 4e9 / 0.362 = 11.0 GB/s, within one 200 Gbit/s link's
+// 25 GB/s.
+func TestPayloadForm(t *testing.T) {
+	r, err := NewChecker(Options{}).Check(Claim{Size: "4 GB", Seconds: "362ms", SecondsAre: SecondsLoad, Links: "1x200Gbit/s"})
+	require.NoError(t, err)
+	assert.True(t, r.Payload)
+	assert.InEpsilon(t, 4e9/0.362, float64(r.Required), 1e-12)
+	assert.Equal(t, Plausible, r.Verdict)
+	assert.Contains(t, r.Arithmetic(), "stated payload 4.00 GB")
+	// With a prompt length, the size is checked against the model instead.
+	r, err = NewChecker(Options{}).Check(Claim{Model: "llama-3.1-8b", Tokens: "30000", Size: "4 GB", Seconds: "362ms"})
+	require.NoError(t, err)
+	assert.False(t, r.Payload)
+}

@@ -354,7 +354,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if set["per-node"] && !set["throughput"] {
 		return bad(errors.New("--per-node says how a --throughput is stated; give one (e.g. --throughput \"40 GiB/s\" --per-node)"))
 	}
-	needsModel := set["seconds"] || set["size"] || set["uncached"]
+	// A payload ("--size 4GB --seconds 362ms", no --tokens) needs no model.
+	payload := set["size"] && set["seconds"] && !set["tokens"] && !set["hit"]
+	needsModel := (set["seconds"] || set["size"] || set["uncached"]) && !payload
 	for _, f := range []string{"model", "tokens"} {
 		if f == "model" && set["config"] {
 			continue
@@ -395,6 +397,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 
 func printCheck(w io.Writer, r factcheck.Result) {
 	switch {
+	case r.Payload:
+		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("a stated payload: %v in %v", r.Size, r.Seconds), 78, "  "))
 	case r.Model.Known() && r.Seconds > 0:
 		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("%s: %v tokens in %v, %s KV cache", r.Model.Name, r.Tokens, r.Seconds, r.Element.Name), 78, "  "))
 	case r.Model.Known() && r.Tokens > 0:
