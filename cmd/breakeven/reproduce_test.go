@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"signalweight.dev/kv/breakeven/factcheck"
 	"signalweight.dev/kv/breakeven/post"
 	"signalweight.dev/kv/figures"
 	"signalweight.dev/kv/sources"
@@ -179,6 +180,13 @@ func TestREADMECounts(t *testing.T) {
 	require.NoError(t, err)
 	figs, err := figures.All()
 	require.NoError(t, err)
+	checked, refused, err := factcheck.CheckRegistry(factcheck.Options{})
+	require.NoError(t, err)
+	publishers := map[string]bool{}
+	for _, p := range sources.PublishedClaims {
+		s, _ := sources.Lookup(p.Source)
+		publishers[s.Publisher] = true
+	}
 
 	for _, c := range []struct {
 		pattern string // one or more groups, each a count, summed
@@ -191,6 +199,10 @@ func TestREADMECounts(t *testing.T) {
 		{`the (\w+) catalog models`, len(sources.Models())},
 		{`writes (\w+) CSV tables`, len(tables)},
 		{`the post's (\w+), and (\w+) beyond it`, len(figs)},
+		{`The registry holds (\w+) claims`, len(sources.PublishedClaims)},
+		{`claims from (\w+) publishers`, len(publishers)},
+		{`publishers; (\w+) are checked`, len(checked)},
+		{`and the other (\w+) with theirs`, len(refused)},
 	} {
 		m := regexp.MustCompile(c.pattern).FindAllStringSubmatch(readme, -1)
 		if !assert.Len(t, m, 1, "README.md should state %q once", c.pattern) {
