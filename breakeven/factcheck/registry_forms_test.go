@@ -66,3 +66,13 @@ func TestPayloadForm(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, r.Payload)
 }
+
+// A need below one byte a second is still a need, judged by the rule, not
+// a size: one token of Llama 3.1 8B (131,072 B) over 10^6 s is 0.131 B/s.
+func TestTinyNeedIsStillANeed(t *testing.T) {
+	r, err := NewChecker(Options{}).Check(Claim{Model: "llama-3.1-8b", Tokens: "1", Seconds: "1000000s", SecondsAre: SecondsLoad})
+	require.NoError(t, err)
+	assert.InEpsilon(t, 131072/1e6, float64(r.Required), 1e-12)
+	assert.Equal(t, NoBound, r.Verdict)
+	assert.Nil(t, r.SizeCheck)
+}
