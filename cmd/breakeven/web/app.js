@@ -3,7 +3,7 @@
 // answer, the tier map and the chart. All arithmetic happens in Go.
 "use strict";
 
-const FIELDS = ["model", "tokens", "prefill", "ttft", "link", "kv-dtype", "compression", "hit-rate", "miss-penalty", "gpus", "mfu", "precision", "weights", "latency", "efficiency"];
+const FIELDS = ["model", "config-text", "tokens", "prefill", "ttft", "link", "kv-dtype", "compression", "hit-rate", "miss-penalty", "gpus", "mfu", "precision", "weights", "latency", "efficiency"];
 const CHECKS = ["allow-beyond-context", "overlap"];
 // The SI value behind each shown result, from calc --json.
 const VALUES = {
@@ -49,6 +49,8 @@ function request() {
     const v = $(f).value.trim();
     if (v !== "") r[f] = v;
   }
+  // A pasted config.json names its own model.
+  if (r["config-text"] !== undefined) delete r.model;
   for (const c of CHECKS) if ($(c).checked) r[c] = true;
   for (const [t, v] of Object.entries(tierLinks)) r.tiers[t] = v.trim();
   return r;
