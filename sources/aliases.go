@@ -140,8 +140,9 @@ func configOnlyModels() []Model {
 }
 
 func notes(ns []string) string {
-	if len(ns) == 0 {
-		return ""
+	var b strings.Builder
+	for _, n := range ns {
+		b.WriteString("; " + n)
 	}
-	return "; " + strings.Join(ns, "; ")
+	return b.String()
 }

@@ -121,7 +121,7 @@ func (c Candidate) String() string {
 	if c.Model != c.Name {
 		s += c.Model + "'s architecture, "
 	}
-	if c.BytesPerToken > 0 {
+	if c.BytesPerToken != 0 {
 		return s + fmt.Sprintf("%s; %s B/token at 16 bits)", c.Attention, breakeven.GroupThousands(float64(c.BytesPerToken), 0))
 	}
 	return s + c.Attention + "; cache size unknown)"

@@ -126,6 +126,10 @@ func TestSuggestionsShowAttentionAndBytesPerToken(t *testing.T) {
 	m, err := FindModel("Qwen2.5-7B")
 	require.NoError(t, err)
 	assert.Equal(t, breakeven.BytesPerToken(2*28*4*128*2), m.Arch.BytesPerToken())
+	// A model whose cache is unknown says so.
+	_, err = FindModel("Mistral Medium 3.6")
+	require.ErrorAs(t, err, &u)
+	assert.Contains(t, err.Error(), `"Mistral Medium 3.5" (unknown (dense); cache size unknown)`)
 	// All of the input's words, at least two, make a suggestion; one
 	// word in common does not.
 	assert.True(t, sharesWords("deepseek-r1-70b", "deepseek-r1-distill-llama-70b"))
