@@ -6,6 +6,7 @@
 //
 //	kvCompute(json) -> json   calculator.Page: the answer or field errors
 //	kvCatalog() -> json       calculator.Menus: models, links, sources
+//	kvCheck(json) -> json     factcheck.CheckPage: a claim checked, as check --json
 //
 // Build it (breakeven serve embeds the result) with
 //
@@ -17,6 +18,7 @@ import (
 	"syscall/js"
 
 	"signalweight.dev/kv/breakeven/calculator"
+	"signalweight.dev/kv/breakeven/factcheck"
 )
 
 func main() {
@@ -25,6 +27,12 @@ func main() {
 			return string(calculator.Page(nil))
 		}
 		return string(calculator.Page([]byte(args[0].String())))
+	}))
+	js.Global().Set("kvCheck", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) != 1 {
+			return string(factcheck.CheckPage(nil))
+		}
+		return string(factcheck.CheckPage([]byte(args[0].String())))
 	}))
 	// The page gets the catalog with its HTML; this is for a copy without.
 	js.Global().Set("kvCatalog", js.FuncOf(func(js.Value, []js.Value) any { return string(calculator.CatalogJSON()) }))

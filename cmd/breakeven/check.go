@@ -98,95 +98,10 @@ Examples:
   breakeven check --claims data/claims.csv --csv --fail-on implausible
 `
 
-// checkJSON is one checked claim in check --json and --csv: SI base
-// units, snake_case keys.
-type checkJSON struct {
-	Line                   int               `json:"line,omitempty"`
-	ID                     string            `json:"id,omitempty"`
-	Model                  string            `json:"model"`
-	Tokens                 float64           `json:"tokens"`
-	TokenReading           string            `json:"token_reading,omitempty"`
-	KVDtype                string            `json:"kv_dtype"`
-	BytesPerToken          float64           `json:"bytes_per_token"`
-	CacheBytes             float64           `json:"cache_bytes"`
-	Hit                    float64           `json:"hit"`
-	LoadedBytes            float64           `json:"loaded_bytes"`
-	ClaimedSeconds         float64           `json:"claimed_seconds"`
-	SecondsAre             string            `json:"seconds_are"`
-	UncachedSeconds        *float64          `json:"uncached_seconds"`
-	Speedup                *float64          `json:"speedup"`
-	Ratio                  *float64          `json:"ratio"`
-	Throughput             *float64          `json:"throughput_bytes_per_second"`
-	PerNode                bool              `json:"per_node"`
-	SizeBytes              *float64          `json:"size_bytes"`
-	SizeReading            string            `json:"size_reading,omitempty"`
-	RequiredBytesPerSecond float64           `json:"required_bytes_per_second"`
-	NeedIsFloor            bool              `json:"need_is_floor"`
-	Links                  string            `json:"links"`
-	LinkCount              *int              `json:"link_count"`
-	LinkEachBytesPerSecond *float64          `json:"link_each_bytes_per_second"`
-	LinkBytesPerSecond     *float64          `json:"link_bytes_per_second"`
-	LinksNeeded            *int              `json:"links_needed"`
-	Host                   string            `json:"host"`
-	CeilingBytesPerSecond  *float64          `json:"ceiling_bytes_per_second"`
-	CeilingFrom            string            `json:"ceiling_from,omitempty"`
-	GPUs                   string            `json:"gpus,omitempty"`
-	MFU                    *float64          `json:"mfu"`
-	ShrinkNeeded           float64           `json:"shrink_needed"`
-	FitsWith               string            `json:"fits_with"`
-	Verdict                string            `json:"verdict"`
-	Explanation            string            `json:"explanation"`
-	Findings               []string          `json:"findings"`
-	Arithmetic             string            `json:"arithmetic"`
-	Command                string            `json:"command"`
-	Source                 string            `json:"source"`
-	Quote                  string            `json:"quote,omitempty"`
-	Note                   string            `json:"note,omitempty"`
-	Extra                  map[string]string `json:"extra,omitempty"`
-}
+// checkJSON is check --json: factcheck's JSON form of a result.
+type checkJSON = factcheck.JSONResult
 
-func toCheckJSON(r factcheck.Result) checkJSON {
-	opt := func(x float64) *float64 {
-		if x == 0 {
-			return nil
-		}
-		return &x
-	}
-	j := checkJSON{
-		Line: r.Claim.Line, ID: r.Claim.ID, Model: r.Model.Name, Tokens: float64(r.Tokens), TokenReading: r.TokenReading,
-		KVDtype: r.Element.Name, BytesPerToken: float64(r.PerToken), CacheBytes: float64(r.Cache), Hit: r.Hit, LoadedBytes: float64(r.Loaded),
-		ClaimedSeconds: float64(r.Seconds), SecondsAre: r.SecondsAre, UncachedSeconds: opt(float64(r.Uncached)), Speedup: opt(r.Speedup),
-		Ratio: opt(r.Ratio), Throughput: opt(float64(r.Throughput)), PerNode: r.PerNode,
-		RequiredBytesPerSecond: float64(r.Required), NeedIsFloor: r.NeedIsFloor, Links: r.Claim.Links,
-		CeilingBytesPerSecond: opt(float64(r.Ceiling)), CeilingFrom: r.CeilingFrom, GPUs: r.Claim.GPUs, MFU: r.MFU, ShrinkNeeded: r.Shrink,
-		Verdict: string(r.Verdict), Explanation: r.Explanation(), Findings: r.Findings(), Arithmetic: r.Arithmetic(), Command: r.Command(),
-		Source: r.Claim.Source, Quote: r.Claim.Quote, Note: r.Claim.Note,
-	}
-	if j.Findings == nil {
-		j.Findings = []string{}
-	}
-	if r.Host != nil {
-		j.Host = r.Host.ID
-	}
-	if r.SizeCheck != nil {
-		j.SizeBytes = opt(float64(r.SizeCheck.Stated))
-		j.SizeReading = r.SizeCheck.Reading
-	}
-	if r.Link != nil {
-		n, each, total, need := r.Link.Count, float64(r.Link.Each), float64(r.Link.Total()), r.LinksNeeded
-		j.LinkCount, j.LinkEachBytesPerSecond, j.LinkBytesPerSecond, j.LinksNeeded = &n, &each, &total, &need
-	}
-	if r.FitsWith != nil {
-		j.FitsWith = r.FitsWith.Name
-	}
-	if len(r.Claim.Extra) > 0 {
-		j.Extra = map[string]string{}
-		for _, f := range r.Claim.Extra {
-			j.Extra[f.Name] = f.Value
-		}
-	}
-	return j
-}
+func toCheckJSON(r factcheck.Result) checkJSON { return r.JSON() }
 
 // checkCSVHeader is the header of check --csv; the columns of a claims
 // file that the checker does not read follow it, by their names.
@@ -196,7 +111,7 @@ var checkCSVHeader = []string{"line", "model", "tokens", "kv_dtype", "bytes_per_
 	"id", "seconds_are", "need_is_floor", "hit", "uncached_seconds", "speedup", "throughput_bytes_per_second", "per_node",
 	"size_bytes", "host", "ceiling_bytes_per_second", "mfu", "findings", "command"}
 
-func (j checkJSON) csvRecord(rec []string, extra []factcheck.Field) []string {
+func csvRecord(j checkJSON, rec []string, extra []factcheck.Field) []string {
 	num := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	ptr := func(x *float64) string {
 		if x == nil {
@@ -366,7 +281,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	res, err := checker.Check(factcheck.Claim{Model: *model, Config: *config, Tokens: *tokens, Seconds: *seconds, SecondsAre: *secondsAre, Size: *size,
-		Throughput: *throughput, PerNode: *perNode, Uncached: *uncached, Speedup: *speedup, Hit: *hit, Links: *links, GPUs: *gpus})
+		Throughput: *throughput, PerNode: *perNode, Uncached: *uncached, Speedup: *speedup, Hit: *hit, Links: *links, GPUs: *gpus, KVDtype: *kvDtype})
 	if err != nil {
 		return bad(err)
 	}
@@ -378,7 +293,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	case "csv":
 		w := csv.NewWriter(stdout)
 		w.Write(checkCSVHeader)
-		w.Write(toCheckJSON(res).csvRecord(nil, nil))
+		w.Write(csvRecord(toCheckJSON(res), nil, nil))
 		w.Flush()
 	case "md", "html":
 		rep, _ := factcheck.NewReport(stdout, format, "Claim checked")
@@ -657,7 +572,7 @@ type csvPrinter struct {
 func (p *csvPrinter) begin() { p.w.Write(append(append([]string{}, checkCSVHeader...), p.extra...)) }
 
 func (p *csvPrinter) claim(r factcheck.Result) error {
-	p.rec = toCheckJSON(r).csvRecord(p.rec, r.Claim.Extra)
+	p.rec = csvRecord(toCheckJSON(r), p.rec, r.Claim.Extra)
 	return p.w.Write(p.rec)
 }
 

@@ -62,7 +62,69 @@ function query(r) {
   for (const f of FIELDS) if (r[f] !== undefined) q.set(f, r[f]);
   for (const c of CHECKS) if (r[c]) q.set(c, "1");
   for (const [t, v] of Object.entries(r.tiers)) q.set("tier-" + t, v);
+  for (const [k, v] of Object.entries(claimRequest())) q.set("c-" + k, v === true ? "1" : v);
   return q.toString();
+}
+
+// The fact-check form: one claim, its fields named as check's flags
+// (ids "c-" + name); Go checks it (factcheck.CheckPage) and writes every
+// text shown.
+const CLAIM = ["model", "config-text", "tokens", "seconds", "seconds-are", "size", "throughput", "uncached", "speedup", "hit", "links", "host", "gpus", "kv-dtype"];
+const CLAIM_CHECKS = ["per-node"];
+
+function claimRequest() {
+  const c = {};
+  for (const f of CLAIM) {
+    const v = $("c-" + f).value.trim();
+    if (v !== "") c[f] = v;
+  }
+  for (const f of CLAIM_CHECKS) if ($("c-" + f).checked) c[f] = true;
+  return c;
+}
+
+let claimErrors = [];
+function checkClaim() {
+  for (const [box, input] of claimErrors) {
+    box.textContent = "";
+    if (input) input.removeAttribute("aria-invalid");
+  }
+  claimErrors = [];
+  const c = claimRequest();
+  const sec = $("factcheck");
+  const rows = [];
+  if (Object.keys(c).length === 0) {
+    sec.dataset.state = "empty";
+  } else {
+    const resp = JSON.parse(globalThis.kvCheck(JSON.stringify(c)));
+    if (resp.errors) {
+      sec.dataset.state = "error";
+      for (const fe of resp.errors) {
+        const box = $("err-c-" + fe.field) || $("err-c-general");
+        box.textContent = fe.text;
+        const input = $("c-" + fe.field);
+        if (input) input.setAttribute("aria-invalid", "true");
+        claimErrors.push([box, input]);
+      }
+    } else {
+      sec.dataset.state = "ok";
+      const j = resp.result;
+      rows.push(["verdict", "verdict", j.verdict], ["explanation", "why", j.explanation]);
+      if (j.required_bytes_per_second > 0) rows.push(["required", "bandwidth needed (bytes/s)", String(j.required_bytes_per_second)]);
+      for (const [i, f] of j.findings.entries()) rows.push(["finding-" + i, "finding", f]);
+      rows.push(["arithmetic", "arithmetic", j.arithmetic], ["command", "checked again by", j.command]);
+    }
+  }
+  const dl = $("c-results");
+  dl.replaceChildren(...rows.map(([k, label, text]) => {
+    const div = el("div", {});
+    div.append(el("dt", {}, label), el("dd", { id: "c-r-" + k }, text));
+    return div;
+  }));
+  const q = query(request());
+  urlPending = q ? "?" + q : location.pathname;
+  setAttr($("share"), "href", urlPending);
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(syncURL, 150);
 }
 
 function restore() {
@@ -79,6 +141,8 @@ function restore() {
   }
   for (const c of CHECKS) $(c).checked = q.get(c) === "1";
   for (const [k, v] of q) if (k.startsWith("tier-")) tierLinks[k.slice(5)] = v;
+  for (const f of CLAIM) $("c-" + f).value = q.get("c-" + f) || "";
+  for (const f of CLAIM_CHECKS) $("c-" + f).checked = q.get("c-" + f) === "1";
 }
 
 // shownErrors is each field whose error is on screen, so a change clears
@@ -472,7 +536,10 @@ async function start() {
   }
   for (const f of FIELDS) $(f).addEventListener("input", compute);
   for (const c of CHECKS) $(c).addEventListener("change", compute);
+  for (const f of CLAIM) $("c-" + f).addEventListener("input", checkClaim);
+  for (const f of CLAIM_CHECKS) $("c-" + f).addEventListener("change", checkClaim);
   compute();
+  checkClaim();
   globalThis.kvReadyMs = phases.computed = performance.now();
   globalThis.kvStartMs = performance.now() - t0;
   document.body.dataset.ready = "1";

@@ -1,0 +1,95 @@
+package factcheck
+
+import (
+	"encoding/json"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/sources"
+)
+
+// PageClaim is the fact-check form of the web page: one claim, its fields
+// named as check's flags, and a pasted config.json in place of a model.
+type PageClaim struct {
+	Model      string `json:"model,omitempty"`
+	ConfigText string `json:"config-text,omitempty"`
+	Tokens     string `json:"tokens,omitempty"`
+	Seconds    string `json:"seconds,omitempty"`
+	SecondsAre string `json:"seconds-are,omitempty"`
+	Size       string `json:"size,omitempty"`
+	Throughput string `json:"throughput,omitempty"`
+	PerNode    bool   `json:"per-node,omitempty"`
+	Uncached   string `json:"uncached,omitempty"`
+	Speedup    string `json:"speedup,omitempty"`
+	Hit        string `json:"hit,omitempty"`
+	Links      string `json:"links,omitempty"`
+	Host       string `json:"host,omitempty"`
+	GPUs       string `json:"gpus,omitempty"`
+	KVDtype    string `json:"kv-dtype,omitempty"`
+}
+
+// PageError is a bad input and the line the page shows beside its field.
+type PageError struct {
+	breakeven.FieldError
+	Text string `json:"text"`
+}
+
+// PageAnswer is what the page gets back: the checked claim exactly as
+// check --json prints it, or the errors, each naming its field.
+type PageAnswer struct {
+	Result *JSONResult `json:"result,omitempty"`
+	Errors []PageError `json:"errors,omitempty"`
+}
+
+// PageFront names the form's inputs by their field names: `seconds "x":
+// ... (e.g. seconds = 0.58)`.
+var PageFront = breakeven.Front{
+	Name: func(f string) string { return f },
+	Set:  func(n, v string) string { return n + " = " + v },
+}
+
+// pastedConfig is the name a pasted config.json goes by in a claim.
+const pastedConfig = "pasted config.json"
+
+// CheckPage checks the page's claim, written as JSON, and returns the
+// answer as JSON; it is what the WebAssembly build exports to the page.
+func CheckPage(req []byte) []byte {
+	var pc PageClaim
+	if err := json.Unmarshal(req, &pc); err != nil {
+		return pageJSON(PageAnswer{Errors: []PageError{pageError(&breakeven.FieldError{Message: "bad request: " + err.Error()})}})
+	}
+	opt := Options{}
+	cl := Claim{Model: pc.Model, Tokens: pc.Tokens, Seconds: pc.Seconds, SecondsAre: pc.SecondsAre, Size: pc.Size,
+		Throughput: pc.Throughput, PerNode: pc.PerNode, Uncached: pc.Uncached, Speedup: pc.Speedup, Hit: pc.Hit,
+		Links: pc.Links, Host: pc.Host, GPUs: pc.GPUs, KVDtype: pc.KVDtype}
+	if pc.ConfigText != "" {
+		if pc.Model != "" {
+			return pageJSON(PageAnswer{Errors: []PageError{pageError(breakeven.Bad("model", pc.Model, "a pasted config.json names its own model; clear one of them", "model = llama-3.1-70b"))}})
+		}
+		cl.Config = pastedConfig
+		text := []byte(pc.ConfigText)
+		opt.LoadConfig = func(string) (sources.Model, error) { return sources.ModelFromConfig("", text) }
+	}
+	r, err := NewChecker(opt).Check(cl)
+	if err != nil {
+		fe, ok := err.(*breakeven.FieldError)
+		if !ok {
+			fe = &breakeven.FieldError{Message: err.Error()}
+		}
+		if fe.Field == "config" {
+			fe.Field = "config-text"
+		}
+		return pageJSON(PageAnswer{Errors: []PageError{pageError(fe)}})
+	}
+	j := r.JSON()
+	return pageJSON(PageAnswer{Result: &j})
+}
+
+func pageError(fe *breakeven.FieldError) PageError { return PageError{*fe, fe.For(PageFront)} }
+
+func pageJSON(a PageAnswer) []byte {
+	b, err := json.Marshal(a)
+	if err != nil {
+		b, _ = json.Marshal(PageAnswer{Errors: []PageError{{FieldError: breakeven.FieldError{Message: err.Error()}, Text: err.Error()}}})
+	}
+	return b
+}
