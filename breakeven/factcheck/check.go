@@ -592,15 +592,6 @@ func findModel(name string) (sources.Model, error) {
 	return m, nil
 }
 
-func quoteAll(ss []string) string {
-	q := make([]string, len(ss))
-	for i, s := range ss {
-		q[i] = fmt.Sprintf("%q", s)
-	}
-	return strings.Join(q, ", ")
-}
-
-// tokens reads a whole, positive token count within the model's context.
 // sizeOnly reports a claim that states a size and no time or
 // throughput: its arithmetic holds past the model's context.
 func sizeOnly(cl Claim) bool {
@@ -629,6 +620,7 @@ func throughputOnly(cl Claim) bool {
 	return g(cl.Throughput) && !g(cl.Seconds) && !g(cl.Size) && !g(cl.Uncached) && !g(cl.Hit)
 }
 
+// tokens reads a whole, positive token count within the model's context.
 func (c *Checker) tokens(s string, m sources.Model, sizeOnly bool) (breakeven.Tokens, error) {
 	if strings.TrimSpace(s) == "" {
 		return 0, breakeven.Bad("tokens", s, "missing: the claim's prompt length", exampleTokens)
