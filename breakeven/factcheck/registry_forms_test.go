@@ -76,3 +76,13 @@ func TestTinyNeedIsStillANeed(t *testing.T) {
 	assert.Equal(t, NoBound, r.Verdict)
 	assert.Nil(t, r.SizeCheck)
 }
+
+// An implausible need under a second still says what would fit: 105,000
+// tokens of Llama 3.1 70B in 0.58 s need 59.3 GB/s, above a 40 GB/s
+// ceiling; an 8-bit cache (29.7 GB/s) would take it.
+func TestImplausibleSaysWhatWouldFit(t *testing.T) {
+	r, err := NewChecker(Options{Ceiling: 40e9}).Check(Claim{Model: "llama-3.1-70b", Tokens: "105000", Seconds: "0.58", SecondsAre: SecondsLoad})
+	require.NoError(t, err)
+	assert.Equal(t, Implausible, r.Verdict)
+	assert.Contains(t, r.Explanation(), "it would take")
+}

@@ -123,6 +123,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		ms = keep
 	}
 	if *list {
+		if *n > 0 { // the sample, in the order it would run
+			ms = Sample(ms, *n, *seed)
+		}
 		for _, m := range ms {
 			fmt.Fprintf(stdout, "%s\t%s\n", m.Key, m)
 		}
