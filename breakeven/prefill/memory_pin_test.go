@@ -15,3 +15,10 @@ func TestFitPrintsTheShare(t *testing.T) {
 	// 16 GB of weights + 1 GB of cache + 9.87 GB of activations = 26.9 GB.
 	assert.InDelta(t, 16e9+1e9+0.1234*80e9, float64(f.Need), 1)
 }
+
+// A scale-up link whose bandwidth no source gave prints its kind alone.
+func TestScaleUpWithoutBandwidth(t *testing.T) {
+	assert.Equal(t, "not stated", ScaleUp{}.String())
+	assert.Equal(t, "Infinity Fabric", ScaleUp{Kind: "Infinity Fabric"}.String())
+	assert.Equal(t, "NVLink 4, 900 GB/s", ScaleUp{Kind: "NVLink 4", Bandwidth: 900e9}.String())
+}
