@@ -86,3 +86,12 @@ func TestImplausibleSaysWhatWouldFit(t *testing.T) {
 	assert.Equal(t, Implausible, r.Verdict)
 	assert.Contains(t, r.Explanation(), "it would take")
 }
+
+// The suggestion names 100GbE links while two carry the need, 400GbE
+// links beyond: 20 GB/s takes 2 x 100GbE (12.5 GB/s each); 30 GB/s would
+// take 3 of them, so 1 x 400GbE (50 GB/s) instead.
+func TestSuggestLinks(t *testing.T) {
+	assert.Equal(t, "2 x 100GbE", suggestLinks(20e9))
+	assert.Equal(t, "1 x 400GbE", suggestLinks(30e9))
+	assert.Equal(t, "2 x 400GbE", suggestLinks(60e9))
+}
