@@ -514,24 +514,32 @@ func InRange(x float64) bool { return !math.IsNaN(x) && x >= 1e-12 && x <= 1e21 
 // configModel reads the model of --config (a file) or --config-text (the
 // JSON itself); its error names the field.
 func configModel(r Request) (sources.Model, error) {
-	const example = "--config sources/configs/meta-llama--Llama-3.3-70B-Instruct.json"
 	if given(r.Config) {
 		m, err := sources.ReadConfigModel(r.Config)
 		if err != nil {
-			return m, configError("config", r.Config, strings.TrimPrefix(err.Error(), "config "+breakeven.Quote(r.Config)+": "), err, example)
+			return m, ConfigError("config", r.Config, err)
 		}
 		return m, nil
 	}
 	m, err := sources.ModelFromConfig("", []byte(r.ConfigText))
 	if err != nil {
-		return m, configError("config-text", abbreviate(r.ConfigText), err.Error(), err, `--config-text '{"num_hidden_layers": 80, ...}'`)
+		return m, ConfigError("config-text", r.ConfigText, err)
 	}
 	return m, nil
 }
 
-// configError names a bad config: a field of the file, with a valid line
-// of config.json as the example, or the file itself.
-func configError(field, value, msg string, err error, example string) *breakeven.FieldError {
+// ConfigError is the error of a config.json that cannot be read, for the
+// calculator and the fact-checker alike: field "config" names a file
+// (value is its path), "config-text" pasted JSON (shown abbreviated). A
+// field of the file that is wrong is named, with a valid line of
+// config.json; a file that cannot be opened says why.
+func ConfigError(field, value string, err error) *breakeven.FieldError {
+	example := "--config sources/configs/meta-llama--Llama-3.3-70B-Instruct.json"
+	msg := strings.TrimPrefix(err.Error(), "config "+breakeven.Quote(value)+": ")
+	if field == "config-text" {
+		example = `--config-text '{"num_hidden_layers": 80, ...}'`
+		value, msg = abbreviate(value), err.Error()
+	}
 	var ce *modelconfig.Error
 	if errors.As(err, &ce) {
 		msg = "config.json"

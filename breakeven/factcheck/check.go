@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/calculator"
 	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/sources"
 )
@@ -403,9 +404,12 @@ func (c *Checker) readForms(r *Result) error {
 		if r.Throughput, err = breakeven.ParseBandwidth(cl.Throughput); err != nil {
 			// A throughput in tokens per second ("185k tok/s") is a
 			// bandwidth once the model's cache per token is known.
-			rate, rerr := breakeven.ParseTokenRate(cl.Throughput)
-			if rerr != nil || !tokenRateUnit(cl.Throughput) {
+			if !tokenRateUnit(cl.Throughput) {
 				return breakeven.FieldFromParse("throughput", cl.Throughput, err, exampleThrough)
+			}
+			rate, rerr := breakeven.ParseTokenRate(cl.Throughput)
+			if rerr != nil { // written in tokens/s: say what is wrong with it as a rate
+				return breakeven.FieldFromParse("throughput", cl.Throughput, rerr, `"185k tok/s"`)
 			}
 			r.ThroughputRate, r.Throughput = rate, 0
 		}
@@ -480,7 +484,10 @@ func (c *Checker) readModel(r *Result) error {
 			if errors.As(err, &fe) {
 				return fe
 			}
-			return breakeven.Bad("config", cl.Config, err.Error(), `"configs/llama-3.1-70b.json"`)
+			if cl.Config == pastedConfig {
+				return calculator.ConfigError("config-text", cl.Config, err)
+			}
+			return calculator.ConfigError("config", cl.Config, err)
 		}
 	} else if r.Model, err = c.model(cl.Model); err != nil {
 		return err

@@ -41,12 +41,17 @@ func parseTimeChange(t string) (float64, error) {
 	switch {
 	case err != nil || math.IsNaN(p):
 		return 0, errors.New("not a percent change (e.g. -79%)")
-	case p >= 0:
+	case p == 0:
+		return 0, errors.New("a time that does not change is no speedup")
+	case p > 0:
 		return 0, fmt.Errorf("a time %s%% longer is a slowdown; give the two times with --uncached and --seconds", strconv.FormatFloat(p, 'f', -1, 64))
 	case p <= -100:
 		return 0, errors.New("a time cut by 100% or more is no time at all")
 	}
-	return 1 / (1 + p/100), nil
+	if f := 1 / (1 + p/100); f <= 1e6 {
+		return f, nil
+	}
+	return 0, errors.New("a speedup above a million is not a measurement")
 }
 
 // parseShare reads the share of a prompt loaded from the cache, with the

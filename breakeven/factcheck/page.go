@@ -75,9 +75,6 @@ func CheckPage(req []byte) []byte {
 		if !ok {
 			fe = &breakeven.FieldError{Message: err.Error()}
 		}
-		if fe.Field == "config" {
-			fe.Field = "config-text"
-		}
 		return pageJSON(PageAnswer{Errors: []PageError{pageError(fe)}})
 	}
 	j := r.JSON()

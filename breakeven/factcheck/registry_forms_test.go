@@ -95,3 +95,24 @@ func TestSuggestLinks(t *testing.T) {
 	assert.Equal(t, "1 x 400GbE", suggestLinks(30e9))
 	assert.Equal(t, "2 x 400GbE", suggestLinks(60e9))
 }
+
+// Bad forms of the new inputs get a message about what is wrong with
+// them: no change of time, a speedup past a million written as a
+// percent, a token rate out of its span, a file that is not a config.
+func TestNewFormsRefusedClearly(t *testing.T) {
+	c := NewChecker(Options{})
+	for _, tc := range []struct {
+		claim Claim
+		want  string
+	}{
+		{Claim{Model: "llama-3.1-70b", Tokens: "1000", Uncached: "10s", Speedup: "-0%"}, "does not change"},
+		{Claim{Model: "llama-3.1-70b", Tokens: "1000", Uncached: "10s", Speedup: "-99.99999%"}, "above a million"},
+		{Claim{Model: "llama-3.1-70b", Throughput: "1e-300tok/s"}, "below 1 token/s"},
+		{Claim{Config: "registry_forms_test.go", Tokens: "1000", Seconds: "1s"}, "config.json: not a JSON object"},
+	} {
+		_, err := c.Check(tc.claim)
+		if assert.Error(t, err, "%+v", tc.claim) {
+			assert.Contains(t, err.Error(), tc.want)
+		}
+	}
+}
