@@ -35,6 +35,17 @@ func TestCustomArchRopeDimZero(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, b.BytesPerToken(), a.BytesPerToken())
 	assert.Equal(t, float64(61*512*2), float64(a.BytesPerToken()))
+
+	// The smallest of each dimension is one: a latent of 1 and a GQA head
+	// of 1 dim are caches of 2 B and 2 x 2 B per layer; 0 is refused.
+	one, err := customArch(Request{Layers: "1", LatentDim: "1"})
+	require.NoError(t, err)
+	assert.Equal(t, 2.0, float64(one.BytesPerToken()))
+	one, err = customArch(Request{Layers: "1", KVHeads: "1", HeadDim: "1"})
+	require.NoError(t, err)
+	assert.Equal(t, 4.0, float64(one.BytesPerToken()))
+	_, err = customArch(Request{Layers: "1", LatentDim: "0"})
+	assert.ErrorContains(t, err, "not a whole number of at least 1")
 }
 
 // A break-even out of range blames the field the prefill came from: a

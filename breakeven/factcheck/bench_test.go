@@ -3,6 +3,7 @@ package factcheck_test
 import (
 	"bytes"
 	"io"
+	"math"
 	"runtime"
 	"testing"
 
@@ -65,6 +66,10 @@ func TestGeneratedClaimsMixEveryForm(t *testing.T) {
 				forms["throughput total"]++
 			case r.Speedup > 0:
 				forms["speedup"]++
+				// The generator states times and a speedup that agree.
+				if math.Abs(r.Ratio/r.Speedup-1) > 1e-9 {
+					t.Errorf("line %d: uncached/cached %g, speedup %g", r.Claim.Line, r.Ratio, r.Speedup)
+				}
 			case r.Hit < 1:
 				forms["hit"]++
 			case r.TokenReading != "":

@@ -257,3 +257,19 @@ func TestVerdictOrder(t *testing.T) {
 	assert.True(t, factcheck.NeedsMoreLinks.AtLeast(factcheck.NeedsMoreLinks))
 	assert.False(t, factcheck.Plausible.AtLeast(factcheck.NeedsMoreLinks))
 }
+
+// A stated link so slow that a claim would need more than a million of
+// them is read as a typo and refused; just under a million is checked.
+// Llama 3.1 70B keeps 327,680 B/token, so 100,000 tokens are 32.768 GB,
+// and 1 kB/s links carry it in 32.768 s with exactly 10^6 of them.
+func TestLinksNeededBound(t *testing.T) {
+	claim := func(secs string) factcheck.Claim {
+		return factcheck.Claim{Model: "llama-3.1-70b", Tokens: "100000", Seconds: secs, Links: "1kB/s"}
+	}
+	_, err := factcheck.Check(claim("32.76"), factcheck.Options{}) // 1.000244 x 10^6 links
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "more than 1e+06 of them")
+	r, err := factcheck.Check(claim("32.78"), factcheck.Options{}) // 0.999634 x 10^6 links
+	require.NoError(t, err)
+	assert.Equal(t, 999634, r.LinksNeeded) // 32.768e9 / 32.78 / 1e3 = 999,633.9, rounded up
+}

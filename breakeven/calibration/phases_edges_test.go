@@ -1,0 +1,169 @@
+package calibration
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/prefill"
+	"signalweight.dev/kv/sources"
+)
+
+// The edges of the phase model's helpers, each checked by hand (gremlins'
+// survivors in this package).
+
+// The quantile's ends are the extreme order statistics; one value is every
+// quantile.
+func TestQuantileEnds(t *testing.T) {
+	xs := []float64{1, 2, 3, 4, 5}
+	assert.Equal(t, 5.0, quantile(xs, 1))
+	assert.Equal(t, 1.0, quantile(xs, 0))
+	assert.Equal(t, 7.0, quantile([]float64{7}, 0.5))
+	assert.Equal(t, 7.0, quantile([]float64{7}, 1))
+}
+
+// A score exactly at its target meets it; the next value past it does not.
+func TestMetAtTheTargets(t *testing.T) {
+	m, w, c := Summary{MedianAbsError: 0.15, Within25: 0.80, Coverage: 0.80}.Met()
+	assert.True(t, m)
+	assert.True(t, w)
+	assert.True(t, c)
+	m, w, c = Summary{MedianAbsError: math.Nextafter(0.15, 1), Within25: math.Nextafter(0.80, 0), Coverage: math.Nextafter(0.80, 0)}.Met()
+	assert.False(t, m)
+	assert.False(t, w)
+	assert.False(t, c)
+}
+
+// With no run priced, the scores are zero, not 0/0.
+func TestSummaryOfNothingPriced(t *testing.T) {
+	s := Summarize(ByPhase, []Row{{Run: Run{Reason: "not read"}}, {Run: Run{Reason: "no prompt length"}}})
+	assert.Equal(t, 0, s.Priced)
+	assert.Equal(t, 2, s.Unpriced)
+	assert.Zero(t, s.MedianAbsError)
+	assert.Zero(t, s.Within25)
+	assert.Zero(t, s.Coverage)
+}
+
+// Each validation row's flags, recomputed here from its numbers: within
+// 25% is |predicted/measured - 1| <= 0.25, and covered is an overlap of
+// the interval with the measured value's own range. Neither flag is the
+// same for every row, so both are tested both ways.
+func TestValidationFlagsByHand(t *testing.T) {
+	m, _, err := Fitted()
+	require.NoError(t, err)
+	var within, covered, priced int
+	for _, row := range m.Rows {
+		if !row.Priced() {
+			continue
+		}
+		priced++
+		p, lo, hi := float64(row.Predicted.Value), float64(row.Predicted.Lo), float64(row.Predicted.Hi)
+		mlo, mhi := float64(row.Measured.Lo), float64(row.Measured.Hi)
+		e := p/float64(row.Measured.Value) - 1
+		assert.Equal(t, math.Abs(e) <= 0.25, row.Within25, row.ID)
+		// A gap between the ranges larger than a part in 10^6 of the
+		// prediction decides; no row is closer than that.
+		gap := math.Max(lo-mhi, mlo-hi)
+		require.Greater(t, math.Abs(gap), 1e-6*p, "%s is too close to call", row.ID)
+		assert.Equal(t, gap < 0, row.Covered, row.ID)
+		if row.Within25 {
+			within++
+		}
+		if row.Covered {
+			covered++
+		}
+	}
+	assert.Positive(t, within)
+	assert.Less(t, within, priced)
+	assert.Positive(t, covered)
+	assert.Less(t, covered, priced)
+}
+
+// The chosen structure has the smallest median error of those validated.
+func TestChosenStructureHasTheSmallestMedian(t *testing.T) {
+	m, sums, err := Fitted()
+	require.NoError(t, err)
+	validated := 0
+	for _, s := range sums {
+		if s.Err != "" {
+			continue
+		}
+		validated++
+		assert.LessOrEqual(t, m.Summary.MedianAbsError, s.MedianAbsError, s.Structure.String())
+	}
+	assert.Greater(t, validated, 1, "a choice needs more than one candidate")
+}
+
+// A fit with exactly as many runs as parameters solves them exactly.
+func TestFitWithAsManyRunsAsParameters(t *testing.T) {
+	want := prefill.Phases{Linear: 0.55, LowLinear: 0.35, Attention: 0.42}
+	runs := synthetic(want)[:3] // BF16, BF16, FP8: every parameter informed
+	require.Len(t, ByPhaseAndPrecision.Params(), 3)
+	f, err := FitPhases(runs, ByPhaseAndPrecision)
+	require.NoError(t, err)
+	assert.InDelta(t, want.Linear, f.Phases.Linear, 1e-9)
+	assert.InDelta(t, want.LowLinear, f.Phases.LowLinear, 1e-9)
+	assert.InDelta(t, want.Attention, f.Phases.Attention, 1e-9)
+	_, err = FitPhases(runs[:2], ByPhaseAndPrecision)
+	assert.ErrorContains(t, err, "2 priced runs for 3 parameters")
+}
+
+// A fit's prediction adds each phase at its efficiency and the memory
+// term at its intensity, written out here.
+func TestPredictByHand(t *testing.T) {
+	r := Run{LinearMin: 10, AttentionMin: 2, Memory: 3000}
+	r.GPUs.Compute = prefill.Uniform(prefill.BF16)
+	f := Fit{Phases: prefill.Phases{Linear: 0.5, Attention: 0.4, Intensity: 300}}
+	assert.InEpsilon(t, 10/0.5+2/0.4+3000.0/300, float64(f.Predict(r)), 1e-12)
+	f.Phases.Intensity = 0 // no memory term
+	assert.InEpsilon(t, 10/0.5+2/0.4, float64(f.Predict(r)), 1e-12)
+}
+
+// The least squares refuses a matrix of zeros, and solves a full-rank
+// system whose entries are all tiny (the rank test is relative to them).
+func TestLeastSquaresScale(t *testing.T) {
+	_, err := leastSquares([][]float64{{0, 0}, {0, 0}, {0, 0}}, []float64{1, 1, 1})
+	assert.ErrorContains(t, err, "rank deficient")
+	// 2e-7 x + 1e-7 y = 5, 1e-7 x - 1e-7 y = 1: x = 2e7, y = 1e7.
+	x, err := leastSquares([][]float64{{2e-7, 1e-7}, {1e-7, -1e-7}}, []float64{5, 1})
+	require.NoError(t, err)
+	assert.InEpsilon(t, 2e7, x[0], 1e-9)
+	assert.InEpsilon(t, 1e7, x[1], 1e-9)
+}
+
+// A run whose GPU count was not read cannot be priced, and says so; a
+// reason the source gives is kept over any found later.
+func TestRunReasons(t *testing.T) {
+	p := sources.NIMLlama70B
+	require.Empty(t, p.Unpriceable)
+	require.True(t, NewRun(p).Priced(), "the run as published is priced")
+
+	noGPUs := p
+	noGPUs.GPUs = sources.Input[float64]{}
+	assert.Equal(t, "the number of GPUs was not read", NewRun(noGPUs).Reason)
+
+	stated := noGPUs
+	stated.Unpriceable = "a reason from the source"
+	assert.Equal(t, "a reason from the source", NewRun(stated).Reason)
+
+	unknown := p
+	unknown.Chip = "TPU v9"
+	unknown.Unpriceable = "kept"
+	assert.Equal(t, "kept", NewRun(unknown).Reason)
+	unknown.Unpriceable = ""
+	assert.Equal(t, "the TPU v9 is not in the chip catalog", NewRun(unknown).Reason)
+
+	noTokens := p
+	noTokens.Tokens = sources.Input[breakeven.Tokens]{}
+	assert.Equal(t, "no prompt length", NewRun(noTokens).Reason)
+}
+
+// The informants' ids are joined with a comma and a space.
+func TestJoinIDs(t *testing.T) {
+	assert.Equal(t, "", joinIDs(nil))
+	assert.Equal(t, "a", joinIDs([]string{"a"}))
+	assert.Equal(t, "a, b, c", joinIDs([]string{"a", "b", "c"}))
+}
