@@ -372,3 +372,18 @@ func TestUnknownModelErrorWithOneSuggestion(t *testing.T) {
 	e = &UnknownModelError{Name: "zzz"}
 	assert.Equal(t, `unknown model "zzz"; list them with "breakeven models", or read its config.json with --config`, e.Error())
 }
+
+// However long the name, a suggestion is at most three edits away: an
+// 18-character name allows 18/4 = 4 by length, but three is the cap.
+// Each word of "qwen3-next-80b-a3b" is changed, so no word-sharing rule
+// applies.
+func TestSuggestionsStopAtThreeEdits(t *testing.T) {
+	nearestOf := func(s string) []string {
+		_, err := FindModel(s)
+		var ue *UnknownModelError
+		require.ErrorAs(t, err, &ue, s)
+		return ue.Nearest
+	}
+	assert.Contains(t, nearestOf("qqen3-nexq-80q-a3b"), "Qwen3-Next-80B-A3B", "three edits")
+	assert.Empty(t, nearestOf("qqen3-nexq-80q-a3q"), "four edits")
+}
