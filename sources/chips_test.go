@@ -199,3 +199,13 @@ func TestParseEveryChip(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, 1, strings.Count(err.Error(), "MI355X"), "each chip is named once: %v", err)
 }
+
+// Every chip has a cited memory bandwidth, so the phase model's memory
+// term is never zero for a priced run.
+func TestEveryChipHasMemoryBandwidth(t *testing.T) {
+	chips := Chips()
+	require.NotEmpty(t, chips)
+	for _, c := range chips {
+		assert.Positive(t, float64(c.MemoryBandwidth), c.Name)
+	}
+}
