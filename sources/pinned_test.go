@@ -387,3 +387,26 @@ func TestSuggestionsStopAtThreeEdits(t *testing.T) {
 	assert.Contains(t, nearestOf("qqen3-nexq-80q-a3b"), "Qwen3-Next-80B-A3B", "three edits")
 	assert.Empty(t, nearestOf("qqen3-nexq-80q-a3q"), "four edits")
 }
+
+// A ledger entry's explicit step is the place of its printed figure's last
+// nonzero digit: "4,380" is to the ten, "≈11,900" to the hundred,
+// "126,000" to the thousand. Counted here from the printed text.
+func TestLedgerStepsFromTrailingZeros(t *testing.T) {
+	n := 0
+	for _, e := range Ledger {
+		if e.Step == 0 {
+			continue
+		}
+		n++
+		digits := strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, e.Printed)
+		require.NotContains(t, e.Printed, ".", e.ID)
+		zeros := len(digits) - len(strings.TrimRight(digits, "0"))
+		assert.Equal(t, math.Pow(10, float64(zeros)), e.Step, "%s printed %q", e.ID, e.Printed)
+	}
+	assert.Equal(t, 3, n)
+}

@@ -1,6 +1,7 @@
 package post
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -70,4 +71,24 @@ func TestValidationUsesMeasuredThroughput(t *testing.T) {
 			assert.Equal(t, "", r.Closer())
 		}
 	}
+}
+
+// The Lablup/VAST table as the post prints it, each time at its one
+// decimal, and the averages recomputed by hand from the ≈ times (each
+// ±0.05 s): (22.3 + 4 x 22.0) / 5 = 22.06, from (22.25 + 4 x 21.95) / 5 =
+// 22.01 to (22.35 + 4 x 22.05) / 5 = 22.11; with offload (26.3 + 4 x
+// 6.6) / 5 = 10.54, from 10.49 to 10.59.
+func TestHitRatePrinted(t *testing.T) {
+	p := HitRatePrinted()
+	assert.Equal(t, []string{"", "no offload", "with offload"}, p.Header)
+	want := [][]string{
+		{"first turn of a context, a miss (s)", "22.3", "26.3"},
+		{"later turns, hits (s)", "22.0", "6.6"},
+		{"average time to first token, as reported (s)", "22.1", "10.6"},
+		{"average, recomputed: (one miss + 4 hits) / 5 turns (s)",
+			fmt.Sprintf("%.2f (%.2f to %.2f)", (22.3+4*22.0)/5, (22.25+4*21.95)/5, (22.35+4*22.05)/5),
+			fmt.Sprintf("%.2f (%.2f to %.2f)", (26.3+4*6.6)/5, (26.25+4*6.55)/5, (26.35+4*6.65)/5)},
+		{"time per output token (ms)", "14.5", "14.5"},
+	}
+	assert.Equal(t, want, p.Rows)
 }
