@@ -410,3 +410,19 @@ func TestLedgerStepsFromTrailingZeros(t *testing.T) {
 	}
 	assert.Equal(t, 3, n)
 }
+
+// A config-read model prices with any positive active parameter count,
+// one included; zero is refused, in both kinds of FLOP model.
+func TestPrefillModelActiveParamsBound(t *testing.T) {
+	for name, fromConfig := range map[string]bool{"Llama 3.1 8B": true, "Mistral Large 2": false} {
+		m := MustModel(name)
+		require.Equal(t, fromConfig, m.ConfigFile != "", name)
+		m.ActiveParams = 1
+		pm, err := PrefillModel(m)
+		require.NoError(t, err, name)
+		assert.Equal(t, 1.0, float64(pm.ActiveParams), name)
+		m.ActiveParams = 0
+		_, err = PrefillModel(m)
+		assert.ErrorContains(t, err, "active parameters", name)
+	}
+}

@@ -50,6 +50,16 @@ func TestCrossoverByHand(t *testing.T) {
 	nb, err := Crossover(LinearPrefill(2000), LoadOf(a, l), 1e6)
 	require.NoError(t, err)
 	assert.InDelta(t, float64(n), float64(nb), 1)
+	// A crossover below one token is found too: with a 0.1 ms fixed cost
+	// N* = 0.0001 / 0.00048 = 0.21 tokens, and the bisection from zero
+	// ends within half a token of it.
+	tiny := Load{Latency: 0.0001, Efficiency: 1, Link: 25 * breakeven.GBps}
+	nt, err := CrossoverLinear(2000, 500e3, tiny)
+	require.NoError(t, err)
+	assert.InDelta(t, 0.0001/(1.0/2000-500e3/25e9), float64(nt), 1e-12)
+	nb, err = Crossover(LinearPrefill(2000), LoadOf(a, tiny), 1e6)
+	require.NoError(t, err)
+	assert.InDelta(t, float64(nt), float64(nb), 0.5)
 	// Below the break-even loading never wins.
 	_, err = CrossoverLinear(2000, 500e3, Load{Latency: 0.1, Efficiency: 1, Link: 0.5 * breakeven.GBps})
 	assert.Error(t, err)
