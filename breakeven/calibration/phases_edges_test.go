@@ -2,6 +2,7 @@ package calibration
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -166,4 +167,70 @@ func TestJoinIDs(t *testing.T) {
 	assert.Equal(t, "", joinIDs(nil))
 	assert.Equal(t, "a", joinIDs([]string{"a"}))
 	assert.Equal(t, "a, b, c", joinIDs([]string{"a", "b", "c"}))
+}
+
+// Each priced run is credited to the parameter whose term is the largest
+// part of its fitted time, worked out here for every structure on runs
+// made to favour each term in turn.
+func TestInformantsByHand(t *testing.T) {
+	e := prefill.Phases{Linear: 0.5, LowLinear: 0.25, Attention: 0.4, Intensity: 100}
+	mk := func(id string, l, a, mem float64, p prefill.Precision) Row {
+		r := Run{LinearMin: breakeven.Seconds(l), AttentionMin: breakeven.Seconds(a), Memory: mem}
+		r.ID = id
+		r.GPUs.Compute = prefill.Compute{Linear: p, Attention: prefill.BF16}
+		return Row{Run: r}
+	}
+	rows := []Row{
+		mk("lin", 10, 1, 10, prefill.BF16),  // terms 20, 2.5, 0.1
+		mk("att", 1, 10, 10, prefill.BF16),  // 2, 25, 0.1
+		mk("mem", 1, 1, 5000, prefill.BF16), // 2, 2.5, 50
+		mk("low", 10, 6, 10, prefill.FP8),   // 40 at 0.25 (20 at 0.5), 15
+		{Run: Run{Reason: "not priced"}},    // left out
+	}
+	for s, want := range map[Structure]map[string][]string{
+		OneEfficiency:       {"efficiency": {"lin", "att", "mem", "low"}},
+		ByPhase:             {"matrix products": {"lin", "low"}, "attention": {"att", "mem"}},
+		ByPhaseAndPrecision: {"BF16 matrix products": {"lin"}, "FP8/FP4 matrix products": {"low"}, "attention": {"att", "mem"}},
+		// (L + A)/e_A against memory/I: 27.5, 27.5, 5 and 40 against 0.1, 0.1, 50, 0.1.
+		Roofline:        {"efficiency": {"lin", "att", "low"}, "memory traffic": {"mem"}},
+		ByPhaseRoofline: {"matrix products": {"lin", "low"}, "attention": {"att"}, "memory traffic": {"mem"}},
+	} {
+		m := Model{Fit: Fit{Structure: s, Phases: e}, Rows: rows}
+		assert.Equal(t, want, m.Informants(), s.String())
+	}
+}
+
+// The sentence that describes a model names its structure, its runs'
+// count, each parameter's informants and the interval.
+func TestDescribe(t *testing.T) {
+	r := Run{LinearMin: 10, AttentionMin: 1}
+	r.ID = "x"
+	r2 := Run{LinearMin: 1, AttentionMin: 10}
+	r2.ID = "y"
+	m := Model{Fit: Fit{Structure: ByPhase, Phases: prefill.Phases{Linear: 0.5, Attention: 0.4}, Runs: []string{"x", "y"}},
+		Rows: []Row{{Run: r}, {Run: r2}}, Low: 0.654, High: 1.899}
+	d := m.Describe()
+	assert.Contains(t, d, "by phase, fitted jointly on 2 published runs: ")
+	assert.Contains(t, d, "; matrix products mostly from x; attention mostly from y")
+	assert.True(t, strings.HasSuffix(d, "; interval x0.65 to x1.90 (5th to 95th percentile of the leave-one-out errors)"), d)
+}
+
+// A prediction is the phase time at the fitted efficiencies, with the
+// interval's factors applied to it.
+func TestModelPredictScalesThePhaseTime(t *testing.T) {
+	m, _, err := Fitted()
+	require.NoError(t, err)
+	pm, err := sources.PrefillModel(sources.MustModel("Llama 3.1 70B"))
+	require.NoError(t, err)
+	g, err := sources.ParseGPUs("8xH100")
+	require.NoError(t, err)
+	want, err := prefill.PhaseTime(pm, 32000, g, m.Phases)
+	require.NoError(t, err)
+	got, err := m.Predict(pm, 32000, g)
+	require.NoError(t, err)
+	assert.Equal(t, want, got.Value)
+	assert.InEpsilon(t, float64(want)*m.Low, float64(got.Lo), 1e-12)
+	assert.InEpsilon(t, float64(want)*m.High, float64(got.Hi), 1e-12)
+	_, err = m.Predict(pm, 32000, prefill.GPUs{})
+	assert.Error(t, err, "no GPUs")
 }
