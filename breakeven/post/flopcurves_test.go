@@ -32,7 +32,10 @@ func loadByHand(bytes float64) float64 { return 0.05 + bytes/(12.0/12.5*181e9/8)
 
 func TestTTFTVsPromptLengthByHand(t *testing.T) {
 	c := TTFTVsPromptLength()
-	require.Len(t, c.Points, CurvePoints)
+	// Twelve points per doubling: 128 to 131,072 tokens is ten doublings,
+	// so 10 x 12 + 1 points, and the twelfth step is 256 tokens.
+	require.Len(t, c.Points, 10*12+1)
+	assert.InEpsilon(t, 256.0, float64(c.Points[12].Tokens), 1e-12)
 	assert.Equal(t, 128.0, float64(c.Points[0].Tokens))
 	assert.Equal(t, 131072.0, float64(c.Points[len(c.Points)-1].Tokens))
 	assert.InDelta(t, mfuByHand, c.MFU.Value, 1e-12)
