@@ -150,3 +150,40 @@ func TestRouteWithoutLink(t *testing.T) {
 		}
 	}
 }
+
+// The custom FLOP model's parameter count runs from 10^6 to 10^15, both
+// ends included: past them the field is refused, inside them any other
+// refusal (here the memory fit) is not the count's.
+func TestCustomParamsBounds(t *testing.T) {
+	req := func(params string) Request {
+		return Request{Layers: "80", KVHeads: "8", HeadDim: "128", Params: params, QueryHeads: "64",
+			GPUs: "8xH100", Tokens: "32000", Link: "10GbE"}
+	}
+	field := func(err error) string {
+		var fe *breakeven.FieldError
+		if errors.As(err, &fe) {
+			return fe.Field
+		}
+		return ""
+	}
+	for _, p := range []string{"1e6", "1e15"} {
+		_, err := Compute(req(p))
+		assert.NotEqual(t, "params", field(err), "%s: %v", p, err)
+	}
+	for _, p := range []string{"999999", "1.5e15"} {
+		_, err := Compute(req(p))
+		assert.Equal(t, "params", field(err), "%s: %v", p, err)
+	}
+}
+
+// An MFU of exactly 1 (the whole peak) is a valid input; 0 is not.
+func TestMFUOfOne(t *testing.T) {
+	for _, v := range []string{"1", "100%"} {
+		out, err := Compute(Request{Model: "llama-3.1-70b", Tokens: "32000", GPUs: "8xH100", MFU: v, Link: "10GbE"})
+		require.NoError(t, err, v)
+		require.NotNil(t, out.Output.MFU, v)
+		assert.Equal(t, 1.0, *out.Output.MFU, v)
+	}
+	_, err := Compute(Request{Model: "llama-3.1-70b", Tokens: "32000", GPUs: "8xH100", MFU: "0", Link: "10GbE"})
+	assert.ErrorContains(t, err, "above 0 and at most 1")
+}

@@ -256,6 +256,22 @@ func TestVerdictOrder(t *testing.T) {
 	assert.True(t, factcheck.Implausible.AtLeast(factcheck.NeedsMoreLinks))
 	assert.True(t, factcheck.NeedsMoreLinks.AtLeast(factcheck.NeedsMoreLinks))
 	assert.False(t, factcheck.Plausible.AtLeast(factcheck.NeedsMoreLinks))
+
+	// Every pair, against the order --fail-on documents: a match and a
+	// plausible need; no bound stated or a misread size; more links
+	// needed; implausible or a size that matches no reading.
+	level := map[factcheck.Verdict]int{
+		factcheck.Plausible: 0, factcheck.SizeMatches: 0,
+		factcheck.NoBound: 1, factcheck.SizeMisread: 1,
+		factcheck.NeedsMoreLinks: 2,
+		factcheck.Implausible:    3, factcheck.SizeDiffers: 3,
+	}
+	require.Len(t, factcheck.Verdicts, len(level))
+	for _, v := range factcheck.Verdicts {
+		for _, w := range factcheck.Verdicts {
+			assert.Equal(t, level[v] >= level[w], v.AtLeast(w), "%s at least %s", v, w)
+		}
+	}
 }
 
 // A stated link so slow that a claim would need more than a million of
@@ -272,4 +288,22 @@ func TestLinksNeededBound(t *testing.T) {
 	r, err := factcheck.Check(claim("32.78"), factcheck.Options{}) // 0.999634 x 10^6 links
 	require.NoError(t, err)
 	assert.Equal(t, 999634, r.LinksNeeded) // 32.768e9 / 32.78 / 1e3 = 999,633.9, rounded up
+}
+
+// A size stated past the model's context is flagged at any context, a
+// one-token one included; at the context it is not.
+func TestBeyondContextAtOneToken(t *testing.T) {
+	load := func(string) (sources.Model, error) {
+		m := sources.MustModel("Llama 3.1 8B")
+		m.Context = 1
+		return m, nil
+	}
+	// Llama 3.1 8B keeps 32 x 8 x 128 x 2 x 2 = 131,072 B per token.
+	r, err := factcheck.Check(factcheck.Claim{Config: "x", Tokens: "2", Size: "262144 B"}, factcheck.Options{LoadConfig: load})
+	require.NoError(t, err)
+	assert.True(t, r.BeyondContext)
+	assert.Equal(t, factcheck.SizeMatches, r.Verdict)
+	r, err = factcheck.Check(factcheck.Claim{Config: "x", Tokens: "1", Size: "131072 B"}, factcheck.Options{LoadConfig: load})
+	require.NoError(t, err)
+	assert.False(t, r.BeyondContext)
 }

@@ -28,3 +28,19 @@ func TestStatedListsEveryForm(t *testing.T) {
 	assert.Equal(t, "465ms load, 70.8s uncached, 152x speedup, 40 GB, 40GiB/s per node, 90% hit", Stated(c))
 	assert.Equal(t, "0.58 TTFT, 10GB/s in total", Stated(Claim{Seconds: "0.58", Throughput: "10GB/s"}))
 }
+
+// The refused claims' table has one row per refused claim, in order, each
+// with its id, its publisher (from the source catalog), its model, what
+// it states, the reason and the checker's message.
+func TestRefusedRows(t *testing.T) {
+	refused := []Refused{
+		{Claim: Claim{ID: "a", Source: "nand-weka", Model: "Llama 3.1 70B", Speedup: "41x"}, Reason: "no times", Err: assert.AnError},
+		{Claim: Claim{ID: "b", Source: "not-a-source", Model: "m", Seconds: "1"}, Reason: "r"},
+	}
+	rows := RefusedRows(refused)
+	require.Len(t, rows, 2)
+	require.Len(t, rows[0], len(RefusedHeader))
+	assert.Equal(t, []string{"a", "NAND Research", "Llama 3.1 70B", "41x speedup", "no times", assert.AnError.Error()}, rows[0])
+	assert.Equal(t, []string{"b", "not-a-source", "m", "1 TTFT", "r", ""}, rows[1])
+	assert.Empty(t, RefusedRows(nil))
+}
