@@ -187,3 +187,14 @@ func TestMFUOfOne(t *testing.T) {
 	_, err := Compute(Request{Model: "llama-3.1-70b", Tokens: "32000", GPUs: "8xH100", MFU: "0", Link: "10GbE"})
 	assert.ErrorContains(t, err, "above 0 and at most 1")
 }
+
+// The custom FLOP model takes one query head (multi-query attention's
+// smallest) and refuses none.
+func TestCustomOneQueryHead(t *testing.T) {
+	req := Request{Layers: "2", KVHeads: "1", HeadDim: "64", Params: "1e6", QueryHeads: "1", GPUs: "1xH100", Tokens: "1000", Link: "10GbE"}
+	_, err := Compute(req)
+	require.NoError(t, err)
+	req.QueryHeads = "0"
+	_, err = Compute(req)
+	assert.ErrorContains(t, err, "query-heads")
+}

@@ -53,9 +53,9 @@ func (r Report) Rows() []Row {
 // rows as "label   value", wrapped to 80 columns.
 func (r Report) Text() string {
 	var b strings.Builder
-	b.WriteString(textfmt.Wrap(r.Title, 78, "  ") + "\n")
+	b.WriteString(textfmt.Wrap(r.Title, textfmt.ProseWidth, "  ") + "\n")
 	if r.Note != "" {
-		b.WriteString(textfmt.Wrap("(note: "+r.Note+")", 78, "  ") + "\n")
+		b.WriteString(textfmt.Wrap("(note: "+r.Note+")", textfmt.ProseWidth, "  ") + "\n")
 	}
 	for _, s := range r.Sections {
 		b.WriteString("\n")

@@ -148,3 +148,19 @@ func TestCustomArchitectureWithGPUs(t *testing.T) {
 		assert.ErrorContains(t, err, c.says)
 	}
 }
+
+// A report's title and note fold at 78 columns: a title of two words of 38
+// and 39 letters (78 columns) is one line; of 39 and 39 (79), two, the
+// second indented.
+func TestReportTitleFoldsAt78(t *testing.T) {
+	a38, a39, b39 := strings.Repeat("a", 38), strings.Repeat("a", 39), strings.Repeat("b", 39)
+	r := Report{Title: a38 + " " + b39}
+	assert.Equal(t, a38+" "+b39+"\n", r.Text())
+	r = Report{Title: a39 + " " + b39}
+	assert.Equal(t, a39+"\n  "+b39+"\n", r.Text())
+	// The note, "(note: " and ")" included: 7 + 70 + 1 = 78 columns.
+	r = Report{Title: "t", Note: strings.Repeat("n", 70)}
+	assert.Equal(t, "t\n(note: "+strings.Repeat("n", 70)+")\n", r.Text())
+	r = Report{Title: "t", Note: "x " + strings.Repeat("n", 69)} // 7 + 2 + 69 + 1 = 79
+	assert.Equal(t, "t\n(note: x\n  "+strings.Repeat("n", 69)+")\n", r.Text())
+}

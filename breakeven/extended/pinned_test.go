@@ -18,3 +18,11 @@ func TestSplitCacheEmptyPrompt(t *testing.T) {
 	assert.Equal(t, breakeven.Seconds(0), o.Load)
 	assert.Equal(t, breakeven.Seconds(0), o.Time)
 }
+
+// A load of one byte pays the fixed cost; only an empty cache loads in no
+// time: 50 ms + 1 B / (0.5 x 1 GB/s) = 0.050000002 s.
+func TestLoadOfOneByte(t *testing.T) {
+	l := Load{Latency: 0.05, Efficiency: 0.5, Link: breakeven.GBps}
+	assert.InEpsilon(t, 0.05+1/(0.5*1e9), float64(l.Time(1)), 1e-15)
+	assert.Zero(t, float64(l.Time(0)))
+}

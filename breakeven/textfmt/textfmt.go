@@ -15,6 +15,10 @@ const LabelWidth = 23
 // Width is the last column a report writes.
 const Width = 79
 
+// ProseWidth is the width a report's sentences (a title, a note, an
+// explanation) are folded at, one column inside Width.
+const ProseWidth = Width - 1
+
 // Line writes "  label   value", the value wrapped to Width columns with
 // continuation lines indented to the value's column.
 func Line(w io.Writer, label, value string) {

@@ -151,7 +151,7 @@ func printAudit(w io.Writer, findings []post.Finding) {
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, "Notes")
 		for i, f := range notes {
-			fmt.Fprintf(w, "%s\n", textfmt.Wrap(fmt.Sprintf("[%d] %s: %s", i+1, f.Entry.ID, f.Reason), 78, "    "))
+			fmt.Fprintf(w, "%s\n", textfmt.Wrap(fmt.Sprintf("[%d] %s: %s", i+1, f.Entry.ID, f.Reason), textfmt.ProseWidth, "    "))
 		}
 	}
 	fmt.Fprintln(w)

@@ -179,6 +179,6 @@ func printLinkPresets(stdout, stderr io.Writer, asJSON bool) int {
 		fmt.Fprintf(stdout, "%s%s%s\n", textfmt.Pad(p.Name, 16), textfmt.Pad(speed, 25), textfmt.Trim(p.Note, 80-41))
 	}
 	fmt.Fprintln(stdout)
-	fmt.Fprintln(stdout, textfmt.Wrap("Standard rates are nominal, by the standard's name; PCIe is raw, one way, before 128b/130b coding; measured ones are what llm-d's transports delivered on a 100 Gbit/s NIC. Citations: breakeven calc --links --json", 78, ""))
+	fmt.Fprintln(stdout, textfmt.Wrap("Standard rates are nominal, by the standard's name; PCIe is raw, one way, before 128b/130b coding; measured ones are what llm-d's transports delivered on a 100 Gbit/s NIC. Citations: breakeven calc --links --json", textfmt.ProseWidth, ""))
 	return 0
 }

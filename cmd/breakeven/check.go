@@ -313,13 +313,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 func printCheck(w io.Writer, r factcheck.Result) {
 	switch {
 	case r.Payload:
-		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("a stated payload: %v in %v", r.Size, r.Seconds), 78, "  "))
+		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("a stated payload: %v in %v", r.Size, r.Seconds), textfmt.ProseWidth, "  "))
 	case r.Model.Known() && r.Seconds > 0:
-		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("%s: %v tokens in %v, %s KV cache", r.Model.Name, r.Tokens, r.Seconds, r.Element.Name), 78, "  "))
+		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("%s: %v tokens in %v, %s KV cache", r.Model.Name, r.Tokens, r.Seconds, r.Element.Name), textfmt.ProseWidth, "  "))
 	case r.Model.Known() && r.Tokens > 0:
-		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("%s: %v tokens, %s KV cache", r.Model.Name, r.Tokens, r.Element.Name), 78, "  "))
+		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("%s: %v tokens, %s KV cache", r.Model.Name, r.Tokens, r.Element.Name), textfmt.ProseWidth, "  "))
 	case r.Model.Known():
-		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("%s: a stated throughput, %s KV cache", r.Model.Name, r.Element.Name), 78, "  "))
+		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("%s: a stated throughput, %s KV cache", r.Model.Name, r.Element.Name), textfmt.ProseWidth, "  "))
 	default:
 		fmt.Fprintln(w, "a stated throughput")
 	}
@@ -387,12 +387,12 @@ func printCheck(w io.Writer, r factcheck.Result) {
 	}
 	textfmt.Line(w, "verdict", string(r.Verdict))
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, textfmt.Wrap(r.Explanation(), 78, ""))
+	fmt.Fprintln(w, textfmt.Wrap(r.Explanation(), textfmt.ProseWidth, ""))
 	for _, f := range r.Findings() {
 		if r.TokenReading != "" && strings.HasPrefix(f, r.TokenReading) && r.OtherRequired > 0 {
 			continue // on the tokens line
 		}
-		fmt.Fprintln(w, textfmt.Wrap("- "+f, 78, "  "))
+		fmt.Fprintln(w, textfmt.Wrap("- "+f, textfmt.ProseWidth, "  "))
 	}
 }
 
@@ -415,7 +415,7 @@ func printHosts(w io.Writer) {
 		fmt.Fprintln(w, "  "+textfmt.Wrap("sources: "+strings.Join(ids, ", ")+". "+h.Note+".", 76, "    "))
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, textfmt.Wrap("A ceiling counts every port at line rate, with no overhead deducted: an upper bound on what the host takes in. Each count and rate is cited in sources/hosts.go.", 78, ""))
+	fmt.Fprintln(w, textfmt.Wrap("A ceiling counts every port at line rate, with no overhead deducted: an upper bound on what the host takes in. Each count and rate is cited in sources/hosts.go.", textfmt.ProseWidth, ""))
 }
 
 // checkFile checks every claim of a CSV file and prints them as they
@@ -636,11 +636,11 @@ func (p *tablePrinter) end(counts map[factcheck.Verdict]int, bad int) {
 		}
 	}
 	fmt.Fprintln(p.w)
-	fmt.Fprintln(p.w, textfmt.Wrap(fmt.Sprintf("%d %s checked: %s.", total, plural(total, "claim", "claims"), strings.Join(parts, ", ")), 78, ""))
+	fmt.Fprintln(p.w, textfmt.Wrap(fmt.Sprintf("%d %s checked: %s.", total, plural(total, "claim", "claims"), strings.Join(parts, ", ")), textfmt.ProseWidth, ""))
 	if bad > 0 {
 		fmt.Fprintf(p.w, "%d bad %s, on stderr.\n", bad, plural(bad, "row", "rows"))
 	}
 	fmt.Fprintln(p.w, `links: needed of the stated kind, of those stated. >=: a floor, from a time to`)
 	fmt.Fprintln(p.w, `first token. Explanations: --report md, --json, --csv.`)
-	fmt.Fprintln(p.w, textfmt.Wrap("Host ceiling: "+p.ceiling+".", 78, ""))
+	fmt.Fprintln(p.w, textfmt.Wrap("Host ceiling: "+p.ceiling+".", textfmt.ProseWidth, ""))
 }

@@ -1,0 +1,63 @@
+package factcheck
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Half a unit in the last place written, worked out by hand for each
+// shape a stated figure takes.
+func TestHalfStepByHand(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		value float64
+		want  float64
+	}{
+		{"40 GB", 40e9, 0.5e9},   // 40 -> 0.5 of 1 GB
+		{"1 GB", 1e9, 0.5e9},     // a figure of one
+		{"0.465", 0.465, 0.0005}, // three decimals
+		{".5", 0.5, 0.05},        // a leading point
+		{"152x", 152, 0.5},
+		{"+1,000", 1000, 0.5}, // a sign and a thousands separator
+		{"~2.50", 2.5, 0.005},
+		{"0", 0, 0},   // zero has no scale
+		{"abc", 5, 0}, // nothing written
+	} {
+		assert.InDelta(t, c.want, halfStep(c.text, c.value), math.Abs(c.want)*1e-12, c.text)
+	}
+}
+
+// A percent change becomes the speedup 1 / (1 + p/100), up to a million:
+// -99.9998% is 500,000x; -99.99992% would be 1,250,000x.
+func TestTimeChangeBound(t *testing.T) {
+	f, err := parseTimeChange("-99.9998%")
+	require.NoError(t, err)
+	assert.InEpsilon(t, 1/(1-0.999998), f, 1e-6)
+	_, err = parseTimeChange("-99.99992%")
+	assert.ErrorContains(t, err, "above a million")
+}
+
+// Every decimal prefix swaps with its binary one, at 1.024 to the power
+// of its rank.
+func TestSwapPrefixEveryRank(t *testing.T) {
+	for _, c := range []struct {
+		text, reading string
+		factor        float64
+	}{
+		{"1 kB", "KiB written as KB", 1.024},
+		{"1 MB", "MiB written as MB", 1.024 * 1.024},
+		{"1 GB", "GiB written as GB", 1.024 * 1.024 * 1.024},
+		{"1 TB", "TiB written as TB", 1.024 * 1.024 * 1.024 * 1.024},
+		{"1 TiB", "TB written as TiB", 1 / (1.024 * 1.024 * 1.024 * 1.024)},
+	} {
+		got, reading := swapPrefix(c.text, 1000)
+		assert.InEpsilon(t, 1000*c.factor, float64(got), 1e-12, c.text)
+		assert.Equal(t, c.reading, reading, c.text)
+	}
+	got, reading := swapPrefix("512 B", 512)
+	assert.Zero(t, float64(got))
+	assert.Empty(t, reading)
+}
