@@ -180,20 +180,27 @@ func TestInformantsByHand(t *testing.T) {
 		r.GPUs.Compute = prefill.Compute{Linear: p, Attention: prefill.BF16}
 		return Row{Run: r}
 	}
+	// Each run's terms L/e_L, A/e_A and memory/I (and (L + A)/e_A for one
+	// shared efficiency) are in its comment.
 	rows := []Row{
-		mk("lin", 10, 1, 10, prefill.BF16),  // terms 20, 2.5, 0.1
-		mk("att", 1, 10, 10, prefill.BF16),  // 2, 25, 0.1
-		mk("mem", 1, 1, 5000, prefill.BF16), // 2, 2.5, 50
-		mk("low", 10, 6, 10, prefill.FP8),   // 40 at 0.25 (20 at 0.5), 15
-		{Run: Run{Reason: "not priced"}},    // left out
+		mk("lin", 10, 1, 10, prefill.BF16),     // 20, 2.5, 0.1; 27.5
+		mk("att", 1, 10, 10, prefill.BF16),     // 2, 25, 0.1; 27.5
+		mk("mem", 1, 1, 5000, prefill.BF16),    // 2, 2.5, 50; 5
+		mk("low", 10, 6, 10, prefill.FP8),      // 40 at e_low (20 at e_L), 15, 0.1; 40
+		mk("lin2", 1.5, 1, 10, prefill.BF16),   // 3, 2.5, 0.1; 6.25
+		mk("mix", 1, 1, 300, prefill.BF16),     // 2, 2.5, 3; 5
+		mk("small", 0.1, 0.3, 1, prefill.BF16), // 0.2, 0.75, 0.01; 1: every term at most 1
+		mk("tie", 0.5, 0.4, 10, prefill.BF16),  // 1, 1, 0.1; 2.25: a tie goes to the first
+		{Run: Run{Reason: "not priced"}},       // left out
 	}
+	require.Equal(t, 0.5*(1/e.Linear), 0.4*(1/e.Attention), "the tie is exact")
 	for s, want := range map[Structure]map[string][]string{
-		OneEfficiency:       {"efficiency": {"lin", "att", "mem", "low"}},
-		ByPhase:             {"matrix products": {"lin", "low"}, "attention": {"att", "mem"}},
-		ByPhaseAndPrecision: {"BF16 matrix products": {"lin"}, "FP8/FP4 matrix products": {"low"}, "attention": {"att", "mem"}},
-		// (L + A)/e_A against memory/I: 27.5, 27.5, 5 and 40 against 0.1, 0.1, 50, 0.1.
-		Roofline:        {"efficiency": {"lin", "att", "low"}, "memory traffic": {"mem"}},
-		ByPhaseRoofline: {"matrix products": {"lin", "low"}, "attention": {"att"}, "memory traffic": {"mem"}},
+		OneEfficiency: {"efficiency": {"lin", "att", "mem", "low", "lin2", "mix", "small", "tie"}},
+		ByPhase:       {"matrix products": {"lin", "low", "lin2", "tie"}, "attention": {"att", "mem", "mix", "small"}},
+		ByPhaseAndPrecision: {"BF16 matrix products": {"lin", "lin2", "tie"}, "FP8/FP4 matrix products": {"low"},
+			"attention": {"att", "mem", "mix", "small"}},
+		Roofline:        {"efficiency": {"lin", "att", "low", "lin2", "mix", "small", "tie"}, "memory traffic": {"mem"}},
+		ByPhaseRoofline: {"matrix products": {"lin", "low", "lin2", "tie"}, "attention": {"att", "small"}, "memory traffic": {"mem", "mix"}},
 	} {
 		m := Model{Fit: Fit{Structure: s, Phases: e}, Rows: rows}
 		assert.Equal(t, want, m.Informants(), s.String())
@@ -213,6 +220,11 @@ func TestDescribe(t *testing.T) {
 	assert.Contains(t, d, "by phase, fitted jointly on 2 published runs: ")
 	assert.Contains(t, d, "; matrix products mostly from x; attention mostly from y")
 	assert.True(t, strings.HasSuffix(d, "; interval x0.65 to x1.90 (5th to 95th percentile of the leave-one-out errors)"), d)
+	// A parameter no run chiefly informs is not named.
+	m.Structure, m.Phases.Intensity = ByPhaseRoofline, 100
+	d = m.Describe()
+	assert.Contains(t, d, "; matrix products mostly from x; attention mostly from y; interval")
+	assert.NotContains(t, d, "memory traffic mostly")
 }
 
 // A prediction is the phase time at the fitted efficiencies, with the
