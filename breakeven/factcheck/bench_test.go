@@ -2,9 +2,11 @@ package factcheck_test
 
 import (
 	"bytes"
+	"encoding/csv"
 	"io"
 	"math"
 	"runtime"
+	"strconv"
 	"testing"
 
 	"signalweight.dev/kv/breakeven/factcheck"
@@ -124,5 +126,31 @@ func BenchmarkReport100k(b *testing.B) {
 			b.Fatal(err)
 		}
 		rep.End()
+	}
+}
+
+// The generated rows span what WriteSynthetic says: times from 0.05 s to
+// 9.65 s (0.05 + 96/10) and prompts from 1,000 tokens, within each
+// model's context.
+func TestGeneratedClaimsSpan(t *testing.T) {
+	recs, err := csv.NewReader(bytes.NewReader(generatedClaims(800))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	minS, maxS, minN := math.Inf(1), math.Inf(-1), math.Inf(1)
+	for _, r := range recs[1:] {
+		if v, err := strconv.ParseFloat(r[col["seconds"]], 64); err == nil {
+			minS, maxS = math.Min(minS, v), math.Max(maxS, v)
+		}
+		if v, err := strconv.ParseFloat(r[col["tokens"]], 64); err == nil {
+			minN = math.Min(minN, v)
+		}
+	}
+	if math.Abs(minS-0.05) > 1e-12 || math.Abs(maxS-(0.05+96.0/10)) > 1e-12 || minN != 1000 {
+		t.Errorf("seconds %g to %g, tokens from %g; want 0.05 to 9.65 s, from 1,000 tokens", minS, maxS, minN)
 	}
 }

@@ -14,6 +14,8 @@ import (
 // token over links; a load on a host; a size only; a throughput per node
 // and one in total; uncached and cached times with a speedup and GPUs; a
 // partial hit; a K-suffixed count at fp8), with an unknown column to echo.
+// Prompts run from 1,000 tokens up (within each model's context) and
+// times from 0.05 s to 9.65 s in steps of 0.1 s.
 func WriteSynthetic(w io.Writer, n int) error {
 	var models []string
 	var contexts []int
