@@ -203,3 +203,33 @@ func TestFormatNumber(t *testing.T) {
 	}
 	assert.Equal(t, "", formatNumber(nan()))
 }
+
+// Every number column whose DataFrame header names a unit, "cache (GB)",
+// shows its SI values divided by that unit's SI size, as written here.
+func TestFrameUnitsScaleBySI(t *testing.T) {
+	si := map[string]float64{
+		"s": 1, "x": 1, "tokens": 1, "tokens/s": 1, "%": 0.01,
+		"KB/token": 1e3, "GB": 1e9, "TB": 1e12, "GB/s": 1e9, "PFLOP": 1e15,
+	}
+	tables, err := Tables()
+	require.NoError(t, err)
+	checked := map[string]bool{}
+	for _, tb := range tables {
+		for _, c := range tb.Columns {
+			i := strings.LastIndex(c.Label, " (")
+			if c.Values == nil || i < 0 || !strings.HasSuffix(c.Label, ")") {
+				continue
+			}
+			u := c.Label[i+2 : len(c.Label)-1]
+			want, ok := si[u]
+			if !assert.True(t, ok, "%s.%s: unit %q has no SI size in this test", tb.Name, c.Name, u) {
+				continue
+			}
+			checked[u] = true
+			for r, s := range c.Scale {
+				assert.Equal(t, want, s, "%s.%s row %d", tb.Name, c.Name, r)
+			}
+		}
+	}
+	assert.Len(t, checked, len(si), "every unit of the test is used")
+}

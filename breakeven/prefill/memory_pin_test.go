@@ -22,3 +22,17 @@ func TestScaleUpWithoutBandwidth(t *testing.T) {
 	assert.Equal(t, "Infinity Fabric", ScaleUp{Kind: "Infinity Fabric"}.String())
 	assert.Equal(t, "NVLink 4, 900 GB/s", ScaleUp{Kind: "NVLink 4", Bandwidth: 900e9}.String())
 }
+
+// A fit is judged whenever its parameters, memory and bytes per weight are
+// positive, however small; a zero in any leaves it unknown, and unknown
+// fits.
+func TestFitKnownAtTheSmallest(t *testing.T) {
+	f := Fit{Params: 1, Memory: 1, BytesPerWeight: 1, Need: 2}
+	assert.True(t, f.Known())
+	assert.False(t, f.Fits(), "2 bytes need more than 1")
+	for _, g := range []Fit{{Memory: 1, BytesPerWeight: 1}, {Params: 1, BytesPerWeight: 1}, {Params: 1, Memory: 1}} {
+		g.Need = 2
+		assert.False(t, g.Known(), "%+v", g)
+		assert.True(t, g.Fits(), "%+v", g)
+	}
+}
