@@ -69,9 +69,10 @@ func parseShare(s string) (float64, error) {
 
 // halfStep is half a unit in the last place written of a quantity: for
 // "40 GB" (40e9) it is 0.5 GB, for "0.465" 0.0005 s, for "152x" 0.5. A
-// stated figure stands for anything that rounds to it.
+// stated figure stands for anything that rounds to it; a sign does not
+// change the step.
 func halfStep(text string, value float64) float64 {
-	t := strings.TrimLeft(strings.TrimSpace(text), "+~")
+	t := strings.TrimLeft(strings.TrimSpace(text), "+-~\u2212")
 	end := 0
 	for end < len(t) && strings.IndexByte("0123456789.,", t[end]) >= 0 {
 		end++
@@ -86,6 +87,29 @@ func halfStep(text string, value float64) float64 {
 		decimals = len(digits) - i - 1
 	}
 	return 0.5 * math.Pow(10, -float64(decimals)) * value / number
+}
+
+// speedupSpan is the range of speedups a stated one stands for: "152x"
+// is 151.5x to 152.5x, and a percent change rounds in percent points, so
+// "-79%" is a cut of 78.5% to 79.5%, 1/0.215 = 4.65x to 1/0.205 = 4.88x.
+func speedupSpan(text string, speedup float64) (lo, hi float64) {
+	t := strings.TrimSpace(text)
+	if !strings.HasSuffix(t, "%") {
+		h := halfStep(t, speedup)
+		return speedup - h, speedup + h
+	}
+	num := strings.TrimSpace(strings.TrimSuffix(t, "%"))
+	p, err := strconv.ParseFloat(strings.Replace(num, "\u2212", "-", 1), 64)
+	if err != nil || p >= 0 {
+		return speedup, speedup
+	}
+	h := halfStep(num, -p) // half a unit of the last digit, in percent points
+	lo = 1 / (1 + (p+h)/100)
+	hi = math.Inf(1) // a cut of 100% or more is no time at all
+	if p-h > -100 {
+		hi = 1 / (1 + (p-h)/100)
+	}
+	return lo, hi
 }
 
 // SizeCheck is a stated size against the computed one.
@@ -347,8 +371,8 @@ func (r Result) Findings() []string {
 			ds := halfStep(r.Claim.Seconds, float64(r.Seconds))
 			lo := (float64(r.Uncached) - du) / (float64(r.Seconds) + ds)
 			hi := (float64(r.Uncached) + du) / (float64(r.Seconds) - ds)
-			h := halfStep(r.Claim.Speedup, r.Speedup)
-			if r.Speedup+h >= lo*(1-1e-9) && r.Speedup-h <= hi*(1+1e-9) {
+			slo, shi := speedupSpan(r.Claim.Speedup, r.Speedup)
+			if shi >= lo*(1-1e-9) && slo <= hi*(1+1e-9) {
 				s += fmt.Sprintf("; the stated %s agrees with the two times", strings.TrimSpace(r.Claim.Speedup))
 			} else {
 				s += fmt.Sprintf("; the stated %s does not: the times give %s to %sx", strings.TrimSpace(r.Claim.Speedup),

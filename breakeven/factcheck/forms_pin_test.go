@@ -2,6 +2,7 @@ package factcheck
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -22,6 +23,7 @@ func TestHalfStepByHand(t *testing.T) {
 		{".5", 0.5, 0.05},        // a leading point
 		{"152x", 152, 0.5},
 		{"+1,000", 1000, 0.5}, // a sign and a thousands separator
+		{"-79", 79, 0.5},      // a minus: the step of the magnitude
 		{"~2.50", 2.5, 0.005},
 		{"0", 0, 0},   // zero has no scale
 		{"abc", 5, 0}, // nothing written
@@ -60,4 +62,37 @@ func TestSwapPrefixEveryRank(t *testing.T) {
 	got, reading := swapPrefix("512 B", 512)
 	assert.Zero(t, float64(got))
 	assert.Empty(t, reading)
+}
+
+// A stated speedup stands for what rounds to it: "152x" for 151.5 to
+// 152.5, and a percent change for a cut half a point either way: "-79%"
+// for 1/(1 - 0.785) = 4.65x to 1/(1 - 0.795) = 4.88x.
+func TestSpeedupSpan(t *testing.T) {
+	lo, hi := speedupSpan("152x", 152)
+	assert.Equal(t, []float64{151.5, 152.5}, []float64{lo, hi})
+	lo, hi = speedupSpan("-79%", 1/0.21)
+	assert.InEpsilon(t, 1/(1-0.785), lo, 1e-12)
+	assert.InEpsilon(t, 1/(1-0.795), hi, 1e-12)
+	lo, hi = speedupSpan("\u221279.5 %", 1/0.205) // a minus sign, a decimal
+	assert.InEpsilon(t, 1/(1-0.7945), lo, 1e-12)
+	assert.InEpsilon(t, 1/(1-0.7955), hi, 1e-12)
+	lo, hi = speedupSpan("-99.9%", 1000) // a cut up to 99.95%: 1/0.0015 to 1/0.0005
+	assert.InEpsilon(t, 1/0.0015, lo, 1e-9)
+	assert.InEpsilon(t, 1/0.0005, hi, 1e-9)
+	lo, hi = speedupSpan("-100%", 1) // past every speedup: not a span
+	assert.InEpsilon(t, 1/(1-0.995), lo, 1e-12)
+	assert.True(t, math.IsInf(hi, 1))
+}
+
+// Two times given to the hundredth and a rounded percent change: the
+// times give 69.995/14.905 = 4.696x to 70.005/14.895 = 4.700x, which
+// "-79%" (4.65x to 4.88x) covers and "-80%" (4.88x to 5.13x) does not.
+func TestPercentChangeAgreesWithinItsRounding(t *testing.T) {
+	c := NewChecker(Options{})
+	r, err := c.Check(Claim{Model: "llama-3.1-70b", Tokens: "100000", Uncached: "70.00s", Seconds: "14.90s", Speedup: "-79%"})
+	require.NoError(t, err)
+	assert.Contains(t, strings.Join(r.Findings(), "\n"), "the stated -79% agrees with the two times")
+	r, err = c.Check(Claim{Model: "llama-3.1-70b", Tokens: "100000", Uncached: "70.00s", Seconds: "14.90s", Speedup: "-80%"})
+	require.NoError(t, err)
+	assert.Contains(t, strings.Join(r.Findings(), "\n"), "the stated -80% does not: the times give 4.70 to 4.70x")
 }
