@@ -17,6 +17,7 @@ func TestPrecisionFormat(t *testing.T) {
 		{Decimals(1), 65.641218, "65.6"},
 		{Decimals(2), 1.058729, "1.06"},
 		{Decimals(0), 999.5, "1,000"},
+		{Decimals(-1), 2051.419355, "2,051"}, // fewer than none is none
 		{Sig(3), 1.058729, "1.06"},
 		{Sig(3), 65.641218, "65.6"},
 		{Sig(3), 516.096, "516"},

@@ -440,7 +440,7 @@ func Validate(runs []Run, s Structure) ([]Row, error) {
 			row.Fit = f
 			row.Predicted = breakeven.Estimate[breakeven.Seconds]{Value: p, Lo: p * breakeven.Seconds(lo), Hi: p * breakeven.Seconds(hi)}
 			row.Error = float64(p/r.Measured.Value) - 1
-			row.Within25 = math.Abs(row.Error) <= 0.25
+			row.Within25 = within25(row.Error)
 			// Overlap of the interval and the measured value's own rounding
 			// (with a rounding tolerance, for intervals of zero width).
 			tol := 1e-9 * row.Predicted.Value
@@ -450,6 +450,9 @@ func Validate(runs []Run, s Structure) ([]Row, error) {
 	}
 	return rows, nil
 }
+
+// within25 reports whether a relative error is within 25% either way.
+func within25(e float64) bool { return math.Abs(e) <= 0.25 }
 
 // Summary is a validation's score against the targets.
 type Summary struct {

@@ -21,12 +21,25 @@ const gbps = 1e9 // bytes per second in a GB/s
 // Every cell of the verdict table, from its example, and each cell's
 // verdict under Rule.
 func TestRuleTable(t *testing.T) {
+	// A need, links and ceiling (GB/s, 0 for none) in each cell.
+	examples := map[string][3]float64{
+		"none|none|any":            {50, 0, 0},
+		"none|L|need <= L":         {50, 50, 0},
+		"none|L|need > L":          {429, 400, 0},
+		"C|none|need <= C":         {300, 0, 600},
+		"C|L|need <= L, need <= C": {429, 500, 600},
+		"C|L|L < need <= C":        {429, 400, 600},
+		"C|none or any L|need > C": {700, 1000, 600},
+	}
+	require.Len(t, factcheck.RuleTable, len(examples))
 	seen := map[string]bool{}
 	for _, c := range factcheck.RuleTable {
 		key := c.Host + "|" + c.Links + "|" + c.Need
 		assert.False(t, seen[key], "duplicate cell %s", key)
 		seen[key] = true
-		need, links, ceiling := c.Example[0]*gbps, c.Example[1]*gbps, c.Example[2]*gbps
+		ex, ok := examples[key]
+		require.True(t, ok, "no example for %s", key)
+		need, links, ceiling := ex[0]*gbps, ex[1]*gbps, ex[2]*gbps
 		// The example is in its cell: check the condition by hand.
 		switch c.Need {
 		case "need <= L":

@@ -98,20 +98,17 @@ func Rule(need, links, ceiling breakeven.Bandwidth) Verdict {
 type RuleCell struct {
 	Host, Links, Need string // the condition, as the table prints it
 	Verdict           Verdict
-	// Example is a need, links and ceiling (in GB/s, 0 for none) in the
-	// cell, for the table's test.
-	Example [3]float64
 }
 
 // RuleTable is Rule, cell by cell, as check -h and the README print it.
 var RuleTable = []RuleCell{
-	{"none", "none", "any", NoBound, [3]float64{50, 0, 0}},
-	{"none", "L", "need <= L", Plausible, [3]float64{50, 50, 0}},
-	{"none", "L", "need > L", NeedsMoreLinks, [3]float64{429, 400, 0}},
-	{"C", "none", "need <= C", Plausible, [3]float64{300, 0, 600}},
-	{"C", "L", "need <= L, need <= C", Plausible, [3]float64{429, 500, 600}},
-	{"C", "L", "L < need <= C", NeedsMoreLinks, [3]float64{429, 400, 600}},
-	{"C", "none or any L", "need > C", Implausible, [3]float64{700, 1000, 600}},
+	{"none", "none", "any", NoBound},
+	{"none", "L", "need <= L", Plausible},
+	{"none", "L", "need > L", NeedsMoreLinks},
+	{"C", "none", "need <= C", Plausible},
+	{"C", "L", "need <= L, need <= C", Plausible},
+	{"C", "L", "L < need <= C", NeedsMoreLinks},
+	{"C", "none or any L", "need > C", Implausible},
 }
 
 // RuleTableText is the verdict table as check -h prints it, in columns.
