@@ -76,6 +76,9 @@ func TestReadableNumbers(t *testing.T) {
 	assert.Equal(t, "1.00e+18", breakeven.FormatSignificant(1e18, 3))
 	assert.Equal(t, "999000000", breakeven.FormatSignificant(999e6, 3))
 	assert.Equal(t, "1.23e-07", breakeven.FormatSignificant(1.234e-7, 3))
+	// Fewer than one significant digit is one: 1,234.5 is 1000.
+	assert.Equal(t, "1000", breakeven.FormatSignificant(1234.5, 0))
+	assert.Equal(t, "1000", breakeven.FormatSignificant(1234.5, -3))
 	assert.Equal(t, "0.131 tokens/s", breakeven.TokenRate(131072.0/1e6).String())
 	assert.Equal(t, "12.5 tokens/s", breakeven.TokenRate(12.5).String())
 	assert.Equal(t, "2,051 tokens/s", breakeven.TokenRate(2051.4).String())

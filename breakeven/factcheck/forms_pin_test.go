@@ -40,6 +40,10 @@ func TestTimeChangeBound(t *testing.T) {
 	assert.InEpsilon(t, 1/(1-0.999998), f, 1e-6)
 	_, err = parseTimeChange("-99.99992%")
 	assert.ErrorContains(t, err, "above a million")
+	for _, p := range []string{"-100%", "-100.5%", "-250%"} {
+		_, err = parseTimeChange(p)
+		assert.ErrorContains(t, err, "a time cut by 100% or more is no time at all", p)
+	}
 }
 
 // Every decimal prefix swaps with its binary one, at 1.024 to the power

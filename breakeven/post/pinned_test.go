@@ -302,3 +302,13 @@ func TestUnitlessScales(t *testing.T) {
 		}
 	}
 }
+
+// Nothing measured (an estimate of zeros) prints as no value; any nonzero
+// part is kept.
+func TestEstOrNaN(t *testing.T) {
+	z := estOrNaN(E[float64]{})
+	assert.True(t, math.IsNaN(z.Value) && math.IsNaN(z.Lo) && math.IsNaN(z.Hi))
+	for _, e := range []E[float64]{{Value: 1}, {Lo: 1}, {Hi: 1}, {Value: 2, Lo: 1, Hi: 3}} {
+		assert.Equal(t, e, estOrNaN(e))
+	}
+}
