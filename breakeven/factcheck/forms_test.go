@@ -317,3 +317,13 @@ func TestReaderColumns(t *testing.T) {
 	require.ErrorAs(t, err, &re)
 	assert.Equal(t, `line 3: per_node "maybe": not yes or no (e.g. "yes" (per node) or "no" (in total))`, re.Error())
 }
+
+// A need that equals its links is carried: rounding of a part in 10^9 is
+// forgiven, a part and a half in 10^9 is not.
+func TestRuleTolerance(t *testing.T) {
+	l := 400 * gbps
+	assert.Equal(t, factcheck.Plausible, factcheck.Rule(breakeven.Bandwidth(l*(1+0.5e-9)), breakeven.Bandwidth(l), 0))
+	assert.Equal(t, factcheck.NeedsMoreLinks, factcheck.Rule(breakeven.Bandwidth(l*(1+1.5e-9)), breakeven.Bandwidth(l), 0))
+	assert.Equal(t, factcheck.Plausible, factcheck.Rule(breakeven.Bandwidth(l*(1+0.5e-9)), 0, breakeven.Bandwidth(l)))
+	assert.Equal(t, factcheck.Implausible, factcheck.Rule(breakeven.Bandwidth(l*(1+1.5e-9)), 0, breakeven.Bandwidth(l)))
+}

@@ -64,3 +64,12 @@ func ExampleBreakEvenFrame() {
 	// 3 tests
 	// [test id model and hardware prefill (tokens/s) prefill low (tokens/s) prefill high (tokens/s) cache per token (KB/token)]
 }
+
+// A column is shown as integers only when every value is a finite whole
+// number: an infinity of either sign, NaN or a fraction keeps it float.
+func TestWholeValues(t *testing.T) {
+	assert.True(t, whole([]float64{0, 1, -2, 1e15}))
+	for _, v := range []float64{math.Inf(1), math.Inf(-1), math.NaN(), 0.5} {
+		assert.False(t, whole([]float64{1, v}), "%v", v)
+	}
+}

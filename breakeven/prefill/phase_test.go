@@ -47,6 +47,13 @@ func TestPhaseTimeByHand(t *testing.T) {
 	// bandwidth.
 	_, err = PhaseTime(m, n, g, Phases{Linear: 0, Attention: 0.3})
 	assert.Error(t, err)
+	_, err = PhaseTime(m, n, g, Phases{Linear: 0.5, Attention: 0.25, Intensity: -1})
+	assert.Error(t, err, "a negative intensity")
+	// An intensity below one byte per FLOP is a memory term like any
+	// other: 2 bytes per FLOP, the bandwidth time of every FLOP twice over.
+	got, err = PhaseTime(m, n, g, Phases{Linear: 0.5, Attention: 0.25, Intensity: 0.5})
+	require.NoError(t, err)
+	assert.InEpsilon(t, lin/(4*200e12*0.5)+att/(4*100e12*0.25)+(lin+att)/(4*2e12*0.5), float64(got), 1e-12)
 	chip.MemoryBandwidth = 0
 	_, err = PhaseTime(m, n, GPUs{Count: 1, Chip: chip}, Phases{Linear: 0.5, Attention: 0.5, Intensity: 100})
 	assert.Error(t, err)
