@@ -198,3 +198,11 @@ func TestCustomOneQueryHead(t *testing.T) {
 	_, err = Compute(req)
 	assert.ErrorContains(t, err, "query-heads")
 }
+
+// A fixed cost alone leaves the load at line rate: the load model reads
+// "(1 x link)".
+func TestLoadModelLatencyOnly(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-70b", Prefill: "2051", Link: "10GbE", Latency: "50ms"})
+	require.NoError(t, err)
+	assert.Equal(t, "50.0 ms fixed cost + cache / (1 x link); the load, speedup and break-even above include it", Render(a).Get("load_model"))
+}

@@ -133,6 +133,22 @@ func TestLeastSquaresScale(t *testing.T) {
 	require.NoError(t, err)
 	assert.InEpsilon(t, 2e7, x[0], 1e-9)
 	assert.InEpsilon(t, 1e7, x[1], 1e-9)
+	// The same system at 10^-14: the test is relative to the largest
+	// entry, not to a floor.
+	x, err = leastSquares([][]float64{{2e-14, 1e-14}, {1e-14, -1e-14}}, []float64{5, 1})
+	require.NoError(t, err)
+	assert.InEpsilon(t, 2e14, x[0], 1e-9)
+	assert.InEpsilon(t, 1e14, x[1], 1e-9)
+	// Two columns a part in 10^12 apart: [[1, 1], [1, 1 + d]] leaves d/√2
+	// of the second column after the first reflection, and the rank test
+	// refuses what is below 10^-12 of the largest entry.
+	near := func(r float64) error {
+		d := r * math.Sqrt2
+		_, err := leastSquares([][]float64{{1, 1}, {1, 1 + d}}, []float64{1, 1})
+		return err
+	}
+	assert.NoError(t, near(1.5e-12), "1.5 parts in 10^12")
+	assert.ErrorContains(t, near(0.5e-12), "rank deficient", "half a part in 10^12")
 }
 
 // A run whose GPU count was not read cannot be priced, and says so; a

@@ -7,6 +7,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/sources"
 )
 
 // Half a unit in the last place written, worked out by hand for each
@@ -99,4 +102,29 @@ func TestPercentChangeAgreesWithinItsRounding(t *testing.T) {
 	r, err = c.Check(Claim{Model: "llama-3.1-70b", Tokens: "100000", Uncached: "70.00s", Seconds: "14.90s", Speedup: "-80%"})
 	require.NoError(t, err)
 	assert.Contains(t, strings.Join(r.Findings(), "\n"), "the stated -80% does not: the times give 4.70 to 4.70x")
+}
+
+// A derived quantity is printed from 10^-12 to 10^21 in SI units, both
+// ends included.
+func TestInRange(t *testing.T) {
+	for x, want := range map[float64]bool{1e-12: true, 1.5e-12: true, 0.9e-12: false, 1: true, 1e21: true, 1.1e21: false, 0: false, -1: false} {
+		assert.Equal(t, want, inRange(x), "%g", x)
+	}
+	assert.False(t, inRange(math.NaN()))
+	assert.False(t, inRange(math.Inf(1)))
+}
+
+// A size read the other way is tried however small: a one-layer MLA cache
+// with a one-number latent at FP8 keeps 1 B per token, and "0.00100 KiB"
+// (1.024 B, give or take half of 0.00001 KiB) matches it only read as
+// 0.00100 kB, 1.00 B.
+func TestSwappedReadingAtOneByte(t *testing.T) {
+	load := func(string) (sources.Model, error) {
+		return sources.Model{Name: "tiny", Arch: breakeven.Architecture{Groups: []breakeven.LayerGroup{{Attention: breakeven.MLA, Layers: 1, LatentDim: 1}}}}, nil
+	}
+	r, err := Check(Claim{Config: "x", Tokens: "1", Size: "0.00100 KiB", KVDtype: "fp8"}, Options{LoadConfig: load})
+	require.NoError(t, err)
+	assert.Equal(t, SizeMisread, r.Verdict)
+	require.NotNil(t, r.SizeCheck)
+	assert.Equal(t, "KB written as KiB", r.SizeCheck.Reading)
 }

@@ -59,3 +59,12 @@ func TestIndexerErrors(t *testing.T) {
 		}
 	}
 }
+
+// The smallest indexer is read: one key kept per query and a one-number
+// key, 1 + 4 (its scale) = 5 bytes on each of 4 layers, 320 + 20 = 340
+// B/token.
+func TestIndexerSmallest(t *testing.T) {
+	c := parse(t, `{`+mla+`, "index_topk": 1, "index_head_dim": 1}`)
+	assert.Equal(t, breakeven.BytesPerToken(340), c.Arch.BytesPerToken())
+	assert.Equal(t, 1, c.Attention[0].Window)
+}

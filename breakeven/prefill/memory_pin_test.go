@@ -14,6 +14,10 @@ func TestFitPrintsTheShare(t *testing.T) {
 	assert.Contains(t, f.String(), "(12.3% of 80.0 GB)")
 	// 16 GB of weights + 1 GB of cache + 9.87 GB of activations = 26.9 GB.
 	assert.InDelta(t, 16e9+1e9+0.1234*80e9, float64(f.Need), 1)
+	// Parameters print in billions at four significant digits: Llama 3.1
+	// 70B's 70,553,706,496 are 70.55B.
+	f = MemoryFit(Model{Name: "m", ActiveParams: 70553706496, TotalParams: 70553706496}, Weights{Name: "BF16", Bytes: 2}, 1e9, g, 0.1)
+	assert.Contains(t, f.String(), "(70.55B x 2 B, BF16)")
 }
 
 // A scale-up link whose bandwidth no source gave prints its kind alone.
@@ -35,4 +39,14 @@ func TestFitKnownAtTheSmallest(t *testing.T) {
 		assert.False(t, g.Known(), "%+v", g)
 		assert.True(t, g.Fits(), "%+v", g)
 	}
+}
+
+// The memory term is the FLOPs over the GPUs' bandwidth, however small the
+// bandwidth; none gives no term.
+func TestMemoryTermAnyBandwidth(t *testing.T) {
+	m := Model{Name: "m", ActiveParams: 1e9}
+	g := GPUs{Count: 1, Chip: Chip{Name: "slow", MemoryBandwidth: 1}}
+	assert.Equal(t, 2*1e9*1000.0, MemoryTerm(m, 1000, g)) // 2 x 10^9 x 1,000 FLOPs over 1 B/s
+	g.Chip.MemoryBandwidth = 0
+	assert.Zero(t, MemoryTerm(m, 1000, g))
 }
