@@ -199,3 +199,17 @@ func TestConstructors(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1.0, h)
 }
+
+// An estimate's bounds are finite numbers that hold its value: an
+// infinity of either sign or NaN anywhere is refused, as is a value
+// outside its bounds.
+func TestBetweenRefuses(t *testing.T) {
+	_, err := Between(1.0, 0.5, 2)
+	require.NoError(t, err)
+	for _, c := range [][3]float64{
+		{1, math.Inf(-1), 2}, {1, 0, math.Inf(1)}, {math.Inf(-1), math.Inf(-1), 0}, {math.NaN(), 0, 2}, {3, 0, 2}, {-1, 0, 2},
+	} {
+		_, err := Between(c[0], c[1], c[2])
+		assert.Error(t, err, "%v", c)
+	}
+}

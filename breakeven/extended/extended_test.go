@@ -60,6 +60,15 @@ func TestCrossoverByHand(t *testing.T) {
 	nb, err = Crossover(LinearPrefill(2000), LoadOf(a, tiny), 1e6)
 	require.NoError(t, err)
 	assert.InDelta(t, float64(nt), float64(nb), 0.5)
+	// Half a token at worst: with max = 0.59 x 2^20 tokens the bisection's
+	// steps are multiples of 0.59, and a crossover 0.01 above one of them
+	// (300 x 0.59 + 0.01 = 177.01 tokens, from a fixed cost of 177.01 x
+	// 0.00048 s) is found within 0.295 of it, the next halving.
+	at := Load{Latency: breakeven.Seconds(177.01 * (1.0/2000 - 500e3/25e9)), Efficiency: 1, Link: 25 * breakeven.GBps}
+	nb, err = Crossover(LinearPrefill(2000), LoadOf(a, at), breakeven.Tokens(0.59*(1<<20)))
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, float64(nb), 177.01-1e-9)
+	assert.LessOrEqual(t, float64(nb)-177.01, 0.5)
 	// Below the break-even loading never wins.
 	_, err = CrossoverLinear(2000, 500e3, Load{Latency: 0.1, Efficiency: 1, Link: 0.5 * breakeven.GBps})
 	assert.Error(t, err)
