@@ -101,8 +101,8 @@ func CrossoverLinear(r breakeven.TokenRate, b breakeven.BytesPerToken, l Load) (
 
 // Crossover returns the shortest prompt, up to max tokens, from which
 // loading is faster than recomputing, found by bisection on
-// recompute(N) - load(N) to within half a token. It returns an error if loading does
-// not win at max. Below the crossover recomputing wins.
+// recompute(N) - load(N) to within half a token. It returns an error if
+// loading does not win at max. Below the crossover recomputing wins.
 func Crossover(recompute, load TimeFunc, max breakeven.Tokens) (breakeven.Tokens, error) {
 	wins := func(n breakeven.Tokens) bool { return load(n) < recompute(n) }
 	if !wins(max) {
