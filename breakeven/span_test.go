@@ -31,7 +31,7 @@ func TestSpans(t *testing.T) {
 		{"rate", []string{"1", "1000M tokens/s"}, []string{"0.5 tokens/s", "1001M tokens/s"}, breakeven.RateSpan},
 		{"tokens", []string{"1", "1000M"}, []string{"1e308", "1001M", "0.5"}, breakeven.TokensSpan},
 		{"seconds", []string{"1us"}, []string{"1e-7"}, breakeven.SecondsSpan},
-		{"seconds", []string{"1us", "1000000 s"}, []string{"1e-300", "0.5us", "1e7 s", "1e300 s"}, breakeven.SecondsSpan},
+		{"seconds", []string{"1us", "1000000 s"}, []string{"1e-300", "0.5us", "1.5e6 s", "1e7 s", "1e300 s"}, breakeven.SecondsSpan},
 	} {
 		for _, s := range c.ok {
 			assert.NoError(t, parse[c.kind](s), "%s %q", c.kind, s)

@@ -426,3 +426,23 @@ func TestPrefillModelActiveParamsBound(t *testing.T) {
 		assert.ErrorContains(t, err, "active parameters", name)
 	}
 }
+
+// A tier where nothing moves (G1) cites the tier itself: no link is
+// claimed, so the tier list is the source.
+func TestNoTransferTierCitesItsTier(t *testing.T) {
+	byName := map[string]Tier{}
+	for _, tr := range Tiers {
+		byName[tr.Name] = tr
+	}
+	n := 0
+	for _, l := range TierLinks {
+		if !l.NoTransfer {
+			continue
+		}
+		n++
+		tr, ok := byName[l.Tier]
+		require.True(t, ok, l.Tier)
+		assert.Equal(t, tr.Cite, l.Cite, l.Tier)
+	}
+	assert.Equal(t, 1, n, "G1 alone")
+}

@@ -38,6 +38,15 @@ func TestMetAtTheTargets(t *testing.T) {
 	assert.False(t, c)
 }
 
+// One priced run is its own median; the shares are of one.
+func TestSummaryOfOnePriced(t *testing.T) {
+	s := Summarize(ByPhase, []Row{{Run: Run{Reason: "not read"}}, {Error: -0.3, Covered: true}})
+	assert.Equal(t, 1, s.Priced)
+	assert.InDelta(t, 0.3, s.MedianAbsError, 1e-15)
+	assert.Zero(t, s.Within25)
+	assert.Equal(t, 1.0, s.Coverage)
+}
+
 // With no run priced, the scores are zero, not 0/0.
 func TestSummaryOfNothingPriced(t *testing.T) {
 	s := Summarize(ByPhase, []Row{{Run: Run{Reason: "not read"}}, {Run: Run{Reason: "no prompt length"}}})

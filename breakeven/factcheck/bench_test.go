@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"signalweight.dev/kv/breakeven/factcheck"
+	"signalweight.dev/kv/sources"
 )
 
 // generatedClaims returns a claims file of n rows mixing every form.
@@ -148,6 +149,10 @@ func TestGeneratedClaimsSpan(t *testing.T) {
 		}
 		if v, err := strconv.ParseFloat(r[col["tokens"]], 64); err == nil {
 			minN = math.Min(minN, v)
+			m, err := sources.FindModel(r[col["model"]])
+			if err != nil || (m.Context > 0 && v > float64(m.Context)) {
+				t.Errorf("%s: %g tokens, past its context %v (%v)", r[col["model"]], v, m.Context, err)
+			}
 		}
 	}
 	if math.Abs(minS-0.05) > 1e-12 || math.Abs(maxS-(0.05+96.0/10)) > 1e-12 || minN != 1000 {

@@ -306,4 +306,32 @@ func TestBeyondContextAtOneToken(t *testing.T) {
 	r, err = factcheck.Check(factcheck.Claim{Config: "x", Tokens: "1", Size: "131072 B"}, factcheck.Options{LoadConfig: load})
 	require.NoError(t, err)
 	assert.False(t, r.BeyondContext)
+	// A time for a prompt past the context is refused unless allowed.
+	_, err = factcheck.Check(factcheck.Claim{Config: "x", Tokens: "2", Seconds: "1"}, factcheck.Options{LoadConfig: load})
+	assert.ErrorContains(t, err, "beyond Llama 3.1 8B's context")
+	r, err = factcheck.Check(factcheck.Claim{Config: "x", Tokens: "2", Seconds: "1"}, factcheck.Options{LoadConfig: load, AllowBeyondContext: true})
+	require.NoError(t, err)
+	assert.True(t, r.BeyondContext)
+}
+
+// The JSON record leaves out what a claim does not state (no uncached
+// time, speedup, ratio, throughput or ceiling: nil, not 0), and echoes a
+// single extra column.
+func TestJSONOmitsWhatIsNotStated(t *testing.T) {
+	r, err := factcheck.Check(factcheck.Claim{Model: "llama-3.1-70b", Tokens: "105000", Seconds: "0.58",
+		Extra: []factcheck.Field{{Name: "vendor", Value: "WEKA"}}}, factcheck.Options{})
+	require.NoError(t, err)
+	j := r.JSON()
+	assert.Nil(t, j.UncachedSeconds)
+	assert.Nil(t, j.Speedup)
+	assert.Nil(t, j.Ratio)
+	assert.Nil(t, j.Throughput)
+	assert.Nil(t, j.CeilingBytesPerSecond)
+	assert.Equal(t, map[string]string{"vendor": "WEKA"}, j.Extra)
+	// A ratio of exactly one (a cached time equal to the uncached) is
+	// stated, and kept.
+	r, err = factcheck.Check(factcheck.Claim{Model: "llama-3.1-70b", Tokens: "105000", Seconds: "2s", Uncached: "2s"}, factcheck.Options{})
+	require.NoError(t, err)
+	require.NotNil(t, r.JSON().Ratio)
+	assert.Equal(t, 1.0, *r.JSON().Ratio)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"signalweight.dev/kv/breakeven"
 )
@@ -91,4 +92,30 @@ func TestHitRatePrinted(t *testing.T) {
 		{"time per output token (ms)", "14.5", "14.5"},
 	}
 	assert.Equal(t, want, p.Rows)
+}
+
+// The post's reading of the Lablup/VAST test, by hand: the miss costs
+// 26.3 - 22.3 = 4.0 s (3.9 to 4.1 over the ≈ times' rounding); at
+// DeepSeek's 342 of 608 billion (56.25%) the mean with offload is
+// 0.5625 x 6.6 + 0.4375 x (22.0 + 4.0) = 15.1 s.
+func TestHitReadingPrinted(t *testing.T) {
+	rows := map[string][]string{}
+	for _, r := range HitReadingPrinted().Rows {
+		rows[r[0]] = r
+	}
+	assert.Equal(t, fmt.Sprintf("%.1f (%.1f to %.1f)", 26.3-22.3, 26.25-22.35, 26.35-22.25), rows["miss penalty p (s)"][1])
+	h := 342.0 / 608
+	assert.Equal(t, fmt.Sprintf("%.1f", h*6.6+(1-h)*(22.0+4.0)), strings.SplitN(rows["average with offload at DeepSeek's hit rate (s)"][1], " ", 2)[0])
+	assert.Equal(t, "80.0", rows["hits among all turns (%)"][1])
+	assert.Equal(t, "1.96", rows["whole run, times sooner (x)"][1])
+}
+
+// The transports' share of the 100 Gbit/s (12.5 GB/s) line rate, in whole
+// percent: 12.0, 4.9 and 0.55 GB/s are 96%, 39% and 4%.
+func TestTransportSharePrinted(t *testing.T) {
+	p := TransportPrinted()
+	require.Equal(t, "share of the 100 Gbit/s line rate (%)", p.Header[3])
+	for i, d := range []float64{12.0, 4.9, 0.55} {
+		assert.Equal(t, fmt.Sprintf("%.0f", 100*d/12.5), strings.SplitN(p.Rows[i][3], " ", 2)[0], p.Rows[i][0])
+	}
 }
