@@ -21,7 +21,9 @@
 // tools/mutate/allow.txt) names it with a reason: one line per known
 // equivalent mutant, its key then the reason. Keys name the file, the
 // enclosing declaration, the literal and its occurrence there, so they do
-// not move when lines do.
+// not move when lines do. A key listed twice, or one that names no
+// mutant under -dirs (its literal removed or moved), stops the run
+// (exit 2), so the list stays the list of today's equivalent mutants.
 //
 // The file is written in place and restored after each mutant, also on
 // interrupt (SIGINT, SIGTERM); do not edit or test the same tree while it
@@ -94,6 +96,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mutate:", err)
 		return 2
 	}
+	all := ms
 	if *match != "" {
 		re, err := regexp.Compile(*match)
 		if err != nil {
@@ -143,6 +146,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if allowPath != "" {
 		if allowed, err = ReadAllow(allowPath); err != nil {
 			fmt.Fprintln(stderr, "mutate:", err)
+			return 2
+		}
+		if stale := Stale(allowed, all, strings.Split(*dirs, ",")); len(stale) > 0 {
+			fmt.Fprintf(stderr, "mutate: %s lists %d mutants that no longer exist (a literal removed or moved to another declaration); drop them: %s\n",
+				allowPath, len(stale), strings.Join(stale, ", "))
 			return 2
 		}
 	}
@@ -232,13 +240,20 @@ func Report(w io.Writer, results []Result, notRun int, allowed map[string]string
 	}
 	total := len(results)
 	k := killed + build + timeout
-	rate := 100.0
-	if total > 0 {
-		rate = 100 * float64(k) / float64(total)
-	}
 	fmt.Fprintf(w, "mutants: %d run, %d killed (%d by a test, %d by the compiler, %d by a timeout), %d survived, %d not run (budget)\n",
 		total, k, killed, build, timeout, len(survivors), notRun)
-	fmt.Fprintf(w, "kill rate: %.1f%%\n", rate)
+	equivalent := 0
+	for _, s := range survivors {
+		if _, ok := allowed[s.Key]; ok {
+			equivalent++
+		}
+	}
+	if total == 0 {
+		fmt.Fprintln(w, "kill rate: none run")
+	} else {
+		fmt.Fprintf(w, "kill rate: %.1f%% of all run; %.1f%% of the %d not listed as equivalent\n",
+			100*float64(k)/float64(total), 100*float64(k)/float64(max(1, total-equivalent)), total-equivalent)
+	}
 	sort.Slice(survivors, func(i, j int) bool { return survivors[i].Key < survivors[j].Key })
 	bad := 0
 	for _, s := range survivors {
@@ -279,6 +294,29 @@ func ReadKilled(path string) (map[string]bool, error) {
 	return killed, nil
 }
 
+// Stale returns the allowlist's keys, in order, that name no mutant of
+// ms although their file is under one of dirs.
+func Stale(allowed map[string]string, ms []Mutant, dirs []string) []string {
+	have := map[string]bool{}
+	for _, m := range ms {
+		have[m.Key] = true
+	}
+	var out []string
+	for key := range allowed {
+		file, _, _ := strings.Cut(key, ":")
+		under := false
+		for _, d := range dirs {
+			d = strings.Trim(filepath.ToSlash(strings.TrimSpace(d)), "/")
+			under = under || d == "." || file == d || strings.HasPrefix(file, d+"/")
+		}
+		if under && !have[key] {
+			out = append(out, key)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // ReadAllow reads an allowlist: "key reason" per line, # comments.
 func ReadAllow(path string) (map[string]string, error) {
 	f, err := os.Open(path)
@@ -299,6 +337,9 @@ func ReadAllow(path string) (map[string]string, error) {
 		reason = strings.TrimSpace(reason)
 		if reason == "" {
 			return nil, fmt.Errorf("%s:%d: %s has no reason", path, line, key)
+		}
+		if _, dup := out[key]; dup {
+			return nil, fmt.Errorf("%s:%d: %s is listed twice", path, line, key)
 		}
 		out[key] = reason
 	}

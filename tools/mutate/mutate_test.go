@@ -165,7 +165,7 @@ func TestRunClassifiesAndRestores(t *testing.T) {
 		"calc/calc.go:Parse:1#1":      "killed",
 	}, outcome)
 	assert.Contains(t, stdout.String(), "mutants: 8 run, 6 killed (5 by a test, 1 by the compiler, 0 by a timeout), 2 survived")
-	assert.Contains(t, stdout.String(), "kill rate: 75.0%")
+	assert.Contains(t, stdout.String(), "kill rate: 75.0% of all run; 85.7% of the 7 not listed as equivalent")
 	assert.Contains(t, stdout.String(), "survivor (equivalent: the loop reaches 16 from 0 or from 1)")
 	assert.Regexp(t, `SURVIVOR: calc/calc.go:\d+:\d+ 1\.5 -> 1\.6`, stdout.String())
 	assert.Contains(t, stdout.String(), "1 survivor(s) not in the allowlist")
@@ -251,11 +251,15 @@ func TestReport(t *testing.T) {
 	var w bytes.Buffer
 	assert.Equal(t, 1, Report(&w, res, 7, nil))
 	assert.Contains(t, w.String(), "mutants: 2 run, 1 killed (1 by a test, 0 by the compiler, 0 by a timeout), 1 survived, 7 not run (budget)")
-	assert.Contains(t, w.String(), "kill rate: 50.0%")
+	assert.Contains(t, w.String(), "kill rate: 50.0% of all run; 50.0% of the 2 not listed as equivalent")
 	assert.Contains(t, w.String(), "SURVIVOR: a.go:3:4 3 -> 4  [k2]")
 	w.Reset()
 	assert.Equal(t, 0, Report(&w, res, 0, map[string]string{"k2": "why"}))
 	assert.Contains(t, w.String(), "survivor (equivalent: why): a.go:3:4 3 -> 4  [k2]")
+	assert.Contains(t, w.String(), "kill rate: 50.0% of all run; 100.0% of the 1 not listed as equivalent")
+	w.Reset()
+	assert.Equal(t, 0, Report(&w, nil, 3, nil))
+	assert.Contains(t, w.String(), "kill rate: none run")
 }
 
 func TestReadAllow(t *testing.T) {
@@ -267,6 +271,18 @@ func TestReadAllow(t *testing.T) {
 	require.NoError(t, os.WriteFile(p, []byte("a:b:1#1\n"), 0o644))
 	_, err = ReadAllow(p)
 	assert.ErrorContains(t, err, "no reason")
+	require.NoError(t, os.WriteFile(p, []byte("a:b:1#1 one\na:b:1#1 two\n"), 0o644))
+	_, err = ReadAllow(p)
+	assert.ErrorContains(t, err, ":2: a:b:1#1 is listed twice")
+}
+
+// An allowlisted key that names no mutant under the directories run is
+// stale; one outside them is not judged.
+func TestStale(t *testing.T) {
+	ms := []Mutant{{Key: "sources/a.go:f:1#1"}, {Key: "breakeven/b.go:g:2#1"}}
+	allowed := map[string]string{"sources/a.go:f:1#1": "r", "sources/a.go:f:9#1": "gone", "breakeven/c.go:h:1#1": "gone too", "other/d.go:x:1#1": "not run"}
+	assert.Equal(t, []string{"breakeven/c.go:h:1#1", "sources/a.go:f:9#1"}, Stale(allowed, ms, []string{"sources", "breakeven/"}))
+	assert.Empty(t, Stale(allowed, ms, []string{"other2"}))
 }
 
 func TestReadKilled(t *testing.T) {
