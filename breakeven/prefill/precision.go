@@ -122,6 +122,9 @@ func ParseCompute(s string) (Compute, error) {
 	}
 	t := strings.TrimSpace(s)
 	if i := strings.IndexAny(t, "+/"); i >= 0 {
+		if strings.TrimSpace(t[:i]) == "" || strings.TrimSpace(t[i+1:]) == "" {
+			return Compute{}, fmt.Errorf("%q: a mixed precision names the matrix products' and attention's, one each side of %q (e.g. fp8+bf16)", t, t[i:i+1])
+		}
 		lin, err := ParsePrecision(t[:i])
 		if err != nil {
 			return Compute{}, err

@@ -2,6 +2,7 @@ package prefill
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -29,6 +30,11 @@ func TestParseCompute(t *testing.T) {
 	_, err := ParseCompute("int8")
 	require.Error(t, err)
 	assert.Equal(t, `unknown precision "int8" (one of tf32, fp16, bf16, fp8, fp4)`, err.Error())
+	// A mixed precision missing one side says which form it takes.
+	for in, sep := range map[string]string{"+bf16": "+", "/bf16": "/", "fp8+": "+", " fp8 / ": "/"} {
+		_, err = ParseCompute(in)
+		assert.EqualError(t, err, fmt.Sprintf("%q: a mixed precision names the matrix products' and attention's, one each side of %q (e.g. fp8+bf16)", strings.TrimSpace(in), sep), in)
+	}
 	assert.Equal(t, "FP8 (BF16 attention)", Compute{FP8, BF16}.String())
 	assert.Equal(t, "FP8", Uniform(FP8).String())
 	assert.Equal(t, "BF16", Compute{}.String())
