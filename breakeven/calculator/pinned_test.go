@@ -3,6 +3,7 @@ package calculator
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -205,4 +206,26 @@ func TestLoadModelLatencyOnly(t *testing.T) {
 	a, err := Compute(Request{Model: "llama-3.1-70b", Prefill: "2051", Link: "10GbE", Latency: "50ms"})
 	require.NoError(t, err)
 	assert.Equal(t, "50.0 ms fixed cost + cache / (1 x link); the load, speedup and break-even above include it", Render(a).Get("load_model"))
+}
+
+// Pasted text in an error message keeps its first 40 characters, spaces
+// folded; at 40 it is whole.
+func TestAbbreviate(t *testing.T) {
+	forty := strings.Repeat("a", 40)
+	assert.Equal(t, forty, abbreviate(forty))
+	assert.Equal(t, forty+"...", abbreviate(forty+"b"))
+	assert.Equal(t, "a b", abbreviate(" a \n\t b "))
+}
+
+// A load's fixed cost runs up to a day, 86,400 s, included (a day is
+// longer than this prompt's recompute, which is the refusal then).
+func TestLatencyUpToADay(t *testing.T) {
+	req := Request{Model: "llama-3.1-70b", Prefill: "2051", Link: "10GbE", Latency: "86400s"}
+	_, err := Compute(req)
+	require.Error(t, err)
+	assert.NotContains(t, err.Error(), "a fixed cost above")
+	assert.Contains(t, err.Error(), "is as long as recomputing the whole prompt")
+	req.Latency = "86400.5s"
+	_, err = Compute(req)
+	assert.ErrorContains(t, err, "a fixed cost above")
 }

@@ -135,6 +135,13 @@ func TestPredictByHand(t *testing.T) {
 // The least squares refuses a matrix of zeros, and solves a full-rank
 // system whose entries are all tiny (the rank test is relative to them).
 func TestLeastSquaresScale(t *testing.T) {
+	// One equation, one unknown: 2x = 4.
+	x1, err1 := leastSquares([][]float64{{2}}, []float64{4})
+	require.NoError(t, err1)
+	assert.Equal(t, []float64{2}, x1)
+	_, err1 = leastSquares(nil, nil)
+	assert.ErrorContains(t, err1, "no equations")
+
 	_, err := leastSquares([][]float64{{0, 0}, {0, 0}, {0, 0}}, []float64{1, 1, 1})
 	assert.ErrorContains(t, err, "rank deficient")
 	// 2e-7 x + 1e-7 y = 5, 1e-7 x - 1e-7 y = 1: x = 2e7, y = 1e7.

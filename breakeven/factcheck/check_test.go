@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -334,4 +335,17 @@ func TestJSONOmitsWhatIsNotStated(t *testing.T) {
 	require.NoError(t, err)
 	require.NotNil(t, r.JSON().Ratio)
 	assert.Equal(t, 1.0, *r.JSON().Ratio)
+}
+
+// The smallest claim still states its assumptions: one token as written,
+// and a need of 131,072 B in 10^6 s (0.131 B/s) with no host, so no
+// ceiling.
+func TestAssumptionsOfTheSmallestClaim(t *testing.T) {
+	r, err := factcheck.Check(factcheck.Claim{Model: "llama-3.1-8b", Tokens: "1", Seconds: "1e6"}, factcheck.Options{})
+	require.NoError(t, err)
+	assert.InEpsilon(t, 131072/1e6, float64(r.Required), 1e-12)
+	a := r.Assumptions()
+	require.NotEmpty(t, a)
+	assert.True(t, strings.HasPrefix(a[0], "1 token") && strings.HasSuffix(a[0], ", as written"), a[0])
+	assert.Contains(t, a, "no host stated, so no ceiling")
 }

@@ -257,6 +257,7 @@ func TestExtendedTablesWrite(t *testing.T) {
 	} {
 		assert.InEpsilon(t, c.want, cell(t, limits, c.row, c.col), 1e-12, "physical-limits %s %s", c.row, c.col)
 	}
+	assert.Equal(t, "", limits["qwen32b"]["stated_links_bytes_per_second"], "the Qwen3-32B test states no links: no value, not 0")
 	assert.Equal(t, "faster than the links carry", limits["weka70b"]["load_verdict"])
 	assert.Equal(t, "within the links", limits["vast405b"]["load_verdict"])
 
