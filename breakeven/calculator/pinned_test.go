@@ -229,3 +229,13 @@ func TestLatencyUpToADay(t *testing.T) {
 	_, err = Compute(req)
 	assert.ErrorContains(t, err, "a fixed cost above")
 }
+
+// A derived quantity is printed from 10^-12 to 10^21 in SI units, both
+// ends included; the calculator and the claim checker share the rule.
+func TestInRange(t *testing.T) {
+	for x, want := range map[float64]bool{1e-12: true, 1.5e-12: true, 0.9e-12: false, 1: true, 1e21: true, 1.5e21: false, 0: false, -1: false} {
+		assert.Equal(t, want, InRange(x), "%g", x)
+	}
+	assert.False(t, InRange(math.NaN()))
+	assert.False(t, InRange(math.Inf(1)))
+}

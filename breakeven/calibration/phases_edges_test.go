@@ -226,18 +226,19 @@ func TestInformantsByHand(t *testing.T) {
 		mk("mem2", 1, 1, 600, prefill.BF16),    // 2, 2.5, 6; 5
 		mk("att3", 1.2, 1, 240, prefill.BF16),  // 2.4, 2.5, 2.4; 5.5
 		mk("low2", 1, 1.5, 10, prefill.FP8),    // 4 at e_low (2 at e_L), 3.75, 0.1; 6.25
+		mk("low3", 0.9, 1.5, 10, prefill.FP8),  // 3.6 at e_low (1.8 at e_L), 3.75, 0.1; 6
 		{Run: Run{Reason: "not priced"}},       // left out
 	}
 	require.Equal(t, 0.5*(1/e.Linear), 0.4*(1/e.Attention), "the tie is exact")
 	for s, want := range map[Structure]map[string][]string{
-		OneEfficiency: {"efficiency": {"lin", "att", "mem", "low", "lin2", "mix", "small", "tie", "mem2", "att3", "low2"}},
+		OneEfficiency: {"efficiency": {"lin", "att", "mem", "low", "lin2", "mix", "small", "tie", "mem2", "att3", "low2", "low3"}},
 		ByPhase: {"matrix products": {"lin", "low", "lin2", "tie"},
-			"attention": {"att", "mem", "mix", "small", "mem2", "att3", "low2"}},
+			"attention": {"att", "mem", "mix", "small", "mem2", "att3", "low2", "low3"}},
 		ByPhaseAndPrecision: {"BF16 matrix products": {"lin", "lin2", "tie"}, "FP8/FP4 matrix products": {"low", "low2"},
-			"attention": {"att", "mem", "mix", "small", "mem2", "att3"}},
-		Roofline: {"efficiency": {"lin", "att", "low", "lin2", "mix", "small", "tie", "att3", "low2"},
+			"attention": {"att", "mem", "mix", "small", "mem2", "att3", "low3"}},
+		Roofline: {"efficiency": {"lin", "att", "low", "lin2", "mix", "small", "tie", "att3", "low2", "low3"},
 			"memory traffic": {"mem", "mem2"}},
-		ByPhaseRoofline: {"matrix products": {"lin", "low", "lin2", "tie"}, "attention": {"att", "small", "att3", "low2"},
+		ByPhaseRoofline: {"matrix products": {"lin", "low", "lin2", "tie"}, "attention": {"att", "small", "att3", "low2", "low3"},
 			"memory traffic": {"mem", "mix", "mem2"}},
 	} {
 		m := Model{Fit: Fit{Structure: s, Phases: e}, Rows: rows}

@@ -284,7 +284,7 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 		// The bytes moved are stated: no model or prompt is needed.
 		r.Loaded = r.Size
 		r.Required = breakeven.RequiredBandwidth(r.Size, r.Seconds)
-		if !inRange(float64(r.Required)) {
+		if !calculator.InRange(float64(r.Required)) {
 			return r, breakeven.Bad("seconds", cl.Seconds, fmt.Sprintf("gives a bandwidth of %g bytes/s, out of range", float64(r.Required)), exampleSeconds)
 		}
 		r.NeedIsFloor = r.SecondsAre == SecondsTTFT
@@ -312,7 +312,7 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 			per = arch.MeanBytesPerToken(r.Tokens)
 		}
 		r.Throughput = breakeven.Bandwidth(float64(r.ThroughputRate) * float64(per))
-		if !inRange(float64(r.Throughput)) {
+		if !calculator.InRange(float64(r.Throughput)) {
 			return r, breakeven.Bad("throughput", cl.Throughput, fmt.Sprintf("gives a bandwidth of %g bytes/s, out of range", float64(r.Throughput)), exampleThrough)
 		}
 	}
@@ -324,12 +324,12 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 		if r.Hit < 1 {
 			r.Loaded = arch.CacheSize(r.Tokens * breakeven.Tokens(r.Hit))
 		}
-		if !inRange(float64(r.Cache)) {
+		if !calculator.InRange(float64(r.Cache)) {
 			return r, breakeven.Bad("tokens", cl.Tokens, fmt.Sprintf("gives a cache of %g bytes, too large to check", float64(r.Cache)), exampleTokens)
 		}
 		if timed {
 			r.Required = breakeven.RequiredBandwidth(r.Loaded, r.Seconds)
-			if !inRange(float64(r.Required)) {
+			if !calculator.InRange(float64(r.Required)) {
 				return r, breakeven.Bad("seconds", cl.Seconds, fmt.Sprintf("gives a bandwidth of %g bytes/s, out of range", float64(r.Required)), exampleSeconds)
 			}
 			r.NeedIsFloor = r.SecondsAre == SecondsTTFT
@@ -558,11 +558,6 @@ const tolerance = 1e-9
 // maxLinksNeeded bounds the links a claim may need before its stated
 // link is treated as a typo (a "10 Mbit/s" for "10 Gbit/s").
 const maxLinksNeeded = 1e6
-
-// inRange reports whether a derived quantity in SI units is one the
-// checker prints: finite, and neither vanishingly small nor absurdly
-// large (so no NaN, Inf or 300-digit number reaches the output).
-func inRange(x float64) bool { return !math.IsNaN(x) && x >= 1e-12 && x <= 1e21 }
 
 func (c *Checker) model(name string) (sources.Model, error) {
 	if l, ok := c.models[name]; ok {

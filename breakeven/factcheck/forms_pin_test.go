@@ -1,6 +1,7 @@
 package factcheck
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -104,27 +105,48 @@ func TestPercentChangeAgreesWithinItsRounding(t *testing.T) {
 	assert.Contains(t, strings.Join(r.Findings(), "\n"), "the stated -80% does not: the times give 4.70 to 4.70x")
 }
 
-// A derived quantity is printed from 10^-12 to 10^21 in SI units, both
-// ends included.
-func TestInRange(t *testing.T) {
-	for x, want := range map[float64]bool{1e-12: true, 1.5e-12: true, 0.9e-12: false, 1: true, 1e21: true, 1.1e21: false, 0: false, -1: false} {
-		assert.Equal(t, want, inRange(x), "%g", x)
-	}
-	assert.False(t, inRange(math.NaN()))
-	assert.False(t, inRange(math.Inf(1)))
-}
-
 // A size read the other way is tried however small: a one-layer MLA cache
 // with a one-number latent at FP8 keeps 1 B per token, and "0.00100 KiB"
 // (1.024 B, give or take half of 0.00001 KiB) matches it only read as
 // 0.00100 kB, 1.00 B.
 func TestSwappedReadingAtOneByte(t *testing.T) {
 	load := func(string) (sources.Model, error) {
-		return sources.Model{Name: "tiny", Arch: breakeven.Architecture{Groups: []breakeven.LayerGroup{{Attention: breakeven.MLA, Layers: 1, LatentDim: 1}}}}, nil
+		return tinyModel("")
 	}
 	r, err := Check(Claim{Config: "x", Tokens: "1", Size: "0.00100 KiB", KVDtype: "fp8"}, Options{LoadConfig: load})
 	require.NoError(t, err)
 	assert.Equal(t, SizeMisread, r.Verdict)
 	require.NotNil(t, r.SizeCheck)
 	assert.Equal(t, "KB written as KiB", r.SizeCheck.Reading)
+}
+
+// tinyModel is a one-layer MLA cache with a one-number latent: 1 B per
+// token at FP8, 2 at 16 bits, small enough for needs below 1 B/s.
+func tinyModel(string) (sources.Model, error) {
+	return sources.Model{Name: "tiny", Arch: breakeven.Architecture{Groups: []breakeven.LayerGroup{{Attention: breakeven.MLA, Layers: 1, LatentDim: 1}}}}, nil
+}
+
+// Findings hold for needs below 1 B/s: "1K" tokens of 1 B in 10^6 s need
+// 0.001 B/s either way they are read; a stated size with a time is
+// judged beside the need.
+func TestFindingsBelowOneBytePerSecond(t *testing.T) {
+	r, err := Check(Claim{Config: "x", Tokens: "1K", Seconds: "1e6", KVDtype: "fp8"}, Options{LoadConfig: tinyModel})
+	require.NoError(t, err)
+	f := strings.Join(r.Findings(), "\n")
+	assert.Less(t, float64(r.OtherRequired), 1.0)
+	assert.Contains(t, f, "which would need")
+	r, err = Check(Claim{Config: "x", Tokens: "1", Seconds: "10", Size: "1 B", KVDtype: "fp8"}, Options{LoadConfig: tinyModel})
+	require.NoError(t, err)
+	assert.InDelta(t, 0.1, float64(r.Required), 1e-12)
+	assert.Contains(t, r.Findings(), "the stated size 1 B is the computed one")
+}
+
+// A partial hit's rest at peak is stated however short: 1,000 of 10,000
+// tokens of Llama 3.1 70B on 8 H100s take a small fraction of a second.
+func TestPartialHitRestAtPeak(t *testing.T) {
+	r, err := Check(Claim{Model: "llama-3.1-70b", Tokens: "10000", Seconds: "1", Hit: "90%", GPUs: "8xH100"}, Options{})
+	require.NoError(t, err)
+	require.Greater(t, float64(r.restAtPeak), 0.0)
+	require.Less(t, float64(r.restAtPeak), 1.0)
+	assert.Contains(t, strings.Join(r.Findings(), "\n"), fmt.Sprintf(", at least %v on %v at peak", r.restAtPeak, *r.GPUs))
 }
