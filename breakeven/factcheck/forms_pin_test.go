@@ -150,3 +150,36 @@ func TestPartialHitRestAtPeak(t *testing.T) {
 	require.Less(t, float64(r.restAtPeak), 1.0)
 	assert.Contains(t, strings.Join(r.Findings(), "\n"), fmt.Sprintf(", at least %v on %v at peak", r.restAtPeak, *r.GPUs))
 }
+
+// The findings of claims at the small end of each form, as printed.
+func TestFindingsAtTheSmallEnd(t *testing.T) {
+	for _, c := range []struct {
+		claim Claim
+		want  []string
+	}{
+		// A ratio below one is stated, and is a load slower than recomputing.
+		{Claim{Model: "llama-3.1-8b", Tokens: "1000", Uncached: "1s", Seconds: "2s"}, []string{
+			"uncached 1.00 s against cached 2.00 s is 0.500x",
+			"loading is slower than recomputing here: the cached 2.00 s is no faster than the uncached 1.00 s"}},
+		// A speedup of exactly one is checked against the times.
+		{Claim{Model: "llama-3.1-8b", Tokens: "1000", Uncached: "2s", Seconds: "2s", Speedup: "1x"}, []string{
+			"uncached 2.00 s against cached 2.00 s is 1.00x; the stated 1x agrees with the two times",
+			"loading is slower than recomputing here: the cached 2.00 s is no faster than the uncached 2.00 s"}},
+		// Times under a second.
+		{Claim{Model: "llama-3.1-8b", Tokens: "1000", Uncached: "0.5s", Seconds: "0.6s"}, []string{
+			"uncached 500 ms against cached 600 ms is 0.833x",
+			"loading is slower than recomputing here: the cached 600 ms is no faster than the uncached 500 ms"}},
+		// A prefill at the low MFU far under a second.
+		{Claim{Model: "llama-3.1-8b", Tokens: "1000", Seconds: "0.5s", GPUs: "8xH100"}, []string{
+			"loading is slower than recomputing: 1,000 tokens prefill in 10.3 ms on 8x H100 even at an MFU of 0.2, the low end of the assumed range"}},
+		// A total that one host carries, of 1 B/s or of gigabytes.
+		{Claim{Throughput: "10 GB/s", Host: "dgx-h100"}, []string{
+			"stated in total, so no one host's ceiling applies: it takes at least 1 host of 600 GB/s (host DGX H100)"}},
+		{Claim{Config: "x", Throughput: "1 tokens/s", Host: "dgx-h100", KVDtype: "fp8"}, []string{
+			"stated in total, so no one host's ceiling applies: it takes at least 1 host of 600 GB/s (host DGX H100)"}},
+	} {
+		r, err := Check(c.claim, Options{LoadConfig: tinyModel})
+		require.NoError(t, err, "%+v", c.claim)
+		assert.Equal(t, c.want, r.Findings(), "%+v", c.claim)
+	}
+}

@@ -167,6 +167,13 @@ func TestComparisonCSVsAgainstThePost(t *testing.T) {
 	v4 := rowWhere(t, newer, "model", "DeepSeek V4 Pro")
 	assert.InDelta(t, 1e12, num(t, v4, "parked_bytes"), 0.5e12, "about 1 TB")
 	assert.InDelta(t, 65, num(t, v4, "per_token_vs_llama-3.1-405b"), 0.5, "65 times fewer bytes per token")
+	// The ratio's header names the model it compares with, in the CSV and
+	// in the DataFrame.
+	labels := map[string]string{}
+	for _, c := range NewerData().Columns {
+		labels[c.Name] = c.Label
+	}
+	assert.Equal(t, "per token: Llama 3.1 405B / this (x)", labels["per_token_vs_llama-3.1-405b"])
 }
 
 func TestLedgerCSV(t *testing.T) {
