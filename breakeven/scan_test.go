@@ -61,7 +61,7 @@ func TestScannersMatchRegexp(t *testing.T) {
 	for _, s := range []string{
 		"", "1", "+", "-.5", "1,234", "1,2x4", "1,x34", "1,23x", "1,234,5x7", "1,234,567.89e-3", "1234,567", "12,34", "1,2345", "1,234,5678", "1.", "1e", "1e+", "1e+5",
 		".5", "+.e", "127,188", "1,5 GB", "2x100GbE", " 2 x 100GbE", "2×400Gbit/s", "2*vast", "2x", "2x ", "2x \n", "2x\n ab",
-		"2x ab\n", "x2", "2 x  ", "10GbE", "22.6 GB/s", "--link 181Gbit/s", `(e.g. --link "22.6 GB/s")`, `--link "open`,
+		"2x ab\n", "2x\n ", "2x \n ", "2x\t\n", "x2", "2 x  ", "10GbE", "22.6 GB/s", "--link 181Gbit/s", `(e.g. --link "22.6 GB/s")`, `--link "open`,
 		"--link --tokens 5", `--link "" x`, `(e.g. --link "")`, "--a-b-c9 x y", "--Link", "--9", "-- link", "(e.g. --hit-rate 80%) and (e.g. (nested))",
 		"use --link (e.g. --link 2x100GbE, --tokens 128k)", "--link\t\"a b\" --x", "(e.g. ", "(e.g. )", "×", "2\xc3", "2x\xff",
 	} {

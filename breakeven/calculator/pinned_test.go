@@ -239,3 +239,14 @@ func TestInRange(t *testing.T) {
 	assert.False(t, InRange(math.NaN()))
 	assert.False(t, InRange(math.Inf(1)))
 }
+
+// A compression factor that is not a finite number says so, whatever its
+// sign; a finite one below 1 is told the bound.
+func TestParseFactorNotANumber(t *testing.T) {
+	for _, s := range []string{"Inf", "-Inf", "+Inf", "NaN", "five"} {
+		_, err := ParseFactor(s)
+		assert.EqualError(t, err, "not a number", s)
+	}
+	_, err := ParseFactor("-5")
+	assert.EqualError(t, err, "a compression factor is at least 1 (1 is none)")
+}

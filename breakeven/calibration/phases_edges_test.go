@@ -128,6 +128,8 @@ func TestPredictByHand(t *testing.T) {
 	r.GPUs.Compute = prefill.Uniform(prefill.BF16)
 	f := Fit{Phases: prefill.Phases{Linear: 0.5, Attention: 0.4, Intensity: 300}}
 	assert.InEpsilon(t, 10/0.5+2/0.4+3000.0/300, float64(f.Predict(r)), 1e-12)
+	f.Phases.Intensity = 0.5 // below one FLOP per byte, still a memory term
+	assert.InEpsilon(t, 10/0.5+2/0.4+3000.0/0.5, float64(f.Predict(r)), 1e-12)
 	f.Phases.Intensity = 0 // no memory term
 	assert.InEpsilon(t, 10/0.5+2/0.4, float64(f.Predict(r)), 1e-12)
 }

@@ -183,3 +183,15 @@ func TestFindingsAtTheSmallEnd(t *testing.T) {
 		assert.Equal(t, c.want, r.Findings(), "%+v", c.claim)
 	}
 }
+
+// A speedup with one time gives the other, under a second too: 0.5 s
+// uncached at 2x is 0.25 s cached; 0.5 s cached at 2x is 1 s uncached.
+func TestSpeedupGivesTheOtherTime(t *testing.T) {
+	r, err := Check(Claim{Model: "llama-3.1-8b", Tokens: "1000", Uncached: "0.5s", Speedup: "2x"}, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, 0.25, float64(r.Seconds))
+	r, err = Check(Claim{Model: "llama-3.1-8b", Tokens: "1000", Seconds: "0.5s", Speedup: "2x"}, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, 1.0, float64(r.Uncached))
+	assert.Equal(t, 2.0, r.Ratio)
+}

@@ -44,3 +44,14 @@ func TestRefusedRows(t *testing.T) {
 	assert.Equal(t, []string{"b", "not-a-source", "m", "1 TTFT", "r", ""}, rows[1])
 	assert.Empty(t, RefusedRows(nil))
 }
+
+// A row at the small end: one token, and a need below 1 B/s, are shown,
+// not dashed.
+func TestRegistryRowSmallest(t *testing.T) {
+	r, err := NewChecker(Options{LoadConfig: tinyModel}).Check(Claim{ID: "s", Config: "x", Tokens: "1", Seconds: "10", KVDtype: "fp8"})
+	require.NoError(t, err)
+	require.InDelta(t, 0.1, float64(r.Required), 1e-12)
+	row := RegistryRows([]Result{r})[0]
+	assert.Equal(t, "1", row[3])
+	assert.Equal(t, "≥ 1.00e-10", row[5]) // 0.1 B/s in GB/s
+}

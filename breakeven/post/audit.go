@@ -517,10 +517,14 @@ func AuditEntry(e sources.Entry) (Finding, error) {
 // Audit audits every entry of the ledger, in order. An entry that cannot
 // be audited (no recomputation, an unreadable figure) is returned as an
 // error after the others.
-func Audit() ([]Finding, error) {
+func Audit() ([]Finding, error) { return auditEntries(sources.Ledger) }
+
+// auditEntries audits each entry, keeping the findings of those that
+// audit and naming every one that does not.
+func auditEntries(entries []sources.Entry) ([]Finding, error) {
 	var out []Finding
 	var errs []string
-	for _, e := range sources.Ledger {
+	for _, e := range entries {
 		f, err := AuditEntry(e)
 		if err != nil {
 			errs = append(errs, err.Error())

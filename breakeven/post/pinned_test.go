@@ -312,3 +312,23 @@ func TestEstOrNaN(t *testing.T) {
 		assert.Equal(t, e, estOrNaN(e))
 	}
 }
+
+// An entry that cannot be audited is named, and the others' findings are
+// kept: one bad entry among good ones is an error, as two are.
+func TestAuditEntriesNamesEachBadOne(t *testing.T) {
+	good := sources.Ledger[0]
+	bad := sources.Entry{ID: "bad.one", Section: good.Section, Printed: "x", Unit: good.Unit, Kind: sources.DerivedFigure}
+	fs, err := auditEntries([]sources.Entry{good, bad})
+	assert.Len(t, fs, 1)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "bad.one")
+	bad2 := bad
+	bad2.ID = "bad.two"
+	_, err = auditEntries([]sources.Entry{bad, bad2})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "bad.one")
+	assert.Contains(t, err.Error(), "bad.two")
+	fs, err = auditEntries([]sources.Entry{good})
+	require.NoError(t, err)
+	assert.Len(t, fs, 1)
+}
