@@ -250,3 +250,10 @@ func TestParseFactorNotANumber(t *testing.T) {
 	_, err := ParseFactor("-5")
 	assert.EqualError(t, err, "a compression factor is at least 1 (1 is none)")
 }
+
+// An efficiency alone leaves no fixed cost: the load model reads "0 s".
+func TestLoadModelEfficiencyOnly(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-70b", Prefill: "2051", Link: "10GbE", Efficiency: "0.96"})
+	require.NoError(t, err)
+	assert.Equal(t, "0 s fixed cost + cache / (0.96 x link); the load, speedup and break-even above include it", Render(a).Get("load_model"))
+}

@@ -294,3 +294,11 @@ func TestWithin25(t *testing.T) {
 		assert.Equal(t, want, within25(e), "%g", e)
 	}
 }
+
+// A row's verdict prints its error in whole percent: +90% for 0.9, -30%
+// for -0.3.
+func TestRowVerdictPercent(t *testing.T) {
+	assert.Equal(t, "off by +90%, measured outside the interval", Row{Error: 0.9}.Verdict())
+	assert.Equal(t, "off by -30%, measured within the interval", Row{Error: -0.3, Covered: true}.Verdict())
+	assert.Equal(t, "within 25%, measured within the interval", Row{Error: 0.2, Within25: true, Covered: true}.Verdict())
+}

@@ -128,6 +128,7 @@ func TestHeaderErrors(t *testing.T) {
 		require.ErrorAs(t, err, &he, text)
 		assert.Contains(t, err.Error(), says)
 		assert.Contains(t, err.Error(), factcheck.ExampleHeader)
+		assert.Equal(t, 1, he.Line, "the header is line 1: %q", text)
 	}
 	// A byte-order mark and another column order are fine.
 	good, bad, err := readAll(t, "\ufeffsource,links,seconds,tokens,model,kv_dtype\npost,,1.5,131072,qwen3-32b,fp8\n", factcheck.Options{})

@@ -97,6 +97,18 @@ func TestBreakEvenVsPromptLengthByHand(t *testing.T) {
 		checked++
 	}
 	assert.Equal(t, 2*CurvePoints, checked)
+	// Each model's curve runs from 1K (1,024) to 128K (131,072) tokens.
+	first, last := map[string]float64{}, map[string]float64{}
+	for _, p := range ps {
+		if _, ok := first[p.Model]; !ok {
+			first[p.Model] = float64(p.Tokens)
+		}
+		last[p.Model] = float64(p.Tokens)
+	}
+	for m := range first {
+		assert.Equal(t, 1024.0, first[m], m)
+		assert.InEpsilon(t, 131072.0, last[m], 1e-12, m)
+	}
 	// The 405B at 128K: 1.05 GB/s, a little under the 1.06 GB/s the
 	// post's constant speed gives, as attention grows with N^2.
 	for _, p := range ps {
