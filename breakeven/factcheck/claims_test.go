@@ -117,9 +117,10 @@ func TestBadRowsAreReportedByLine(t *testing.T) {
 
 func TestHeaderErrors(t *testing.T) {
 	cases := map[string]string{
-		"":                       "empty file",
-		"# only a comment\n":     "empty file",
-		"model,tokens,seconds\n": "lacks links, source",
+		"":                             "empty file",
+		"# only a comment\n":           "empty file",
+		"model,tokens,seconds\n":       "lacks links, source",
+		"model,tokens,seconds,links\n": "lacks source",
 		"model,tokens,seconds,links,source,model\n": `"model" appears twice`,
 	}
 	for text, says := range cases {
@@ -220,4 +221,19 @@ func FuzzReadClaims(f *testing.F) {
 			t.Fatalf("unexpected error: %v", err)
 		}
 	})
+}
+
+// A header error names the line the header starts on, after comments,
+// even where a quoted name runs onto the next line.
+func TestHeaderErrorLine(t *testing.T) {
+	for text, line := range map[string]int{
+		"\"mo\ndel\",tokens,seconds,links,source\n":      1,
+		"# c\n\"mo\ndel\",tokens,seconds,links,source\n": 2,
+	} {
+		_, err := factcheck.NewReader(strings.NewReader(text))
+		var he *factcheck.HeaderError
+		require.ErrorAs(t, err, &he, text)
+		assert.Equal(t, line, he.Line, text)
+		assert.Contains(t, he.Reason, "lacks model")
+	}
 }

@@ -195,3 +195,12 @@ func TestSpeedupGivesTheOtherTime(t *testing.T) {
 	assert.Equal(t, 1.0, float64(r.Uncached))
 	assert.Equal(t, 2.0, r.Ratio)
 }
+
+// A form that needs the model's cache asks for the model at its smallest
+// too: a size of 1 B, an uncached time under a second, 1 token/s.
+func TestSmallestFormsNeedAModel(t *testing.T) {
+	for _, c := range []Claim{{Tokens: "1", Size: "1 B"}, {Uncached: "0.5s", Speedup: "2x"}, {Throughput: "1 tokens/s"}} {
+		_, err := Check(c, Options{})
+		assert.EqualError(t, err, `--model "": missing (e.g. --model "llama-3.1-70b"; list them with "breakeven models")`, "%+v", c)
+	}
+}

@@ -119,3 +119,21 @@ func TestTransportSharePrinted(t *testing.T) {
 		assert.Equal(t, fmt.Sprintf("%.0f", 100*d/12.5), strings.SplitN(p.Rows[i][3], " ", 2)[0], p.Rows[i][0])
 	}
 }
+
+// The tests' prompts print as whole tokens with thousands separators, as
+// the post writes them: 127,188 and 105,000.
+func TestPromptsPrintWhole(t *testing.T) {
+	p := TestInputsPrinted()
+	require.Equal(t, "prompt (tokens)", p.Header[1])
+	assert.Equal(t, "127,188", p.Rows[0][1])
+	assert.Equal(t, "105,000", p.Rows[1][1])
+}
+
+// The implied MFU prints at three significant digits: the 405B test's
+// 170 PFLOP over 8 H100s at 989.4 TFLOP/s for 62 s is 0.346.
+func TestImpliedMFUPrinted(t *testing.T) {
+	p := LimitPrinted()
+	require.Equal(t, "implied MFU", p.Header[5])
+	mfu := handFLOPs(405e9, 126, 128, 128, 127188) / (8 * h100Peak * 62)
+	assert.Equal(t, fmt.Sprintf("%.3f", mfu), strings.SplitN(p.Rows[0][5], " ", 2)[0])
+}
