@@ -83,3 +83,10 @@ func TestReadableNumbers(t *testing.T) {
 	assert.Equal(t, "12.5 tokens/s", breakeven.TokenRate(12.5).String())
 	assert.Equal(t, "2,051 tokens/s", breakeven.TokenRate(2051.4).String())
 }
+
+// A count suffix is read before a slash: in "2k/s" the unit left is "/s",
+// which a token rate does not take, and the message names that part.
+func TestCountSuffixBeforeSlash(t *testing.T) {
+	_, err := breakeven.ParseTokenRate("2k/s")
+	assert.ErrorContains(t, err, `unknown unit "/s" in token rate "2k/s"`)
+}
