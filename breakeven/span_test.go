@@ -90,3 +90,18 @@ func TestCountSuffixBeforeSlash(t *testing.T) {
 	_, err := breakeven.ParseTokenRate("2k/s")
 	assert.ErrorContains(t, err, `unknown unit "/s" in token rate "2k/s"`)
 }
+
+// Positional digits run down to a millionth; below it, an exponent.
+func TestSignificantBelowAMillionth(t *testing.T) {
+	assert.Equal(t, "0.00000150", breakeven.FormatSignificant(1.5e-6, 3))
+	assert.Equal(t, "0.00000100", breakeven.FormatSignificant(0.999999e-6, 3)) // rounded first
+	assert.Equal(t, "9.99e-07", breakeven.FormatSignificant(0.999e-6, 3))
+}
+
+// A need a part and a half in 10^12 above three links takes a fourth; half
+// a part, forgiven as rounding, takes three.
+func TestLinksNeededTolerance(t *testing.T) {
+	l := breakeven.Bandwidth(50e9)
+	assert.Equal(t, 4, breakeven.LinksNeeded(3*l*(1+1.5e-12), l))
+	assert.Equal(t, 3, breakeven.LinksNeeded(3*l*(1+0.5e-12), l))
+}

@@ -257,3 +257,17 @@ func TestLoadModelEfficiencyOnly(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "0 s fixed cost + cache / (0.96 x link); the load, speedup and break-even above include it", Render(a).Get("load_model"))
 }
+
+// The page's chart draws 49 points a curve, from a decade below the lower
+// of the break-even and the link to a decade above the higher, evenly on
+// a log scale.
+func TestPlotPoints(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-405b", Prefill: "2051", Link: "10GbE", Tokens: "127188"})
+	require.NoError(t, err)
+	c := Plot(a)
+	require.Len(t, c.BytesPerSecond, 49)
+	be, link := float64(a.Result.BreakEven), 10e9/8
+	assert.InEpsilon(t, math.Min(be, link)/10, c.BytesPerSecond[0], 1e-9)
+	assert.InEpsilon(t, math.Max(be, link)*10, c.BytesPerSecond[48], 1e-9)
+	assert.InEpsilon(t, c.BytesPerSecond[1]/c.BytesPerSecond[0], c.BytesPerSecond[48]/c.BytesPerSecond[47], 1e-9)
+}

@@ -286,6 +286,15 @@ func suggestLinks(bw breakeven.Bandwidth) string {
 	return fmt.Sprintf("%d x 400GbE", l400)
 }
 
+// tokenCount prints a count of tokens with its noun: "1 token",
+// "105,000 tokens".
+func tokenCount(n breakeven.Tokens) string {
+	if n == 1 {
+		return "1 token"
+	}
+	return n.String() + " tokens"
+}
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one
@@ -330,7 +339,7 @@ func (r Result) Findings() []string {
 	var out []string
 	add := func(format string, a ...any) { out = append(out, fmt.Sprintf(format, a...)) }
 	if r.BeyondContext {
-		add("%v tokens is beyond %s's context of %v tokens: no request holds this cache, though its size is the same arithmetic", r.Tokens, r.Model.Name, r.Model.Context)
+		add("%s is beyond %s's context of %s: no request holds this cache, though its size is the same arithmetic", tokenCount(r.Tokens), r.Model.Name, tokenCount(r.Model.Context))
 	}
 	if r.TokenReading != "" {
 		switch {
@@ -422,7 +431,7 @@ func (r Result) ThroughputPerToken() breakeven.BytesPerToken {
 func (r Result) Arithmetic() string {
 	var parts []string
 	if r.Model.Known() && r.Tokens > 0 {
-		parts = append(parts, fmt.Sprintf("%v tokens x %s B/token (%s, %s) = %v", r.Tokens,
+		parts = append(parts, fmt.Sprintf("%s x %s B/token (%s, %s) = %v", tokenCount(r.Tokens),
 			breakeven.GroupThousands(float64(r.PerToken), 0), r.Model.Name, r.Element.Name, r.Cache))
 		if r.Hit < 1 {
 			parts = append(parts, fmt.Sprintf("%s of the prompt loaded: %v", calculator.Percent(r.Hit), r.Loaded))
@@ -460,7 +469,7 @@ func (r Result) Assumptions() []string {
 	if r.TokenReading != "" {
 		a = append(a, r.TokenReading)
 	} else if r.Tokens > 0 {
-		a = append(a, fmt.Sprintf("%v tokens, as written", r.Tokens))
+		a = append(a, tokenCount(r.Tokens)+", as written")
 	}
 	if r.Model.Known() {
 		kv := r.Element.Name + " KV cache"

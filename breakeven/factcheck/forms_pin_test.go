@@ -204,3 +204,13 @@ func TestSmallestFormsNeedAModel(t *testing.T) {
 		assert.EqualError(t, err, `--model "": missing (e.g. --model "llama-3.1-70b"; list them with "breakeven models")`, "%+v", c)
 	}
 }
+
+// The arithmetic is written out for one token, and for a load of one byte.
+func TestArithmeticAtTheSmallest(t *testing.T) {
+	r, err := Check(Claim{Model: "llama-3.1-8b", Tokens: "1", Seconds: "1"}, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "1 token x 131,072 B/token (Llama 3.1 8B, 16-bit) = 131 KB; 131 KB / 1.00 s = 131 KB/s; no ceiling (no host stated)", r.Arithmetic())
+	r, err = Check(Claim{Config: "x", Tokens: "1", Seconds: "10", KVDtype: "fp8"}, Options{LoadConfig: tinyModel})
+	require.NoError(t, err)
+	assert.Equal(t, "1 token x 1 B/token (tiny, fp8) = 1.00 B; 1.00 B / 10.0 s = 0.100 B/s; no ceiling (no host stated)", r.Arithmetic())
+}

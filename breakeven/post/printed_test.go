@@ -137,3 +137,19 @@ func TestImpliedMFUPrinted(t *testing.T) {
 	mfu := handFLOPs(405e9, 126, 128, 128, 127188) / (8 * h100Peak * 62)
 	assert.Equal(t, fmt.Sprintf("%.3f", mfu), strings.SplitN(p.Rows[0][5], " ", 2)[0])
 }
+
+// The prefill validation's error is a whole percent: the 405B test,
+// measured at 62.0 s, is printed as the rounded (predicted/measured - 1).
+func TestValidationErrorWholePercent(t *testing.T) {
+	p := PrefillValidationPrinted()
+	require.Equal(t, "error (%)", p.Header[6])
+	n := 0
+	for _, r := range p.Rows {
+		if r[6] == "-" {
+			continue
+		}
+		n++
+		assert.Regexp(t, `^[+-]?\d+$`, r[6], r[0])
+	}
+	assert.Positive(t, n)
+}
