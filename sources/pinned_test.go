@@ -446,3 +446,12 @@ func TestNoTransferTierCitesItsTier(t *testing.T) {
 	}
 	assert.Equal(t, 1, n, "G1 alone")
 }
+
+// Three characters are enough for a name that contains them: "405"
+// suggests Llama 3.1 405B.
+func TestSuggestionByContainment(t *testing.T) {
+	_, err := FindModel("405")
+	var ue *UnknownModelError
+	require.ErrorAs(t, err, &ue)
+	assert.Contains(t, ue.Nearest, "Llama 3.1 405B")
+}

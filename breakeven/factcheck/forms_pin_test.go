@@ -214,3 +214,27 @@ func TestArithmeticAtTheSmallest(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "1 token x 1 B/token (tiny, fp8) = 1.00 B; 1.00 B / 10.0 s = 0.100 B/s; no ceiling (no host stated)", r.Arithmetic())
 }
+
+// A speedup agrees with two times within a part in 10^9 beyond their
+// rounding, and no further: times and a speedup written to the
+// nanosecond, 2.0000000035x (from 2.000000005 s less half a nanosecond,
+// over 1 s plus half) against a stated 2.0000000005x at most, are 1.5
+// parts in 10^9 apart, and disagree; so on the other side.
+func TestSpeedupToleranceIsAPartInABillion(t *testing.T) {
+	for _, c := range []struct{ uncached, says string }{
+		{"2.000000000s", "agrees with the two times"},
+		{"2.000000005s", "does not"},
+		{"1.999999995s", "does not"},
+	} {
+		r, err := Check(Claim{Model: "llama-3.1-8b", Tokens: "1000", Uncached: c.uncached, Seconds: "1.000000000s", Speedup: "2.000000000x"}, Options{})
+		require.NoError(t, err)
+		assert.Contains(t, strings.Join(r.Findings(), "\n"), "the stated 2.000000000x "+c.says, c.uncached)
+	}
+}
+
+// A throughput of one token per second is written out as a rate.
+func TestArithmeticOfOneTokenPerSecond(t *testing.T) {
+	r, err := Check(Claim{Config: "x", Throughput: "1 tokens/s", KVDtype: "fp8"}, Options{LoadConfig: tinyModel})
+	require.NoError(t, err)
+	assert.Equal(t, "stated throughput 1.00 tokens/s x 1.00 B/token = 1.00 B/s; no ceiling (no host stated)", r.Arithmetic())
+}

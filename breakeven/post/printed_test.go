@@ -153,3 +153,14 @@ func TestValidationErrorWholePercent(t *testing.T) {
 	}
 	assert.Positive(t, n)
 }
+
+// Bandwidths print at three significant digits: WEKA's claim needs
+// 105,000 x 327,680 B / 0.58 s = 59.3 GB/s against one 400 Gbit/s link,
+// 50.0 GB/s.
+func TestClaimsBandwidthsPrinted(t *testing.T) {
+	p := ClaimsPrinted()
+	row := p.Rows[2]
+	require.Equal(t, "WEKA, Llama 3.1 70B", row[0])
+	assert.Equal(t, fmt.Sprintf("%.1f", 105000*327680/0.58/1e9), row[4])
+	assert.Equal(t, "50.0", row[5])
+}

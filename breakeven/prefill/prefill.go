@@ -60,10 +60,8 @@ type FLOPRate float64
 
 // Units of work and rate.
 const (
-	TFLOP  FLOPs    = 1e12
 	PFLOP  FLOPs    = 1e15
 	TFLOPS FLOPRate = 1e12
-	PFLOPS FLOPRate = 1e15
 )
 
 // String prints the work in PFLOP with three significant digits.
