@@ -238,3 +238,18 @@ func TestArithmeticOfOneTokenPerSecond(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "stated throughput 1.00 tokens/s x 1.00 B/token = 1.00 B/s; no ceiling (no host stated)", r.Arithmetic())
 }
+
+// The bytes per token a throughput in tokens/s is priced at: the model's
+// (131,072 B for Llama 3.1 8B at 16 bits), and none where the throughput
+// was stated in bytes or not at all.
+func TestThroughputPerToken(t *testing.T) {
+	r, err := Check(Claim{Model: "llama-3.1-8b", Throughput: "1000 tokens/s"}, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, 131072.0, float64(r.ThroughputPerToken()))
+	r, err = Check(Claim{Model: "llama-3.1-8b", Throughput: "10 GB/s"}, Options{})
+	require.NoError(t, err)
+	assert.Zero(t, float64(r.ThroughputPerToken()))
+	r, err = Check(Claim{Model: "llama-3.1-8b", Tokens: "1000", Seconds: "1"}, Options{})
+	require.NoError(t, err)
+	assert.Zero(t, float64(r.ThroughputPerToken()))
+}

@@ -164,3 +164,13 @@ func TestClaimsBandwidthsPrinted(t *testing.T) {
 	assert.Equal(t, fmt.Sprintf("%.1f", 105000*327680/0.58/1e9), row[4])
 	assert.Equal(t, "50.0", row[5])
 }
+
+// The implied share of peak prints at two significant digits: the 405B
+// test's 170 PFLOP at 8 x 989.4 TFLOP/s (21.5 s) over its 62.0 s is 0.35.
+func TestValidationSharePrinted(t *testing.T) {
+	p := PrefillValidationPrinted()
+	require.Equal(t, "implied share of peak", p.Header[7])
+	require.Equal(t, "vast405b", p.Rows[0][0])
+	share := handFLOPs(405e9, 126, 128, 128, 127188) / (8 * h100Peak) / 62
+	assert.Equal(t, fmt.Sprintf("%.2f", share), p.Rows[0][7])
+}
