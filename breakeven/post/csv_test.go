@@ -240,3 +240,11 @@ func TestFrameUnitsScaleBySI(t *testing.T) {
 	}
 	assert.Len(t, checked, len(si), "every unit of the test is used")
 }
+
+// A table's rows are its columns' length: none without columns, and a
+// single column of numbers or of text counts.
+func TestTableRows(t *testing.T) {
+	assert.Equal(t, 0, Table{}.Rows())
+	assert.Equal(t, 3, Table{Columns: []Column{{Name: "a", Values: []float64{1, 2, 3}}}}.Rows())
+	assert.Equal(t, 2, Table{Columns: []Column{{Name: "a", Text: []string{"x", "y"}}}}.Rows())
+}

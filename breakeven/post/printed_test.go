@@ -2,6 +2,7 @@ package post
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -173,4 +174,25 @@ func TestValidationSharePrinted(t *testing.T) {
 	require.Equal(t, "vast405b", p.Rows[0][0])
 	share := handFLOPs(405e9, 126, 128, 128, 127188) / (8 * h100Peak) / 62
 	assert.Equal(t, fmt.Sprintf("%.2f", share), p.Rows[0][7])
+}
+
+// The error column is the printed prediction over the measured time, less
+// one, in whole percent (to a point, as both are rounded).
+func TestValidationErrorFromItsCells(t *testing.T) {
+	p := PrefillValidationPrinted()
+	n := 0
+	for _, r := range p.Rows {
+		if r[6] == "-" || !strings.HasSuffix(r[4], " s") {
+			continue
+		}
+		m, err1 := strconv.ParseFloat(strings.TrimSuffix(r[4], " s"), 64)
+		pr, err2 := strconv.ParseFloat(strings.SplitN(r[5], " ", 2)[0], 64)
+		e, err3 := strconv.ParseFloat(r[6], 64)
+		if err1 != nil || err2 != nil || err3 != nil || !strings.HasPrefix(strings.SplitN(r[5], " ", 3)[1], "s") {
+			continue
+		}
+		n++
+		assert.InDelta(t, 100*(pr/m-1), e, 1.5, r[0])
+	}
+	assert.Greater(t, n, 3)
 }
