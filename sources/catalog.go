@@ -251,10 +251,8 @@ func bagOf(rs []rune) bag {
 	return b
 }
 
-// atLeast is the lower bound on the edit distance of two bags.
-func (b bag) atLeast(c bag) int { return b.within(c, 1<<30) }
-
-// within is atLeast, but stops counting once it passes limit.
+// within is a lower bound on the edit distance of two bags, counted
+// until it passes limit.
 func (b bag) within(c bag, limit int) int {
 	d, stop := 0, 2*limit+1
 	for i := range b {

@@ -54,6 +54,7 @@ func TestPhaseTimeByHand(t *testing.T) {
 	got, err = PhaseTime(m, n, g, Phases{Linear: 0.5, Attention: 0.25, Intensity: 0.5})
 	require.NoError(t, err)
 	assert.InEpsilon(t, lin/(4*200e12*0.5)+att/(4*100e12*0.25)+(lin+att)/(4*2e12*0.5), float64(got), 1e-12)
+	assert.Equal(t, "matrix products 0.5, attention 0.25, memory traffic 1 byte per 0.5 FLOP", Phases{Linear: 0.5, Attention: 0.25, Intensity: 0.5}.String())
 	chip.MemoryBandwidth = 0
 	_, err = PhaseTime(m, n, GPUs{Count: 1, Chip: chip}, Phases{Linear: 0.5, Attention: 0.5, Intensity: 100})
 	assert.Error(t, err)
