@@ -327,3 +327,13 @@ func TestRuleTolerance(t *testing.T) {
 	assert.Equal(t, factcheck.Plausible, factcheck.Rule(breakeven.Bandwidth(l*(1+0.5e-9)), 0, breakeven.Bandwidth(l)))
 	assert.Equal(t, factcheck.Implausible, factcheck.Rule(breakeven.Bandwidth(l*(1+1.5e-9)), 0, breakeven.Bandwidth(l)))
 }
+
+// The rule at bandwidths below a byte a second: any positive link or
+// ceiling is a bound.
+func TestRuleBelowAByte(t *testing.T) {
+	assert.Equal(t, factcheck.NeedsMoreLinks, factcheck.Rule(1, 0.5, 0))
+	assert.Equal(t, factcheck.Implausible, factcheck.Rule(1, 0, 0.5))
+	assert.Equal(t, factcheck.Plausible, factcheck.Rule(0.4, 0.5, 0))
+	assert.Equal(t, factcheck.Plausible, factcheck.Rule(0.4, 0, 0.5))
+	assert.Equal(t, factcheck.NoBound, factcheck.Rule(0.4, 0, 0))
+}

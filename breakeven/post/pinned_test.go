@@ -332,3 +332,9 @@ func TestAuditEntriesNamesEachBadOne(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, fs, 1)
 }
+
+// An exact whole recomputation prints without decimals, grouped.
+func TestRecomputedCellWhole(t *testing.T) {
+	f := Finding{Entry: sources.Entry{Unit: sources.UnitTokens}, Recomputed: breakeven.Exact(127188.0)}
+	assert.Equal(t, "127,188", recomputedCell(f))
+}
