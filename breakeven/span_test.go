@@ -105,3 +105,11 @@ func TestLinksNeededTolerance(t *testing.T) {
 	assert.Equal(t, 4, breakeven.LinksNeeded(3*l*(1+1.5e-12), l))
 	assert.Equal(t, 3, breakeven.LinksNeeded(3*l*(1+0.5e-12), l))
 }
+
+// A link count runs to 1,024, included.
+func TestLinkCountBound(t *testing.T) {
+	_, err := breakeven.ParseLink("1024x100GbE", nil)
+	assert.NoError(t, err)
+	_, err = breakeven.ParseLink("1025x100GbE", nil)
+	assert.ErrorContains(t, err, "1025")
+}

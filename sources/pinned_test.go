@@ -455,3 +455,9 @@ func TestSuggestionByContainment(t *testing.T) {
 	require.ErrorAs(t, err, &ue)
 	assert.Contains(t, ue.Nearest, "Llama 3.1 405B")
 }
+
+// A separator after a one-letter word is kept; leading ones are dropped.
+func TestSlugShortWords(t *testing.T) {
+	assert.Equal(t, "x-1", slug("X 1"))
+	assert.Equal(t, "a-b-c", slug("-a_b/c"))
+}

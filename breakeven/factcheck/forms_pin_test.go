@@ -253,3 +253,24 @@ func TestThroughputPerToken(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, float64(r.ThroughputPerToken()))
 }
+
+// A size stated to ten digits matches within half its last place and a
+// part in 10^9 for rounding, no further: at 2 B per token, 500,000,000
+// tokens are 1,000,000,000 B (a match) and 500,000,001 are 2 B more,
+// beyond 0.5 B + 1 B.
+func TestSizeToleranceIsAPartInABillion(t *testing.T) {
+	tiny16 := func(string) (sources.Model, error) { return tinyModel("") }
+	for tokens, want := range map[string]Verdict{"500000000": SizeMatches, "500000001": SizeDiffers} {
+		r, err := Check(Claim{Config: "x", Tokens: tokens, Size: "1.000000000 GB"}, Options{LoadConfig: tiny16})
+		require.NoError(t, err)
+		assert.Equal(t, want, r.Verdict, tokens)
+	}
+}
+
+// An uncached time under a second still implies an MFU on the GPUs.
+func TestMFUOfASubSecondUncachedTime(t *testing.T) {
+	r, err := Check(Claim{Model: "llama-3.1-8b", Tokens: "1000", Uncached: "0.5s", Speedup: "2x", GPUs: "8xH100"}, Options{})
+	require.NoError(t, err)
+	require.NotNil(t, r.MFU)
+	assert.Positive(t, *r.MFU)
+}

@@ -196,3 +196,14 @@ func TestValidationErrorFromItsCells(t *testing.T) {
 	}
 	assert.Greater(t, n, 3)
 }
+
+// A one-GPU run prints its count, and a time under a second its
+// milliseconds: Qwen3-32B on 1x H100; NIM's 406.77 ms to first token.
+func TestValidationSmallCells(t *testing.T) {
+	rows := map[string][]string{}
+	for _, r := range PrefillValidationPrinted().Rows {
+		rows[r[0]] = r
+	}
+	assert.Equal(t, "1x H100", rows["qwen32b"][1])
+	assert.Equal(t, "407 ms", rows["nim-llama3.3-70b-5k"][4])
+}
