@@ -44,6 +44,11 @@ func TestTimeChangeBound(t *testing.T) {
 	assert.InEpsilon(t, 1/(1-0.999998), f, 1e-6)
 	_, err = parseTimeChange("-99.99992%")
 	assert.ErrorContains(t, err, "above a million")
+	// A positive change, however small, is a slowdown, said as such.
+	for _, p := range []string{"+121%", "+0.5%"} {
+		_, err = parseTimeChange(p)
+		assert.ErrorContains(t, err, "longer is a slowdown", p)
+	}
 	for _, p := range []string{"-100%", "-100.5%", "-250%"} {
 		_, err = parseTimeChange(p)
 		assert.ErrorContains(t, err, "a time cut by 100% or more is no time at all", p)

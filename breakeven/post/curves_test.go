@@ -23,6 +23,7 @@ func TestSpaces(t *testing.T) {
 	assert.Equal(t, []float64{1, 2}, LogSpace(1, 2, 2), "two points are the ends")
 	assert.Equal(t, []float64{0, 0.5, 1}, LinSpace(0, 1, 3))
 	assert.Nil(t, LinSpace(0, 1, 1))
+	assert.Equal(t, []float64{0, 1}, LinSpace(0, 1, 2))
 }
 
 // The load curve crosses the flat recompute line at the break-even: at
