@@ -279,3 +279,15 @@ func TestMFUOfASubSecondUncachedTime(t *testing.T) {
 	require.NotNil(t, r.MFU)
 	assert.Positive(t, *r.MFU)
 }
+
+// A throughput in tokens/s with a prompt length is priced at the mean
+// bytes per token over that prompt, from a prompt of one token: for a
+// hybrid model with fixed state that is more than its per-token growth.
+func TestRateAtOneTokenIncludesFixedState(t *testing.T) {
+	with, err := Check(Claim{Model: "qwen3-next-80b-a3b", Tokens: "1", Throughput: "1000 tokens/s"}, Options{})
+	require.NoError(t, err)
+	without, err := Check(Claim{Model: "qwen3-next-80b-a3b", Throughput: "1000 tokens/s"}, Options{})
+	require.NoError(t, err)
+	require.Positive(t, float64(with.Model.Arch.FixedBytes()))
+	assert.InEpsilon(t, float64(without.Throughput)+1000*float64(with.Model.Arch.FixedBytes()), float64(with.Throughput), 1e-9)
+}

@@ -207,3 +207,26 @@ func TestValidationSmallCells(t *testing.T) {
 	assert.Equal(t, "1x H100", rows["qwen32b"][1])
 	assert.Equal(t, "407 ms", rows["nim-llama3.3-70b-5k"][4])
 }
+
+// The validation's title states its scores as counted from its rows: the
+// share within 25% and the share covered, in whole percent.
+func TestValidationTitleFromRows(t *testing.T) {
+	m, err := PrefillValidation()
+	require.NoError(t, err)
+	var priced, within, covered int
+	for _, r := range m.Rows {
+		if !r.Priced() {
+			continue
+		}
+		priced++
+		if r.Within25 {
+			within++
+		}
+		if r.Covered {
+			covered++
+		}
+	}
+	title := PrefillValidationData().Title
+	assert.Contains(t, title, fmt.Sprintf("%.0f%% within 25%%", 100*float64(within)/float64(priced)))
+	assert.Contains(t, title, fmt.Sprintf("interval covers %.0f%%", 100*float64(covered)/float64(priced)))
+}
