@@ -291,3 +291,12 @@ func TestRateAtOneTokenIncludesFixedState(t *testing.T) {
 	require.Positive(t, float64(with.Model.Arch.FixedBytes()))
 	assert.InEpsilon(t, float64(without.Throughput)+1000*float64(with.Model.Arch.FixedBytes()), float64(with.Throughput), 1e-9)
 }
+
+// A partial hit whose rest takes longer at peak than the stated time,
+// even a time under a second, says so.
+func TestPartialHitRestLongerThanASubSecondTime(t *testing.T) {
+	r, err := Check(Claim{Model: "llama-3.1-70b", Tokens: "100000", Seconds: "0.01", Hit: "50%", GPUs: "1xH100"}, Options{})
+	require.NoError(t, err)
+	require.Greater(t, float64(r.restAtPeak), 0.01)
+	assert.Contains(t, strings.Join(r.Findings(), "\n"), ", longer than the stated time by itself")
+}
