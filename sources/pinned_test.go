@@ -461,3 +461,13 @@ func TestSlugShortWords(t *testing.T) {
 	assert.Equal(t, "x-1", slug("X 1"))
 	assert.Equal(t, "a-b-c", slug("-a_b/c"))
 }
+
+// Containment is tested against the model's own name: "ge-2" is part of
+// "mistral-large-2", though not of its alias
+// "mistralai-mistral-large-instruct-2407".
+func TestSuggestionContainedInTheName(t *testing.T) {
+	_, err := FindModel("ge-2")
+	var ue *UnknownModelError
+	require.ErrorAs(t, err, &ue)
+	assert.Contains(t, ue.Nearest, "Mistral Large 2")
+}
