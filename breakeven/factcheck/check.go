@@ -421,6 +421,11 @@ func (c *Checker) readForms(r *Result) error {
 		}
 		r.Hit = h
 	}
+	if r.Seconds == 0 && r.Size == 0 && r.Throughput == 0 && r.ThroughputRate == 0 && r.Uncached > 0 {
+		// An uncached time alone says how long recomputing took, nothing
+		// about a load: there is no cached time to turn into a need.
+		return breakeven.Bad("uncached", cl.Uncached, "an uncached time alone times no load; give the cached time or a speedup with it", "--uncached 70.8s --speedup 152x")
+	}
 	if r.Seconds == 0 && r.Size == 0 && r.Throughput == 0 && r.ThroughputRate == 0 && r.Uncached == 0 {
 		field := "seconds"
 		if cl.Line > 0 {

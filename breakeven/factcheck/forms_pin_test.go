@@ -300,3 +300,11 @@ func TestPartialHitRestLongerThanASubSecondTime(t *testing.T) {
 	require.Greater(t, float64(r.restAtPeak), 0.01)
 	assert.Contains(t, strings.Join(r.Findings(), "\n"), ", longer than the stated time by itself")
 }
+
+// An uncached time with neither a cached time nor a speedup times no
+// load, and is refused with the form it needs (a fuzz find: with a link
+// stated it was checked, needing no link at all).
+func TestUncachedAloneIsRefused(t *testing.T) {
+	_, err := Check(Claim{Model: "llama-3.1-8b", Tokens: "1000", Uncached: "1", Links: "1GbE"}, Options{})
+	assert.EqualError(t, err, `--uncached "1": an uncached time alone times no load; give the cached time or a speedup with it (e.g. --uncached 70.8s --speedup 152x)`)
+}
