@@ -22,7 +22,6 @@ const (
 	MI300XvsH200     SourceID = "mi300x-vs-h200-report"
 	AIWikiA800       SourceID = "aiwiki-a800"
 	PhilisunH800     SourceID = "philisun-h800"
-	ContinuumDGXH100 SourceID = "continuum-dgx-h100"
 	FlashAttention3  SourceID = "flashattention-3"
 	AssumeMFURange   SourceID = "assumption-prefill-mfu-range"
 	AssumeLatency    SourceID = "assumption-load-latency"
@@ -45,8 +44,6 @@ func init() {
 			"the A800 is the A100's GA100 silicon with NVLink cut from 600 to 400 GB/s; compute and Tensor Cores unchanged"},
 		Source{PhilisunH800, "NVIDIA H800 vs H100: A Technical Deep Dive into Politically-Defined AI Chips", "Philisun", "https://www.philisun.com/technical-analysis/nvidia-h800-vs-h100-a-technical-deep-dive-into-politically-defined-ai-chips", "", Partial,
 			"the H800 is the H100's die with NVLink and FP64 cut; low-precision AI compute 'very similar'; NVIDIA's own H800 datasheet not read"},
-		Source{ContinuumDGXH100, "NVIDIA DGX H-100 System", "Continuum Labs", "https://training.continuumlabs.ai/infrastructure/servers-and-chips/nvidia-dgx-h-100-system", "", Read,
-			"the DGX H100 is built around eight H100 GPUs, 80 GB each, 640 GB in all"},
 		Source{FlashAttention3, "FlashAttention-3: Fast and Accurate Attention with Asynchrony and Low-precision", "Shah, Bikshandi, Zhang, Thakkar, Ramani, Dao (2024)", "https://arxiv.org/abs/2407.08608", "2024-07", Read,
 			"the abstract, as reproduced on catalyzex.com: FP16 attention on H100 reaching up to 740 TFLOPs/s (75% utilization); FlashAttention-2 reaches 35%"},
 		Source{AssumeMFURange, "Assumption: the MFU range of long-prompt prefill", "this project", "sources/hardware.go", "", Assumption,
@@ -77,10 +74,11 @@ var (
 	// ActivationShare is the share of each GPU's memory kept for
 	// activations and the runtime in the memory-fit check.
 	ActivationShare = exact("assumption.activation-share", 0.1, Cite{Source: AssumeActivation, Locator: "this project's activation allowance", Quote: "10% of each GPU's memory"})
-	// DGXH100GPUs is the number of H100s in a DGX H100, the WEKA test's
-	// machine.
+	// DGXH100GPUs is the number of GPUs in a DGX H100 (the WEKA test's
+	// machine) or a DGX H200: NVIDIA gives both systems one key
+	// specification.
 	DGXH100GPUs = exact("dgx-h100.gpus", 8.0,
-		quoted(ContinuumDGXH100, "Architecture", "built around eight powerful NVIDIA H100 Tensor Core GPUs"))
+		quoted(NVIDIABasePOD, "NVIDIA DGX H200 and H100 Systems, key specifications", "Eight NVIDIA Hopper GPUs."))
 )
 
 // TestHardware is the hardware of a published test, as the prefill model

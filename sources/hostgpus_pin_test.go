@@ -6,10 +6,10 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// Each host holds the GPUs its name and sources give: a DGX system eight
-// (ContinuumDGXH100: "built around eight H100 GPUs"; the H200 and B200
-// DGX keep the 8-GPU board), a GB200 NVL72 compute tray four, and a PCIe
-// box as many as it is named for.
+// Each host holds the GPUs its sources give: a DGX system eight (NVIDIA's
+// BasePOD key specifications: "Eight NVIDIA Hopper GPUs." for the H100 and
+// H200, "Built with eight NVIDIA B200"), a GB200 NVL72 compute tray four
+// ("4 GPUs per compute tray"), and a PCIe box as many as it is named for.
 func TestHostGPUCounts(t *testing.T) {
 	want := map[string]int{"dgx-h100": 8, "dgx-h200": 8, "dgx-b200": 8, "gb200-nvl72": 4}
 	for _, h := range Hosts() {

@@ -34,7 +34,7 @@ func init() {
 	register(
 		Source{NVIDIABasePOD, "NVIDIA DGX BasePOD: Reference Architecture, Core Components", "NVIDIA",
 			"https://docs.nvidia.com/dgx-basepod/reference-architecture-infrastructure-foundation-enterprise-ai/latest/core-components.html", "", Read,
-			"the key specifications of DGX B200 and of DGX H200 and H100: eight single-port ConnectX-7 VPI behind four OSFP ports and two dual-port QSFP112 adapters (ConnectX-7 on H100 and H200, BlueField-3 on B200), up to 400 Gb/s InfiniBand/Ethernet"},
+			"the key specifications of DGX B200 and of DGX H200 and H100: eight GPUs, eight single-port ConnectX-7 VPI behind four OSFP ports and two dual-port QSFP112 adapters (ConnectX-7 on H100 and H200, BlueField-3 on B200), up to 400 Gb/s InfiniBand/Ethernet"},
 		Source{NVIDIAGB200MN, "Multi-Node Tuning Guide: Understanding Your Grace-Blackwell Systems", "NVIDIA",
 			"https://docs.nvidia.com/multi-node-nvlink-systems/multi-node-tuning-guide/system.html", "", Partial,
 			"the GB200 NVL72 reference configuration (18 compute trays of 4 GPUs) and the network overview: each tray reaches the Ethernet switch through two BlueField-3 NICs on 400G ports; the compute-fabric NICs are named (CX7) but not counted on the part read"},
@@ -57,6 +57,9 @@ var (
 		quoted(NVIDIABasePOD, "NVIDIA DGX H200 and H100 Systems, key specifications; two adapters of two ports", "2x dual-port QSFP112 NVIDIA ConnectX-7 VPI, up to 400 Gb/s InfiniBand/Ethernet"))
 	DGXHopperPortRate = exact("host.dgx-hopper.port-rate", 400*breakeven.Gbps,
 		quoted(NVIDIABasePOD, "NVIDIA DGX H200 and H100 Systems, key specifications", "up to 400 Gb/s InfiniBand/Ethernet"))
+	// The GPUs of a DGX B200 (a DGX H100's or H200's: DGXH100GPUs).
+	DGXB200GPUs = exact("host.dgx-b200.gpus", 8.0,
+		quoted(NVIDIABasePOD, "NVIDIA DGX B200 System, key specifications", "Built with eight NVIDIA B200"))
 	DGXB200ComputePorts = exact("host.dgx-b200.compute-ports", 8.0,
 		quoted(NVIDIABasePOD, "NVIDIA DGX B200 System, key specifications", "4x OSFP ports serving 8x single-port NVIDIA ConnectX-7 VPI"))
 	DGXB200StoragePorts = exact("host.dgx-b200.storage-ports", 2*2.0,
@@ -135,11 +138,11 @@ func Hosts() []Host {
 		{DGXHopperStoragePorts, DGXHopperPortRate, "storage ConnectX-7 ports"},
 	}
 	return []Host{
-		{ID: "dgx-h100", Name: "DGX H100", Aliases: []string{"hgx-h100", "dgxh100"}, GPUs: 8, Ports: hopper,
+		{ID: "dgx-h100", Name: "DGX H100", Aliases: []string{"hgx-h100", "dgxh100"}, GPUs: int(DGXH100GPUs.V()), Ports: hopper,
 			Note: "WEKA states ~300 GB/s delivered per DGX H100 host, half of this ceiling; an HGX H100 server from another maker is read as the DGX's ports"},
-		{ID: "dgx-h200", Name: "DGX H200", Aliases: []string{"hgx-h200", "dgxh200"}, GPUs: 8, Ports: hopper,
+		{ID: "dgx-h200", Name: "DGX H200", Aliases: []string{"hgx-h200", "dgxh200"}, GPUs: int(DGXH100GPUs.V()), Ports: hopper,
 			Note: "the DGX H100's ports; an HGX H200 server from another maker is read as the DGX's ports"},
-		{ID: "dgx-b200", Name: "DGX B200", Aliases: []string{"hgx-b200", "dgxb200"}, GPUs: 8, Ports: []HostPorts{
+		{ID: "dgx-b200", Name: "DGX B200", Aliases: []string{"hgx-b200", "dgxb200"}, GPUs: int(DGXB200GPUs.V()), Ports: []HostPorts{
 			{DGXB200ComputePorts, DGXB200PortRate, "compute-fabric ConnectX-7"},
 			{DGXB200StoragePorts, DGXB200PortRate, "BlueField-3 ports"},
 		}, Note: "an HGX B200 server from another maker is read as the DGX's ports"},

@@ -44,6 +44,7 @@ var hostInputsByHand = map[string]float64{
 	"host.dgx-hopper.compute-ports": 8,     // "eight single-port"
 	"host.dgx-hopper.storage-ports": 2 * 2, // "2x dual-port"
 	"host.dgx-hopper.port-rate":     400e9 / 8,
+	"host.dgx-b200.gpus":            8, // "eight NVIDIA B200"
 	"host.dgx-b200.compute-ports":   8,
 	"host.dgx-b200.storage-ports":   2 * 2,
 	"host.dgx-b200.port-rate":       400e9 / 8,
