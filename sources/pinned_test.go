@@ -388,6 +388,20 @@ func TestSuggestionsStopAtThreeEdits(t *testing.T) {
 	assert.Empty(t, nearestOf("qqen3-nexq-80q-a3q"), "four edits")
 }
 
+// A short name is allowed one edit, a quarter of its length but at
+// least one: "glm-4.7" (7 characters, one edit from "glm-4.5") is offered
+// GLM-4.5; "glx-4.7" (two edits) is offered nothing.
+func TestShortNamesAllowOneEdit(t *testing.T) {
+	nearestOf := func(s string) []string {
+		_, err := FindModel(s)
+		var ue *UnknownModelError
+		require.ErrorAs(t, err, &ue, s)
+		return ue.Nearest
+	}
+	assert.Contains(t, nearestOf("glm-4.7"), "GLM-4.5", "one edit")
+	assert.Empty(t, nearestOf("glx-4.7"), "two edits")
+}
+
 // A ledger entry's explicit step is the place of its printed figure's last
 // nonzero digit: "4,380" is to the ten, "≈11,900" to the hundred,
 // "126,000" to the thousand. Counted here from the printed text.

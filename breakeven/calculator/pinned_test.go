@@ -230,6 +230,17 @@ func TestLatencyUpToADay(t *testing.T) {
 	assert.ErrorContains(t, err, "a fixed cost above")
 }
 
+// An efficiency runs down to a thousandth, included: 0.1% of line rate
+// is taken, 0.09% is refused with the range.
+func TestEfficiencyDownToAThousandth(t *testing.T) {
+	req := Request{Model: "llama-3.1-70b", Prefill: "2051", Link: "10GbE", Efficiency: "0.1%"}
+	_, err := Compute(req)
+	require.NoError(t, err)
+	req.Efficiency = "0.09%"
+	_, err = Compute(req)
+	assert.ErrorContains(t, err, "from 0.001 to 1")
+}
+
 // A derived quantity is printed from 10^-12 to 10^21 in SI units, both
 // ends included; the calculator and the claim checker share the rule.
 func TestInRange(t *testing.T) {

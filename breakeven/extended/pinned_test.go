@@ -26,3 +26,10 @@ func TestLoadOfOneByte(t *testing.T) {
 	assert.InEpsilon(t, 0.05+1/(0.5*1e9), float64(l.Time(1)), 1e-15)
 	assert.Zero(t, float64(l.Time(0)))
 }
+
+// Validate takes any positive finite link, however slow: half a byte per
+// second is a link (a second's transfer moves half a byte); zero is not.
+func TestLoadValidateSlowLink(t *testing.T) {
+	assert.NoError(t, Load{Efficiency: 1, Link: 0.5}.Validate())
+	assert.Error(t, Load{Efficiency: 1, Link: 0}.Validate())
+}

@@ -307,3 +307,28 @@ func TestUncachedAloneIsRefused(t *testing.T) {
 	_, err := Check(Claim{Model: "llama-3.1-8b", Tokens: "1000", Uncached: "1", Links: "1GbE"}, Options{})
 	assert.EqualError(t, err, `--uncached "1": an uncached time alone times no load; give the cached time or a speedup with it (e.g. --uncached 70.8s --speedup 152x)`)
 }
+
+// A stated throughput is timed against a stated time of under a second,
+// and against a load of one byte: 1,000 tokens x 327,680 B = 327.68 MB
+// at 40 GB/s take 8.19 ms; one token of the tiny model's one byte at
+// 1 kB/s takes 1 ms.
+func TestThroughputTimedAgainstShortTimes(t *testing.T) {
+	r, err := Check(Claim{Model: "llama-3.1-70b", Tokens: "1000", Seconds: "0.5", Throughput: "40GB/s"}, Options{})
+	require.NoError(t, err)
+	assert.Contains(t, strings.Join(r.Findings(), "\n"), "the loaded 328 MB takes 8.19 ms, against the stated 500 ms")
+	r, err = Check(Claim{Config: "x", Tokens: "1", Seconds: "10", Throughput: "1kB/s", KVDtype: "fp8"}, Options{LoadConfig: tinyModel})
+	require.NoError(t, err)
+	assert.Contains(t, strings.Join(r.Findings(), "\n"), "the loaded 1.00 B takes 1.00 ms, against the stated 10.0 s")
+}
+
+// A claim with no time, size, throughput or uncached time is refused in
+// a row's words when it comes from a line (any line, the first
+// included), in a command's words when it does not.
+func TestNothingToCheckWording(t *testing.T) {
+	for _, line := range []int{1, 2} {
+		_, err := Check(Claim{Line: line, Model: "llama-3.1-70b", Tokens: "1000"}, Options{})
+		assert.ErrorContains(t, err, "empty, and the row states no size, throughput or uncached time either", "line %d", line)
+	}
+	_, err := Check(Claim{Model: "llama-3.1-70b", Tokens: "1000"}, Options{})
+	assert.ErrorContains(t, err, "missing: a claim states a time, a size, a throughput or an uncached time with a speedup")
+}

@@ -230,3 +230,19 @@ func TestValidationTitleFromRows(t *testing.T) {
 	assert.Contains(t, title, fmt.Sprintf("%.0f%% within 25%%", 100*float64(within)/float64(priced)))
 	assert.Contains(t, title, fmt.Sprintf("interval covers %.0f%%", 100*float64(covered)/float64(priced)))
 }
+
+// The validation prints its predictions to three significant figures:
+// the post's formula puts WEKA's cached time at the load alone, 105,000
+// tokens x 327,680 B over one 400 Gbit/s link, 0.68813 s, printed 0.688.
+func TestValidationPrintedToThreeFigures(t *testing.T) {
+	load := 105000 * 327680 / (400e9 / 8)
+	require.InDelta(t, 0.68813, load, 1e-5)
+	var found bool
+	for _, r := range ValidationPrinted().Rows {
+		if strings.HasPrefix(r[0], "Llama 3.1 70B") && r[2] == "cached TTFT (s)" {
+			found = true
+			assert.Equal(t, strconv.FormatFloat(load, 'f', 3, 64), strings.TrimRight(r[3], "¹²³⁴"))
+		}
+	}
+	assert.True(t, found, "WEKA's cached row")
+}
