@@ -113,3 +113,20 @@ func TestLinkCountBound(t *testing.T) {
 	_, err = breakeven.ParseLink("1025x100GbE", nil)
 	assert.ErrorContains(t, err, "1025")
 }
+
+// A span's ends are kept to a part in 10^12, for values that reach them
+// through a unit's arithmetic: half a part past an end is taken, one and
+// a half parts are refused.
+func TestSpanEndsToAPartInATrillion(t *testing.T) {
+	for s, ok := range map[string]bool{
+		"999.9999999995 B/s": true, "999.9999999985 B/s": false, // 1 kB/s less 0.5 and 1.5 parts in 10^12
+		"1000.0000000005 TB/s": true, "1000.0000000015 TB/s": false, // 1 PB/s more 0.5 and 1.5 parts
+	} {
+		_, err := breakeven.ParseBandwidth(s)
+		if ok {
+			assert.NoError(t, err, s)
+		} else {
+			assert.Error(t, err, s)
+		}
+	}
+}

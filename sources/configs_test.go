@@ -274,6 +274,19 @@ func TestModelFromConfig(t *testing.T) {
 	assert.Equal(t, "num_hidden_layers", ce.Field)
 }
 
+// A config with one thing to note carries that one note: Llama 3.1 8B's
+// config without its tie_word_embeddings says how the output head is
+// counted.
+func TestModelFromConfigOneNote(t *testing.T) {
+	data, err := ConfigData("meta-llama--Meta-Llama-3.1-8B.json")
+	require.NoError(t, err)
+	cut := strings.Replace(string(data), `"tie_word_embeddings": false,`, "", 1)
+	require.NotEqual(t, string(data), cut)
+	m, err := ModelFromConfig("", []byte(cut))
+	require.NoError(t, err)
+	assert.Equal(t, "read from a config.json; parameters computed from its shapes; tie_word_embeddings not stated: the output head is counted as its own matrix", m.Note)
+}
+
 func TestReadConfigModel(t *testing.T) {
 	dir := t.TempDir()
 	data, err := ConfigData("Qwen--Qwen2.5-7B-Instruct.json")

@@ -400,6 +400,9 @@ func TestShortNamesAllowOneEdit(t *testing.T) {
 	}
 	assert.Contains(t, nearestOf("glm-4.7"), "GLM-4.5", "one edit")
 	assert.Empty(t, nearestOf("glx-4.7"), "two edits")
+	// Two words are enough to share: "llama-405b" is four edits from
+	// "llama-3.1-405b" and not inside it, but both its words are.
+	assert.Equal(t, []string{"Llama 3.1 405B"}, nearestOf("llama-405b"))
 }
 
 // A ledger entry's explicit step is the place of its printed figure's last

@@ -332,3 +332,14 @@ func TestNothingToCheckWording(t *testing.T) {
 	_, err := Check(Claim{Model: "llama-3.1-70b", Tokens: "1000"}, Options{})
 	assert.ErrorContains(t, err, "missing: a claim states a time, a size, a throughput or an uncached time with a speedup")
 }
+
+// A throughput stated in tokens per second can come to under a byte per
+// second, and is timed all the same: one token/s of the tiny model's
+// int4 cache, half a byte per token, is 0.5 B/s, and its half-byte load
+// takes 1 s.
+func TestThroughputBelowOneBytePerSecond(t *testing.T) {
+	r, err := Check(Claim{Config: "x", Tokens: "1", Seconds: "10", Throughput: "1 tokens/s", KVDtype: "int4"}, Options{LoadConfig: tinyModel})
+	require.NoError(t, err)
+	assert.InDelta(t, 0.5, float64(r.Throughput), 1e-15)
+	assert.Contains(t, strings.Join(r.Findings(), "\n"), "the loaded 0.500 B takes 1.00 s, against the stated 10.0 s")
+}
