@@ -373,36 +373,33 @@ func TestUnknownModelErrorWithOneSuggestion(t *testing.T) {
 	assert.Equal(t, `unknown model "zzz"; list them with "breakeven models", or read its config.json with --config`, e.Error())
 }
 
+// nearestOf is what an unknown name is offered.
+func nearestOf(t *testing.T, s string) []string {
+	t.Helper()
+	_, err := FindModel(s)
+	var ue *UnknownModelError
+	require.ErrorAs(t, err, &ue, s)
+	return ue.Nearest
+}
+
 // However long the name, a suggestion is at most three edits away: an
 // 18-character name allows 18/4 = 4 by length, but three is the cap.
 // Each word of "qwen3-next-80b-a3b" is changed, so no word-sharing rule
 // applies.
 func TestSuggestionsStopAtThreeEdits(t *testing.T) {
-	nearestOf := func(s string) []string {
-		_, err := FindModel(s)
-		var ue *UnknownModelError
-		require.ErrorAs(t, err, &ue, s)
-		return ue.Nearest
-	}
-	assert.Contains(t, nearestOf("qqen3-nexq-80q-a3b"), "Qwen3-Next-80B-A3B", "three edits")
-	assert.Empty(t, nearestOf("qqen3-nexq-80q-a3q"), "four edits")
+	assert.Contains(t, nearestOf(t, "qqen3-nexq-80q-a3b"), "Qwen3-Next-80B-A3B", "three edits")
+	assert.Empty(t, nearestOf(t, "qqen3-nexq-80q-a3q"), "four edits")
 }
 
 // A short name is allowed one edit, a quarter of its length but at
 // least one: "glm-4.7" (7 characters, one edit from "glm-4.5") is offered
 // GLM-4.5; "glx-4.7" (two edits) is offered nothing.
 func TestShortNamesAllowOneEdit(t *testing.T) {
-	nearestOf := func(s string) []string {
-		_, err := FindModel(s)
-		var ue *UnknownModelError
-		require.ErrorAs(t, err, &ue, s)
-		return ue.Nearest
-	}
-	assert.Contains(t, nearestOf("glm-4.7"), "GLM-4.5", "one edit")
-	assert.Empty(t, nearestOf("glx-4.7"), "two edits")
+	assert.Contains(t, nearestOf(t, "glm-4.7"), "GLM-4.5", "one edit")
+	assert.Empty(t, nearestOf(t, "glx-4.7"), "two edits")
 	// Two words are enough to share: "llama-405b" is four edits from
 	// "llama-3.1-405b" and not inside it, but both its words are.
-	assert.Equal(t, []string{"Llama 3.1 405B"}, nearestOf("llama-405b"))
+	assert.Equal(t, []string{"Llama 3.1 405B"}, nearestOf(t, "llama-405b"))
 }
 
 // A ledger entry's explicit step is the place of its printed figure's last
