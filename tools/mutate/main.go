@@ -201,7 +201,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		results = append(results, res)
 		if tsv != nil {
-			fmt.Fprintf(tsv, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", res.Outcome, res.File, res.Line, res.Orig, res.Repl, res.Key, strings.Join(res.Failed, ","))
+			if _, err := fmt.Fprintf(tsv, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", res.Outcome, res.File, res.Line, res.Orig, res.Repl, res.Key, strings.Join(res.Failed, ",")); err != nil {
+				fmt.Fprintf(stderr, "mutate: %s: %v; the results before %s are in it\n", *out, err, res.Key)
+				return 2
+			}
 		}
 		if *verbose || res.Outcome == Survived {
 			fmt.Fprintf(stdout, "[%d/%d] %-14s %s %s (%.1fs)\n", i+1, len(sample), res.Outcome, res.Mutant, failedNote(res), res.Took.Seconds())

@@ -230,6 +230,29 @@ func TestOneRestoresOnInterrupt(t *testing.T) {
 	assertUnchanged(t, dir, files)
 }
 
+// A test that fails for want of disk is no verdict on the mutant: the
+// run stops with an error naming the fault, counts nothing, and puts the
+// file back.
+func TestOneStopsOnMachineFault(t *testing.T) {
+	dir, files := copyTestdata(t)
+	ms, err := Find(dir, []string{"calc"})
+	require.NoError(t, err)
+	t.Setenv("MUTATE_TESTDATA_FAULT", "1")
+	r := &Runner{Root: dir, Module: "example.com/m", Run: "TestFault"}
+	res, err := r.One(context.Background(), ms[0])
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "the machine failed, not the mutant (calc_test.go:")
+	assert.Contains(t, err.Error(), "write /tmp/cache: no space left on device); nothing was counted for it")
+	assert.Equal(t, Fault, res.Outcome)
+	assertUnchanged(t, dir, files)
+}
+
+func TestFaultLine(t *testing.T) {
+	assert.Equal(t, "go: writing output: no space left on device", faultLine("ok\ngo: writing output: no space left on device\nFAIL"))
+	assert.Equal(t, "fork/exec: Resource temporarily unavailable", faultLine("fork/exec: Resource temporarily unavailable"))
+	assert.Equal(t, "", faultLine("--- FAIL: TestX\n    x_test.go:3: got 2, want 1\nFAIL"))
+}
+
 // The signal path: restoreAll puts back every file still mutated.
 func TestRestoreAll(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "f.go")

@@ -24,7 +24,27 @@ const (
 	Build    Outcome = "killed-build" // the mutant did not compile
 	Timeout  Outcome = "killed-timeout"
 	Survived Outcome = "survived"
+	// Fault is a run the machine failed, not the mutant: a full disk, no
+	// memory. It is no verdict on the mutant, so the run stops.
+	Fault Outcome = "fault"
 )
+
+// machineFaults are the messages of a go command or test that failed for
+// want of a resource, whatever the code.
+var machineFaults = []string{"no space left on device", "cannot allocate memory", "too many open files", "resource temporarily unavailable"}
+
+// faultLine returns the first line of go's output that reports a machine
+// fault, or "".
+func faultLine(text string) string {
+	for _, line := range strings.Split(text, "\n") {
+		for _, f := range machineFaults {
+			if strings.Contains(strings.ToLower(line), f) {
+				return strings.TrimSpace(line)
+			}
+		}
+	}
+	return ""
+}
 
 // Result is one mutant's outcome, with the tests that failed on it.
 type Result struct {
@@ -169,6 +189,9 @@ func (r *Runner) Test(ctx context.Context, pkgs []string) (Outcome, []string, st
 	if ctx.Err() == context.DeadlineExceeded {
 		return Timeout, nil, text
 	}
+	if line := faultLine(text); line != "" {
+		return Fault, []string{line}, text
+	}
 	var failed []string
 	pkgOf := map[string]bool{}
 	for _, line := range strings.Split(text, "\n") {
@@ -272,6 +295,9 @@ func (r *Runner) One(ctx context.Context, m Mutant) (res Result, err error) {
 	}
 	if ctx.Err() != nil {
 		return res, ctx.Err()
+	}
+	if res.Outcome == Fault {
+		return res, fmt.Errorf("%s: the machine failed, not the mutant (%s); nothing was counted for it: free the resource and resume with -done", m.Key, res.Failed[0])
 	}
 	return res, nil
 }

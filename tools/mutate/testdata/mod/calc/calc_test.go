@@ -1,6 +1,9 @@
 package calc
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 func TestDouble(t *testing.T) {
 	if Double(3) != 6 {
@@ -40,5 +43,12 @@ func TestParse(t *testing.T) {
 	}
 	if _, err := Parse(""); err == nil {
 		t.Fatal("no error")
+	}
+}
+
+// TestFault fails as a full disk makes a test fail, when asked to.
+func TestFault(t *testing.T) {
+	if os.Getenv("MUTATE_TESTDATA_FAULT") != "" {
+		t.Fatal("write /tmp/cache: no space left on device")
 	}
 }
