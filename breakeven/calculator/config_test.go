@@ -128,3 +128,14 @@ func TestConfigErrors(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `--config-text "{ \"hidden_size\": 4096, \"vocab_size\": 128...": `)
 }
+
+// A context is a bound from its first token: a config whose
+// max_position_embeddings is 1 takes a one-token prompt and refuses two.
+func TestContextOfOneToken(t *testing.T) {
+	text := `{"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 8, "num_key_value_heads": 2, "head_dim": 8,
+		"vocab_size": 10, "intermediate_size": 8, "max_position_embeddings": 1}`
+	_, err := Compute(Request{ConfigText: text, Prefill: "5000", Link: "10GbE", Tokens: "1"})
+	require.NoError(t, err)
+	_, err = Compute(Request{ConfigText: text, Prefill: "5000", Link: "10GbE", Tokens: "2"})
+	assert.ErrorContains(t, err, "context of 1 token")
+}
