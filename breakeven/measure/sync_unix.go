@@ -1,0 +1,7 @@
+//go:build unix
+
+package measure
+
+import "syscall"
+
+func syncAll() error { syscall.Sync(); return nil }
