@@ -19,8 +19,10 @@ import (
 type Extended struct {
 	// With --gpus: the prefill from the FLOP model.
 	GPUs string `json:"gpus,omitempty"`
-	// PrefillSource says where the prefill speed came from: "measured"
-	// (--prefill or --ttft) or "flop model" (--gpus at --mfu).
+	// PrefillSource says which prefill the GPUs' figures describe:
+	// "given" (a speed or time given, --prefill, --ttft or a measured
+	// one, whose implied MFU is shown) or "flop model" (--gpus alone).
+	// prefill_provenance says where the speed came from.
 	PrefillSource string   `json:"prefill_source,omitempty"`
 	MFU           *float64 `json:"mfu,omitempty"`
 	// PrefillModel states the fitted phase model and the runs it comes
@@ -176,7 +178,7 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 			}
 		}
 	}
-	if !f.Fit.Fits() && !given(r.Prefill) && !given(r.TTFT) {
+	if !f.Fit.Fits() && !given(r.Prefill) && !given(r.TTFT) && r.Measured == nil {
 		return f, breakeven.Bad("gpus", r.GPUs, "does not fit in memory, so the FLOP model does not price it: "+f.Fit.String(), fitExample(f.Fit))
 	}
 	f.Time = f.TimeAt(in.Tokens)
@@ -315,8 +317,8 @@ func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 		}
 		out.MemoryFit = f.Fit.String()
 		out.MinRecomputeSeconds = ptr(float64(f.Min))
-		if given(r.Prefill) || given(r.TTFT) {
-			out.PrefillSource = "measured"
+		if given(r.Prefill) || given(r.TTFT) || r.Measured != nil {
+			out.PrefillSource = "given"
 			measured := breakeven.RecomputeTime(in.Tokens, in.Prefill)
 			implied := prefill.ImpliedMFU(f.Model, breakeven.Exact(in.Tokens), f.GPUs, breakeven.Exact(measured))
 			out.ImpliedMFU = ptr(implied.Value)

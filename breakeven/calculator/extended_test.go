@@ -100,7 +100,7 @@ func TestMeasuredTimeImpliesMFU(t *testing.T) {
 	flops := 2*32.8e9*n + 64*(n*n/2)*64*(128+128)*2
 	require.NotNil(t, o.ImpliedMFU)
 	assert.InEpsilon(t, flops/h100Peak(t)/11, *o.ImpliedMFU, 1e-9)
-	assert.Equal(t, "measured", o.PrefillSource)
+	assert.Equal(t, "given", o.PrefillSource)
 	assert.NotEqual(t, "plausible", o.PhysicalLimit)
 }
 

@@ -111,6 +111,8 @@ func Render(a Answer) Report {
 		prefill += fmt.Sprintf(" (%v tokens in %v)", in.Tokens, in.TTFT)
 	case out.PrefillSource == "flop model" && out.MFU != nil:
 		prefill += fmt.Sprintf(" (FLOP model: %s at MFU %.3g)", out.GPUs, *out.MFU)
+	case in.Provenance.Kind == Published || in.Provenance.Kind == Measured:
+		prefill += " (" + in.Provenance.Kind + ")"
 	}
 	add(&model, "prefill", "prefill", prefill)
 	link := fmt.Sprintf("%v (%s)", in.Link.Total(), in.Link.Total().Bits())
@@ -126,6 +128,8 @@ func Render(a Answer) Report {
 	add(&answer, "recompute", "recompute", res.Recompute.String())
 	add(&answer, "load", "load", res.Load.String())
 	add(&answer, "break_even", "break-even", fmt.Sprintf("%v (%s)", res.BreakEven, res.BreakEven.Bits()))
+	// Where r came from, next to the break-even it sets.
+	add(&answer, "prefill_from", "prefill from", in.Provenance.Text)
 	if res.Winner == breakeven.Load {
 		add(&answer, "speedup", "speedup", Ratio(res.Speedup))
 		add(&answer, "winner", "winner", "load")
