@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"signalweight.dev/kv/breakeven/calculator"
+	"signalweight.dev/kv/breakeven/measure"
 	"signalweight.dev/kv/breakeven/textfmt"
 	"signalweight.dev/kv/sources"
 )
@@ -43,7 +44,9 @@ its published single-request time nearest the prompt), and a model with
 none is refused, asking for one. The "prefill from" line and the JSON's
 prefill_provenance say where the speed came from: published (the source
 and locator), estimated (the FLOP model, with its interval), yours, or
-measured.
+measured (--measured FILE, a result of "breakeven measure --out FILE":
+its fitted r(N) at --tokens, by default its longest prompt, and, unless
+--model or --config is given, the model it measured).
 Link: a speed ("10GbE", "2x100Gbit/s", "22.6 GB/s") or a preset, with an
 optional count ("2xndr"); "breakeven calc --links" lists the presets.
 With --hit-rate and --miss-penalty it adds the mean time to first token
@@ -74,6 +77,7 @@ Examples:
       --weights int4 --link 181Gbit/s --latency 50ms --overlap
   breakeven calc --model deepseek-v3 --tokens 32000 --gpus 32xH20 \
       --precision fp8 --link 2x100GbE
+  breakeven calc --measured data/measured-smollm2-135m.json --link 10GbE
   breakeven calc --links
 `
 
@@ -112,8 +116,16 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	listLinks := fs.Bool("links", false, "list the link presets and exit")
 	fs.BoolVar(&r.AllowBeyondContext, "allow-beyond-context", false, "allow --tokens beyond the model's context")
 	asJSON := fs.Bool("json", false, "print the answer as JSON (SI units)")
+	measured := fs.String("measured", "", "a `FILE` written by breakeven measure --out: its r(N) and model")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
+	}
+	if *measured != "" {
+		var err error
+		if r, err = measure.ApplyMeasured(r, *measured); err != nil {
+			fmt.Fprintf(stderr, "breakeven calc: %v\n", err)
+			return 2
+		}
 	}
 	if *listLinks {
 		// --links lists the presets; any flag but --json asks a question
