@@ -265,7 +265,7 @@ func TestTimeoutIsBoundedAndNamed(t *testing.T) {
 
 func TestInterruptKeepsWhatWasMeasured(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
-	f := &fakeServer{llama: true, nCtx: 4096}
+	f := &fakeServer{llama: true, nCtx: 4096, delay: 30 * time.Millisecond}
 	// Cancel (as Ctrl-C does) when the first 128-token prompt arrives:
 	// the 64-token length of the first repeat is measured by then.
 	f.onRequest = func(n int) {

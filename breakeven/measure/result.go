@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -203,7 +204,8 @@ func ResolveFormula(model, config string) (Formula, error) {
 	if config != "" {
 		m, err := sources.ReadConfigModel(config)
 		if err != nil {
-			if data, kerr := sources.ConfigData(config); kerr == nil {
+			// A config kept in sources/configs, by its file name.
+			if data, kerr := sources.ConfigData(filepath.Base(config)); kerr == nil {
 				m, err = sources.ModelFromConfig("", data)
 			}
 		}
@@ -223,8 +225,7 @@ func ResolveFormula(model, config string) (Formula, error) {
 // link (parsed as calc parses --link).
 func Analyze(raw Raw, f Formula, links []string, s Settings, prov Provenance) (Result, error) {
 	res := Result{Schema: Schema, Provenance: prov, Settings: s, Interrupted: raw.Interrupted, Notes: raw.Notes}
-	parsed, err := ParseLinks(links)
-	if err != nil {
+	if _, err := ParseLinks(links); err != nil {
 		return res, err
 	}
 	res.Model = ModelShape{Name: f.Name, Config: f.Config}
@@ -385,10 +386,41 @@ func Analyze(raw Raw, f Formula, links []string, s Settings, prov Provenance) (R
 	}
 
 	// The user's links.
+	if res.Links, err = res.Verdicts(links, f); err != nil {
+		return res, err
+	}
+	if prov.RandomWeights {
+		res.Notes = append(res.Notes, "the weights are random: the model has the shape of the real one (so compute per token and the cache layout are the real model's) but its text is meaningless")
+	}
+	return res, nil
+}
+
+// Verdicts judges each link at every measured length: the load of the
+// cache (the formula's when f is known, else the measured bytes per
+// token) over the link at line rate against recomputing at the measured
+// r(N), with breakeven.Scenario; and the crossover length from the fitted
+// t(N) and a load that pays the measured restore's fixed cost
+// (extended.Crossover).
+func (res Result) Verdicts(links []string, f Formula) ([]LinkVerdict, error) {
+	parsed, err := ParseLinks(links)
+	if err != nil || len(res.Points) == 0 || res.PrefillFit == nil {
+		return nil, err
+	}
+	fit := *res.PrefillFit
+	recompute := func(n breakeven.Tokens) breakeven.Seconds { return breakeven.Seconds(fit.Seconds(float64(n))) }
+	maxN := breakeven.Tokens(float64(res.Points[len(res.Points)-1].Tokens) * 16)
+	if res.Provenance.ContextTokens > 0 {
+		maxN = breakeven.Tokens(res.Provenance.ContextTokens)
+	}
+	b := res.Model.FormulaBytesPerToken
+	if res.BytesPerToken != nil {
+		b = res.BytesPerToken.MeasuredBytesPerToken
+	}
+	var out []LinkVerdict
 	for i, ls := range links {
 		link := parsed[i]
 		lv := LinkVerdict{Link: ls, BytesPerSecond: float64(link.Total())}
-		l := extended.Load{Latency: breakeven.Seconds(loadFixed), Efficiency: 1, Link: link.Total()}
+		l := extended.Load{Latency: breakeven.Seconds(res.SaveRestore.LoadFixedSeconds), Efficiency: 1, Link: link.Total()}
 		if b > 0 {
 			lv.CrossoverTokens, lv.CrossoverNote = crossover(recompute, l, b, maxN)
 		}
@@ -405,18 +437,30 @@ func Analyze(raw Raw, f Formula, links []string, s Settings, prov Provenance) (R
 				continue
 			}
 			if err != nil {
-				return res, err
+				return nil, err
 			}
 			lp.BytesPerToken, lp.BreakEvenBytesPerSecond = float64(r.BytesPerToken), float64(r.BreakEven)
 			lp.RecomputeSeconds, lp.LoadSeconds, lp.Speedup, lp.Winner = float64(r.Recompute), float64(r.Load), r.Speedup, string(r.Winner)
 			lv.Points = append(lv.Points, lp)
 		}
-		res.Links = append(res.Links, lv)
+		out = append(out, lv)
 	}
-	if prov.RandomWeights {
-		res.Notes = append(res.Notes, "the weights are random: the model has the shape of the real one (so compute per token and the cache layout are the real model's) but its text is meaningless")
+	return out, nil
+}
+
+// Formula returns the cache formula of the measured model: its config
+// (as recorded, or the file of that name kept in sources/configs), else
+// its shape, else unknown.
+func (res Result) Formula() Formula {
+	if res.Model.Config != "" {
+		if f, err := ResolveFormula("", res.Model.Config); err == nil {
+			return f
+		}
 	}
-	return res, nil
+	if m := res.Model; m.Layers > 0 && m.KVHeads > 0 && m.HeadDim > 0 {
+		return Formula{Name: m.Name, Arch: breakeven.GQAArchitecture(m.Layers, m.KVHeads, m.HeadDim), Known: true}
+	}
+	return Formula{Name: res.Model.Name}
 }
 
 // ParseLinks reads links as calc reads --link (a speed or a preset, with
