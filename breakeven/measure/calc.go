@@ -92,3 +92,16 @@ func kept(config string) string {
 	}
 	return ""
 }
+
+// WithoutModel clears what a measurement brings of its own from a
+// calculator request: the model (catalog, config or custom), the prompt
+// length and any prefill speed, time or GPUs. Notebook 10 applies it to
+// its inputs cell before KV_ variables and KV_MEASURED, so a measurement
+// is priced on the model it measured unless a variable names another.
+func WithoutModel(r calculator.Request) calculator.Request {
+	r.Model, r.Config, r.ConfigText = "", "", ""
+	r.Layers, r.KVHeads, r.HeadDim, r.LatentDim, r.RopeDim, r.Fixed = "", "", "", "", "", ""
+	r.Params, r.QueryHeads, r.QKDim, r.VDim = "", "", "", ""
+	r.Tokens, r.Prefill, r.TTFT, r.GPUs, r.MFU, r.Measured = "", "", "", "", "", nil
+	return r
+}
