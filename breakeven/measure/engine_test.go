@@ -1,6 +1,8 @@
 package measure
 
 import (
+	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
 	"testing"
@@ -32,7 +34,7 @@ func measureShape(t *testing.T, shape string) (Result, string) {
 	base, slotDir := engine.Start(t, shape)
 	cfg, err := engine.ConfigPath(shape)
 	require.NoError(t, err)
-	c, err := NewClient(base, shape, 5*time.Minute)
+	c, err := NewClient(base, servedModel(t, base), 5*time.Minute)
 	require.NoError(t, err)
 	require.NoError(t, c.Detect(t.Context()))
 	require.Equal(t, EngineLlamaCpp, c.Info.Engine)
@@ -121,6 +123,22 @@ func TestRealEngineMeasurementRoundTripsIntoCalc(t *testing.T) {
 	assert.Equal(t, "measured", out.PrefillProvenance)
 	assert.Contains(t, out.PrefillProvenanceText, path)
 	assert.Contains(t, out.PrefillProvenanceText, "llama.cpp")
+}
+
+// servedModel is the one model the engine serves, as /v1/models names it.
+func servedModel(t *testing.T, base string) string {
+	t.Helper()
+	resp, err := http.Get(base + "/v1/models")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var m struct {
+		Data []struct {
+			ID string `json:"id"`
+		} `json:"data"`
+	}
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&m))
+	require.Len(t, m.Data, 1)
+	return m.Data[0].ID
 }
 
 func abs(x float64) float64 {
