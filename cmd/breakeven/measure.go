@@ -115,8 +115,11 @@ func runMeasureCtx(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if err != nil || to <= 0 || to > 24*time.Hour {
 		return fail(&breakeven.FieldError{Field: "timeout", Value: *timeout, Message: "must be a duration from 1ms to 24h", Example: "--timeout 60s"})
 	}
-	if *drop && os.Geteuid() != 0 {
-		return fail(&breakeven.FieldError{Field: "drop-caches", Message: "needs root (it writes /proc/sys/vm/drop_caches); run as root or leave it out"})
+	if *drop {
+		// Tried once before measuring, so a machine that refuses says so now.
+		if err := measure.DropPageCache(); err != nil {
+			return fail(&breakeven.FieldError{Field: "drop-caches", Message: fmt.Sprintf("--drop-caches cannot drop the page cache (%v); it needs root and a writable /proc/sys/vm/drop_caches: leave out --drop-caches", err)})
+		}
 	}
 	formula, err := measure.ResolveFormula(*model, *config)
 	if err != nil {

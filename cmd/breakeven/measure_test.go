@@ -1,13 +1,20 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven/measure"
 )
 
 func TestMeasureBadInputExits2WithOneLineAndNothingOnStdout(t *testing.T) {
@@ -49,4 +56,56 @@ func TestMeasureBadInputExits2WithOneLineAndNothingOnStdout(t *testing.T) {
 		assert.Contains(t, errOut, "e.g.", "%v: a way forward", c.args)
 	}
 	assert.Equal(t, 1, asked, "only the model check reached the server")
+}
+
+// ctrlCServer is an OpenAI-compatible stand-in whose completions of
+// prompts of `stopAt` tokens or more call cancel (as Ctrl-C does) and
+// hang until the client goes away.
+func ctrlCServer(t *testing.T, stopAt int, cancel func()) *httptest.Server {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/v1/models":
+			fmt.Fprint(w, `{"data":[{"id":"m","owned_by":"vllm"}]}`)
+		case "/v1/completions":
+			var body struct {
+				Prompt []int `json:"prompt"`
+			}
+			if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+				w.WriteHeader(400)
+				return
+			}
+			if len(body.Prompt) >= stopAt {
+				cancel()
+				<-r.Context().Done()
+				return
+			}
+			fmt.Fprint(w, "data: {\"choices\":[{\"text\":\"x\"}]}\n\ndata: [DONE]\n\n")
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func TestMeasureCtrlCWritesWhatWasMeasured(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	srv := ctrlCServer(t, 128, cancel)
+	out := filepath.Join(t.TempDir(), "partial.json")
+	var stdout, stderr bytes.Buffer
+	code := runMeasureCtx(ctx, []string{"--base-url", srv.URL, "--model", "m", "--input-lens", "64,128", "--repeats", "2",
+		"--json", "--quiet", "--out", out}, &stdout, &stderr)
+	assert.Equal(t, 130, code, stderr.String())
+	assert.Contains(t, stderr.String(), "interrupted")
+	res, err := measure.ReadResult(out)
+	require.NoError(t, err)
+	assert.True(t, res.Interrupted)
+	require.Len(t, res.Points, 1, "the 64-token length of the first repeat was measured")
+	assert.Equal(t, 64, res.Points[0].Tokens)
+	assert.False(t, res.SaveRestore.Measured)
+	assert.Contains(t, res.SaveRestore.Note, "no API to save and restore")
+	var printed measure.Result
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &printed))
+	assert.True(t, printed.Interrupted)
 }
