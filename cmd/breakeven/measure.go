@@ -96,13 +96,13 @@ func runMeasureCtx(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return 2
 	}
 	if *baseURL == "" {
-		return fail(&breakeven.FieldError{Field: "base-url", Message: "is required: the server to measure", Example: "--base-url http://127.0.0.1:8080"})
+		return fail(&breakeven.FieldError{Message: "--base-url is required: the server to measure (e.g. --base-url http://127.0.0.1:8080)"})
 	}
 	if *model == "" {
-		return fail(&breakeven.FieldError{Field: "model", Message: "is required: the model name the server serves", Example: "--model smollm2-135m"})
+		return fail(&breakeven.FieldError{Message: "--model is required: a model name the server serves, as its /v1/models lists it (e.g. --model smollm2-135m-seed1)"})
 	}
 	if *asJSON && *asCSV {
-		return fail(&breakeven.FieldError{Field: "csv", Message: "--json and --csv are two formats of one output; give one", Example: "--json"})
+		return fail(&breakeven.FieldError{Message: "--json and --csv are two formats of one output; give one (e.g. --json)"})
 	}
 	lens, err := parseLens(*lensFlag)
 	if err != nil {
