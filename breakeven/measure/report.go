@@ -49,14 +49,14 @@ func (r Result) Text() string {
 		b.WriteString("Interrupted: what follows is what was measured before Ctrl-C.\n")
 	}
 	b.WriteString("\n")
-	fmt.Fprintf(&b, "%8s  %-24s %-10s %-10s %-16s %-9s %-14s\n", "tokens", "cold TTFT p50 (p10-p90)", "cached", "restored", "r(N)", "fit err", "B*(N)")
+	fmt.Fprintf(&b, "%8s  %-30s %-10s %-10s %-18s %8s  %s\n", "tokens", "cold TTFT p50 (p10 to p90)", "cached", "restored", "r(N)", "fit err", "B*(N)")
 	for _, p := range r.Points {
-		cold := fmt.Sprintf("%s (%s-%s)", secs(p.ColdTTFT.P50), secs(p.ColdTTFT.P10), secs(p.ColdTTFT.P90))
+		cold := fmt.Sprintf("%s (%s to %s)", secs(p.ColdTTFT.P50), secs(p.ColdTTFT.P10), secs(p.ColdTTFT.P90))
 		be := "-"
 		if p.BreakEvenBytesPerSecond > 0 {
 			be = breakeven.Bandwidth(p.BreakEvenBytesPerSecond).String()
 		}
-		fmt.Fprintf(&b, "%8d  %-24s %-10s %-10s %-16s %+8.1f%% %-14s\n", p.Tokens, cold, secs(p.CachedTTFT.P50), secs(p.RestoredTTFT.P50),
+		fmt.Fprintf(&b, "%8d  %-30s %-10s %-10s %-18s %+7.1f%%  %s\n", p.Tokens, cold, secs(p.CachedTTFT.P50), secs(p.RestoredTTFT.P50),
 			breakeven.TokenRate(p.PrefillTokensPerSecond).String(), 100*p.RelativeResidual, be)
 	}
 	if f := r.PrefillFit; f != nil {
@@ -90,9 +90,13 @@ func (r Result) Text() string {
 		if sr.DropCaches {
 			drop = "the page cache dropped before each restore"
 		}
-		fmt.Fprintf(&b, "Save/restore: save %v, restore %v + %s fixed, %s\n", breakeven.Bandwidth(sr.SaveBytesPerSecond), breakeven.Bandwidth(sr.LoadBytesPerSecond), secs(sr.LoadFixedSeconds), drop)
+		fixed := "no fixed cost"
+		if sr.LoadFixedSeconds > 0 {
+			fixed = secs(sr.LoadFixedSeconds) + " fixed"
+		}
+		fmt.Fprintf(&b, "Save/restore: save %v, restore %v + %s; %s\n", breakeven.Bandwidth(sr.SaveBytesPerSecond), breakeven.Bandwidth(sr.LoadBytesPerSecond), fixed, drop)
 		if sr.CrossoverTokens > 0 {
-			fmt.Fprintf(&b, "Restoring from this machine's storage beats recomputing from %s tokens.\n", breakeven.Tokens(sr.CrossoverTokens))
+			fmt.Fprintf(&b, "Restoring from this machine's storage beats recomputing from %s tokens%s.\n", breakeven.Tokens(sr.CrossoverTokens), paren(sr.CrossoverNote))
 		} else if sr.CrossoverNote != "" {
 			fmt.Fprintf(&b, "Crossover on this machine's storage: none (%s).\n", sr.CrossoverNote)
 		}
@@ -102,7 +106,7 @@ func (r Result) Text() string {
 	for _, l := range r.Links {
 		fmt.Fprintf(&b, "\nLink %s (%v):", l.Link, breakeven.Bandwidth(l.BytesPerSecond))
 		if l.CrossoverTokens > 0 {
-			fmt.Fprintf(&b, " loading wins from %s tokens\n", breakeven.Tokens(l.CrossoverTokens))
+			fmt.Fprintf(&b, " loading wins from %s tokens%s\n", breakeven.Tokens(l.CrossoverTokens), paren(l.CrossoverNote))
 		} else {
 			fmt.Fprintf(&b, " %s\n", l.CrossoverNote)
 		}
@@ -115,4 +119,11 @@ func (r Result) Text() string {
 		fmt.Fprintf(&b, "Note: %s\n", n)
 	}
 	return b.String()
+}
+
+func paren(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " (" + s + ")"
 }

@@ -212,7 +212,15 @@ func ResolveFormula(model, config string) (Formula, error) {
 		if err != nil {
 			return Formula{}, userErr("config", "%v (e.g. --config sources/configs/HuggingFaceTB--SmolLM2-135M.json)", err)
 		}
-		return Formula{Name: m.Name, Config: config, Arch: m.Arch, Known: true}, nil
+		name := m.Name
+		if name == "" || name == "model from config.json" || strings.Contains(name, "--") {
+			// "HuggingFaceTB--SmolLM2-135M.json" is SmolLM2-135M.
+			name = strings.TrimSuffix(filepath.Base(config), ".json")
+			if _, after, ok := strings.Cut(name, "--"); ok {
+				name = after
+			}
+		}
+		return Formula{Name: name, Config: config, Arch: m.Arch, Known: true}, nil
 	}
 	if m, err := sources.FindModel(model); err == nil && m.Known() {
 		return Formula{Name: m.Name, Arch: m.Arch, Known: true}, nil
@@ -366,6 +374,14 @@ func Analyze(raw Raw, f Formula, links []string, s Settings, prov Provenance) (R
 	var loadFixed float64
 	if distinct(loadB) >= 2 {
 		lf, err := FitLine(loadB, loadT)
+		if err != nil || !(lf.Slope > 0) {
+			// Restore times that do not grow with the size: the median
+			// bandwidth of the longest length stands, with no fixed cost.
+			last := res.Points[len(res.Points)-1]
+			res.SaveRestore.LoadBytesPerSecond = last.ReadBytesPerSecond
+			res.SaveRestore.SaveBytesPerSecond = last.WriteBytesPerSecond
+			res.Notes = append(res.Notes, "the restore times do not grow with the cache's size here, so no fixed cost is fitted; the load bandwidth is the longest prompt's")
+		}
 		if err == nil && lf.Slope > 0 {
 			loadFixed = math.Max(lf.Intercept, 0)
 			sr := &res.SaveRestore
@@ -381,7 +397,7 @@ func Analyze(raw Raw, f Formula, links []string, s Settings, prov Provenance) (R
 				sr.SaveBytesPerSecond = 1 / sf.Slope
 			}
 			l := extended.Load{Latency: breakeven.Seconds(loadFixed), Efficiency: 1, Link: breakeven.Bandwidth(sr.LoadBytesPerSecond)}
-			sr.CrossoverTokens, sr.CrossoverNote = crossover(recompute, l, b, maxN)
+			sr.CrossoverTokens, sr.CrossoverNote = crossover(recompute, l, b, breakeven.Tokens(ns[len(ns)-1]), maxN)
 		}
 	}
 
@@ -422,7 +438,7 @@ func (res Result) Verdicts(links []string, f Formula) ([]LinkVerdict, error) {
 		lv := LinkVerdict{Link: ls, BytesPerSecond: float64(link.Total())}
 		l := extended.Load{Latency: breakeven.Seconds(res.SaveRestore.LoadFixedSeconds), Efficiency: 1, Link: link.Total()}
 		if b > 0 {
-			lv.CrossoverTokens, lv.CrossoverNote = crossover(recompute, l, b, maxN)
+			lv.CrossoverTokens, lv.CrossoverNote = crossover(recompute, l, b, breakeven.Tokens(res.Points[len(res.Points)-1].Tokens), maxN)
 		}
 		for _, p := range res.Points {
 			lp := LinkPointJSON{Tokens: p.Tokens, PrefillTokensPerSecond: p.PrefillTokensPerSecond}
@@ -497,11 +513,14 @@ func measuredScenario(n int, r, b float64, link breakeven.Bandwidth) (breakeven.
 
 // crossover is extended.Crossover for the fitted recompute time and a
 // load of b bytes per token.
-func crossover(recompute extended.TimeFunc, l extended.Load, b float64, maxN breakeven.Tokens) (float64, string) {
+func crossover(recompute extended.TimeFunc, l extended.Load, b float64, last, maxN breakeven.Tokens) (float64, string) {
 	load := func(n breakeven.Tokens) breakeven.Seconds { return l.Time(breakeven.Bytes(b * float64(n))) }
 	n, err := extended.Crossover(recompute, load, maxN)
 	if err != nil {
 		return 0, fmt.Sprintf("loading does not beat recomputing up to %s tokens at %v", maxN, l.Link)
+	}
+	if n > last {
+		return math.Round(float64(n)), fmt.Sprintf("beyond the longest prompt measured, %s tokens: the fits extrapolated", last)
 	}
 	return math.Round(float64(n)), ""
 }
