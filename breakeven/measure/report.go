@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/textfmt"
 )
 
 // Source is one line naming where a measurement comes from: the engine
@@ -38,55 +39,70 @@ func secs(x float64) string {
 	return breakeven.Seconds(x).String()
 }
 
-// Text is the plain-text report breakeven measure prints.
+// Text is the plain-text report breakeven measure prints, 80 columns wide.
 func (r Result) Text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Measured: %s\n", r.Source())
+	say := func(format string, args ...any) {
+		b.WriteString(textfmt.Wrap(fmt.Sprintf(format, args...), textfmt.ProseWidth, "  "))
+		b.WriteString("\n")
+	}
+	say("Measured: %s", r.Source())
 	if r.Provenance.RandomWeights {
-		b.WriteString("The weights are random: compute per token and the cache layout are the real\nmodel's; the text it writes is meaningless.\n")
+		say("The weights are random: compute per token and the cache layout are the real model's; the text it writes is meaningless.")
 	}
 	if r.Interrupted {
-		b.WriteString("Interrupted: what follows is what was measured before Ctrl-C.\n")
+		say("Interrupted: what follows is what was measured before Ctrl-C.")
 	}
 	b.WriteString("\n")
-	fmt.Fprintf(&b, "%8s  %-30s %-10s %-10s %-18s %8s  %s\n", "tokens", "cold TTFT p50 (p10 to p90)", "cached", "restored", "r(N)", "fit err", "B*(N)")
+	fmt.Fprintf(&b, "%7s  %-32s %-10s %-18s %6s\n", "tokens", "cold TTFT (p10 to p90)", "cached", "r(N)", "fit")
 	for _, p := range r.Points {
 		cold := fmt.Sprintf("%s (%s to %s)", secs(p.ColdTTFT.P50), secs(p.ColdTTFT.P10), secs(p.ColdTTFT.P90))
-		be := "-"
-		if p.BreakEvenBytesPerSecond > 0 {
-			be = breakeven.Bandwidth(p.BreakEvenBytesPerSecond).String()
-		}
-		fmt.Fprintf(&b, "%8d  %-30s %-10s %-10s %-18s %+7.1f%%  %s\n", p.Tokens, cold, secs(p.CachedTTFT.P50), secs(p.RestoredTTFT.P50),
-			breakeven.TokenRate(p.PrefillTokensPerSecond).String(), 100*p.RelativeResidual, be)
+		fmt.Fprintf(&b, "%7d  %-32s %-10s %-18s %+5.1f%%\n", p.Tokens, cold, secs(p.CachedTTFT.P50),
+			breakeven.TokenRate(p.PrefillTokensPerSecond).String(), 100*p.RelativeResidual)
 	}
 	if f := r.PrefillFit; f != nil {
 		lin := "no linear term"
 		if f.LinearTokensPerSecond > 0 {
 			lin = "N / " + breakeven.TokenRate(f.LinearTokensPerSecond).String()
 		}
-		fmt.Fprintf(&b, "\nr(N) = N / t(N), t(N) = %s + %s + %.3g s x N^2 (largest residual %.1f%%, tolerance %.1f%%)\n",
+		b.WriteString("\n")
+		say("r(N) = N / t(N), with t(N) = %s + %s + %.3g s x N^2 fitted to the median cold times (largest error %.1f%%; the repeats' spread allows %.1f%%).",
 			secs(f.FixedSeconds), lin, f.QuadraticSecondsPerTok2, 100*f.MaxAbsResidual, 100*r.PrefillFitTolerance)
 	}
-	if bf := r.BytesPerToken; bf != nil {
-		fmt.Fprintf(&b, "Bytes per token: saved file %.2f B/token + %.0f B header", bf.MeasuredBytesPerToken, bf.HeaderBytes)
-		if bf.FormulaBytesPerToken > 0 {
-			fmt.Fprintf(&b, "; formula %.0f B/token; difference %+.2f B/token", bf.FormulaBytesPerToken, bf.DifferenceBytesPerTok)
-			if bf.EngineMetadataBytesPerToken > 0 {
-				fmt.Fprintf(&b, " (the engine's %.0f B/token of token ids and cell metadata", bf.EngineMetadataBytesPerToken)
-				if bf.Agrees {
-					b.WriteString(": K and V agree with the formula)")
-				} else {
-					fmt.Fprintf(&b, "; K and V are %.2f B/token, not the formula's)", bf.KVBytesPerToken)
-				}
+	sr := r.SaveRestore
+	if sr.Measured {
+		b.WriteString("\n")
+		fmt.Fprintf(&b, "%7s  %-10s %-10s %-10s %-12s %-12s %s\n", "tokens", "saved", "save", "restore", "read", "then TTFT", "B*(N)")
+		for _, p := range r.Points {
+			be := "-"
+			if p.BreakEvenBytesPerSecond > 0 {
+				be = breakeven.Bandwidth(p.BreakEvenBytesPerSecond).String()
 			}
+			fmt.Fprintf(&b, "%7d  %-10s %-10s %-10s %-12s %-12s %s\n", p.Tokens, breakeven.Bytes(p.SavedBytes).String(), secs(p.SaveSeconds.P50),
+				secs(p.RestoreSeconds.P50), breakeven.Bandwidth(p.ReadBytesPerSecond).String(), secs(p.RestoredTTFT.P50), be)
 		}
 		b.WriteString("\n")
-	} else if r.Model.FormulaBytesPerToken > 0 {
-		fmt.Fprintf(&b, "Bytes per token: formula %.0f B/token (nothing saved to measure it)\n", r.Model.FormulaBytesPerToken)
 	}
-	sr := r.SaveRestore
+	if bf := r.BytesPerToken; bf != nil {
+		line := fmt.Sprintf("Bytes per token: the saved file holds %.2f B/token over a %.0f B header", bf.MeasuredBytesPerToken, bf.HeaderBytes)
+		if bf.FormulaBytesPerToken > 0 {
+			line += fmt.Sprintf("; the formula gives %.0f B/token (difference %+.2f B/token", bf.FormulaBytesPerToken, bf.DifferenceBytesPerTok)
+			if bf.EngineMetadataBytesPerToken > 0 {
+				line += fmt.Sprintf(", of which the engine's token ids and cell metadata are %.0f", bf.EngineMetadataBytesPerToken)
+				if bf.Agrees {
+					line += ": keys and values agree with the formula exactly"
+				} else {
+					line += fmt.Sprintf("; keys and values are %.2f B/token, not the formula's", bf.KVBytesPerToken)
+				}
+			}
+			line += ")"
+		}
+		say("%s.", line)
+	} else if r.Model.FormulaBytesPerToken > 0 {
+		say("Bytes per token: the formula gives %.0f B/token (nothing saved to measure it).", r.Model.FormulaBytesPerToken)
+	}
 	if sr.Measured && sr.LoadBytesPerSecond > 0 {
-		drop := "the page cache kept (a restore may read memory)"
+		drop := "the page cache kept, so a restore may read memory"
 		if sr.DropCaches {
 			drop = "the page cache dropped before each restore"
 		}
@@ -94,29 +110,32 @@ func (r Result) Text() string {
 		if sr.LoadFixedSeconds > 0 {
 			fixed = secs(sr.LoadFixedSeconds) + " fixed"
 		}
-		fmt.Fprintf(&b, "Save/restore: save %v, restore %v + %s; %s\n", breakeven.Bandwidth(sr.SaveBytesPerSecond), breakeven.Bandwidth(sr.LoadBytesPerSecond), fixed, drop)
+		say("Save and restore: save %v, restore %v + %s (%s).", breakeven.Bandwidth(sr.SaveBytesPerSecond), breakeven.Bandwidth(sr.LoadBytesPerSecond), fixed, drop)
 		if sr.CrossoverTokens > 0 {
-			fmt.Fprintf(&b, "Restoring from this machine's storage beats recomputing from %s tokens%s.\n", breakeven.Tokens(sr.CrossoverTokens), paren(sr.CrossoverNote))
+			say("Restoring from this machine's storage beats recomputing from %s tokens%s.", breakeven.Tokens(sr.CrossoverTokens), paren(sr.CrossoverNote))
 		} else if sr.CrossoverNote != "" {
-			fmt.Fprintf(&b, "Crossover on this machine's storage: none (%s).\n", sr.CrossoverNote)
+			say("Restoring from this machine's storage: %s.", sr.CrossoverNote)
 		}
-	} else {
-		fmt.Fprintf(&b, "Save/restore: %s\n", sr.Note)
+	} else if !sr.Measured {
+		say("Save and restore: %s.", sr.Note)
 	}
 	for _, l := range r.Links {
-		fmt.Fprintf(&b, "\nLink %s (%v):", l.Link, breakeven.Bandwidth(l.BytesPerSecond))
+		b.WriteString("\n")
 		if l.CrossoverTokens > 0 {
-			fmt.Fprintf(&b, " loading wins from %s tokens%s\n", breakeven.Tokens(l.CrossoverTokens), paren(l.CrossoverNote))
+			say("Link %s (%v): loading wins from %s tokens%s.", l.Link, breakeven.Bandwidth(l.BytesPerSecond), breakeven.Tokens(l.CrossoverTokens), paren(l.CrossoverNote))
 		} else {
-			fmt.Fprintf(&b, " %s\n", l.CrossoverNote)
+			say("Link %s (%v): %s.", l.Link, breakeven.Bandwidth(l.BytesPerSecond), l.CrossoverNote)
 		}
 		for _, p := range l.Points {
-			fmt.Fprintf(&b, "%8d tokens: recompute %s, load %s, B* %v: %s (speedup %.2gx)\n", p.Tokens, secs(p.RecomputeSeconds), secs(p.LoadSeconds),
-				breakeven.Bandwidth(p.BreakEvenBytesPerSecond), p.Winner, p.Speedup)
+			fmt.Fprintf(&b, "%7d: B* %-10v recompute %-9s load %-9s %s (%.2gx)\n", p.Tokens,
+				breakeven.Bandwidth(p.BreakEvenBytesPerSecond), secs(p.RecomputeSeconds), secs(p.LoadSeconds), p.Winner, p.Speedup)
 		}
 	}
+	if len(r.Notes) > 0 {
+		b.WriteString("\n")
+	}
 	for _, n := range r.Notes {
-		fmt.Fprintf(&b, "Note: %s\n", n)
+		say("Note: %s.", n)
 	}
 	return b.String()
 }

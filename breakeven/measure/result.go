@@ -405,9 +405,6 @@ func Analyze(raw Raw, f Formula, links []string, s Settings, prov Provenance) (R
 	if res.Links, err = res.Verdicts(links, f); err != nil {
 		return res, err
 	}
-	if prov.RandomWeights {
-		res.Notes = append(res.Notes, "the weights are random: the model has the shape of the real one (so compute per token and the cache layout are the real model's) but its text is meaningless")
-	}
 	return res, nil
 }
 

@@ -17,7 +17,7 @@ import (
 )
 
 func init() {
-	register(command{"measure", "measure your own server: r(N), cached TTFT, bytes per token, load speed", measureUsage, runMeasure})
+	register(command{"measure", "measure your server: r(N), cached TTFT, bytes/token, load speed", measureUsage, runMeasure})
 }
 
 const measureUsage = `Usage: breakeven measure --base-url URL --model NAME [--config FILE]

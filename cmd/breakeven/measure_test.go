@@ -109,3 +109,22 @@ func TestMeasureCtrlCWritesWhatWasMeasured(t *testing.T) {
 	require.NoError(t, json.Unmarshal(stdout.Bytes(), &printed))
 	assert.True(t, printed.Interrupted)
 }
+
+func TestMeasureOutputFits80Columns(t *testing.T) {
+	srv := ctrlCServer(t, 1<<30, func() {})
+	runs := [][]string{{"help", "measure"}, {"measure", "-h"},
+		{"measure", "--base-url", srv.URL, "--model", "m", "--input-lens", "16,64,256", "--repeats", "3", "--link", "10GbE,100Mbit/s"}}
+	for _, args := range runs {
+		code, out, errOut := runCmd(args...)
+		assert.Equal(t, 0, code, "%v: %s", args, errOut)
+		for _, s := range []string{out, errOut} {
+			for _, l := range strings.Split(s, "\n") {
+				l = strings.ReplaceAll(l, "\t", "        ")
+				if i := strings.LastIndex(l, "\r"); i >= 0 {
+					l = l[i+1:] // the progress bar redraws its line
+				}
+				assert.LessOrEqual(t, len([]rune(l)), 80, "%v: %q", args, l)
+			}
+		}
+	}
+}
