@@ -28,6 +28,7 @@ import (
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/calculator"
+	"signalweight.dev/kv/breakeven/measure"
 )
 
 var update = flag.Bool("update", false, "write the executed notebooks back into notebooks/")
@@ -252,6 +253,8 @@ func TestCalculatorNotebookInputs(t *testing.T) {
 		{"preset-and-percent", map[string]string{"KV_LINK": "roce", "KV_HIT_RATE": "80%"}},
 		{"custom-gpus", map[string]string{"KV_LAYERS": "80", "KV_KV_HEADS": "8", "KV_HEAD_DIM": "128", "KV_PARAMS": "70.6B", "KV_QUERY_HEADS": "64", "KV_GPUS": "8xH100", "KV_TTFT": "", "KV_TOKENS": "128k"}},
 		{"bad-link", map[string]string{"KV_LINK": "12 parsecs/s"}},
+		{"measured", map[string]string{"KV_MEASURED": "../data/measured-smollm2-135m.json", "KV_LINK": "10GbE"}},
+		{"measured-missing", map[string]string{"KV_MEASURED": "no-such-measurement.json"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out := t.TempDir()
@@ -274,17 +277,31 @@ func TestCalculatorNotebookInputs(t *testing.T) {
 			shown := shownText(t, got)
 			// The request as the notebook builds it: the default inputs
 			// cell with the variables applied.
-			req, err := calculator.WithEnv(calculator.DefaultRequest(), func(k string) (string, bool) { v, ok := c.vars[k]; return v, ok })
+			cell := calculator.DefaultRequest()
+			measured := c.vars["KV_MEASURED"]
+			if measured != "" {
+				cell = measure.WithoutModel(cell)
+			}
+			req, err := calculator.WithEnv(cell, func(k string) (string, bool) { v, ok := c.vars[k]; return v, ok })
 			if err != nil {
 				t.Fatal(err)
 			}
-			ans, err := calculator.Compute(req)
+			if measured != "" {
+				req, err = measure.ApplyMeasured(req, measured)
+			}
+			var ans calculator.Answer
+			if err == nil {
+				ans, err = calculator.Compute(req)
+			}
 			if err != nil {
 				var fe *breakeven.FieldError
 				if !errors.As(err, &fe) {
 					t.Fatal(err)
 				}
 				line := "input error: " + fe.For(calculator.Env)
+				if fe.Field == "measured" {
+					line = "input error: KV_MEASURED " + breakeven.Quote(fe.Value) + ": " + fe.Message
+				}
 				if !strings.Contains(shown, line+"\n") {
 					t.Errorf("the notebook does not show %q", line)
 				}
