@@ -79,7 +79,13 @@ func NewClient(base, model string, timeout time.Duration) (*Client, error) {
 	if timeout <= 0 {
 		return nil, userErr("timeout", "must be a positive duration (e.g. --timeout 60s)")
 	}
-	return &Client{BaseURL: u.String(), Model: model, Timeout: timeout, HTTP: &http.Client{}}, nil
+	// A new connection per request: a server may close a kept-alive one
+	// between two requests (llama-server does after a stream), and a POST
+	// on a closed connection fails instead of being retried. Connecting to
+	// a local server costs well under a millisecond.
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.DisableKeepAlives = true
+	return &Client{BaseURL: u.String(), Model: model, Timeout: timeout, HTTP: &http.Client{Transport: tr}}, nil
 }
 
 // errorBody is the error object llama.cpp, vLLM and the OpenAI API send.

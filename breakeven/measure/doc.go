@@ -60,7 +60,7 @@
 //
 //   - provenance: engine, engine_version, base_url, served_model,
 //     model_path, context_tokens, machine (cpu_model, cores, gpu, os),
-//     date (RFC 3339, UTC), random_weights and weights_note, tool;
+//     date (RFC 3339, UTC), random_weights and weights_note, tool, note;
 //   - settings: input_lens, repeats, seed, timeout_seconds, drop_caches;
 //   - model: name, config, formula_bytes_per_token, formula_fixed_bytes
 //     and, for a plain GQA model, layers, kv_heads, head_dim;

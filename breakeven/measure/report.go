@@ -47,6 +47,9 @@ func (r Result) Text() string {
 		b.WriteString("\n")
 	}
 	say("Measured: %s", r.Source())
+	if r.Provenance.Note != "" {
+		say("Server: %s", r.Provenance.Note)
+	}
 	if r.Provenance.RandomWeights {
 		say("The weights are random: compute per token and the cache layout are the real model's; the text it writes is meaningless.")
 	}

@@ -67,6 +67,9 @@ type Provenance struct {
 	RandomWeights bool    `json:"random_weights"`
 	WeightsNote   string  `json:"weights_note,omitempty"`
 	Tool          string  `json:"tool"`
+	// Note is how the server was run, as the person measuring says
+	// (measure --note): its threads, flags, anything the engine does not report.
+	Note string `json:"note,omitempty"`
 }
 
 // Machine is the computer breakeven measure ran on; with a loopback

@@ -88,6 +88,7 @@ func runMeasureCtx(ctx context.Context, args []string, stdout, stderr io.Writer)
 	seed := fs.Uint64("seed", 1, "seed of the random token ids")
 	random := fs.Bool("random-weights", false, "say the model's weights are random (the engine script's model)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
+	note := fs.String("note", "", "a `NOTE` on how the server was run, kept in the provenance (\"-t 1\")")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
@@ -164,7 +165,7 @@ func runMeasureCtx(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	prov := measure.Provenance{Engine: c.Info.Engine, EngineVersion: c.Info.EngineVersion, BaseURL: c.BaseURL,
 		ServedModel: c.Model, ModelPath: c.Info.ModelPath, ContextTokens: c.Info.ContextTokens,
-		Machine: measure.ThisMachine(), Date: raw.Started.Format(time.RFC3339), Tool: "breakeven measure"}
+		Machine: measure.ThisMachine(), Date: raw.Started.Format(time.RFC3339), Tool: "breakeven measure", Note: *note}
 	if *random || strings.Contains(strings.ToLower(c.Info.ModelPath), "random") {
 		prov.RandomWeights = true
 		prov.WeightsNote = "random weights in the shape of the real model (the project's engine script): times and sizes are the real shape's, the text is meaningless"
