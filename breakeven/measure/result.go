@@ -479,6 +479,29 @@ func (res Result) Formula() Formula {
 	return Formula{Name: res.Model.Name}
 }
 
+// Raw rebuilds the measurement a result was analysed from, from its
+// samples, so it can be analysed again (measure --from FILE): with other
+// links, or by a newer version of Analyze.
+func (res Result) Raw() Raw {
+	raw := Raw{SaveRestore: res.SaveRestore.Note, Interrupted: res.Interrupted}
+	p := res.Provenance
+	raw.Info = ServerInfo{Engine: p.Engine, EngineVersion: p.EngineVersion, ContextTokens: p.ContextTokens, ModelPath: p.ModelPath}
+	raw.Started, _ = time.Parse(time.RFC3339, p.Date)
+	for _, pt := range res.Points {
+		raw.Points = append(raw.Points, pt.Samples)
+	}
+	return raw
+}
+
+// LinkNames returns the links a result was judged for.
+func (res Result) LinkNames() []string {
+	var out []string
+	for _, l := range res.Links {
+		out = append(out, l.Link)
+	}
+	return out
+}
+
 // ParseLinks reads links as calc reads --link (a speed or a preset, with
 // a count). Its error is a *breakeven.FieldError naming --link.
 func ParseLinks(links []string) ([]breakeven.Link, error) {
@@ -519,10 +542,13 @@ func crossover(recompute extended.TimeFunc, l extended.Load, b float64, last, ma
 	if err != nil {
 		return 0, fmt.Sprintf("loading does not beat recomputing up to %s tokens at %v", maxN, l.Link)
 	}
+	// Bisection stops within half a token: the first whole prompt from
+	// which loading wins, at least one token.
+	whole := math.Max(1, math.Ceil(float64(n)-1e-9))
 	if n > last {
-		return math.Round(float64(n)), fmt.Sprintf("beyond the longest prompt measured, %s tokens: the fits extrapolated", last)
+		return whole, fmt.Sprintf("beyond the longest prompt measured, %s tokens: the fits extrapolated", last)
 	}
-	return math.Round(float64(n)), ""
+	return whole, ""
 }
 
 func distinct(xs []float64) int {

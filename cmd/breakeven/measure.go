@@ -41,7 +41,8 @@ Prompts are sent as token ids, so N is exact. Requests go only to
 to stderr. Ctrl-C stops and writes what was measured (exit 130).
 --out FILE writes the result as JSON (schema in "go doc
 signalweight.dev/kv/breakeven/measure"); "breakeven calc --measured FILE"
-reads it.
+reads it, and "breakeven measure --from FILE" analyses it again (with
+other --link or --config) without measuring.
 
 Examples:
   scripts/engine.sh start smollm2-135m
@@ -89,6 +90,7 @@ func runMeasureCtx(ctx context.Context, args []string, stdout, stderr io.Writer)
 	random := fs.Bool("random-weights", false, "say the model's weights are random (the engine script's model)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	note := fs.String("note", "", "a `NOTE` on how the server was run, kept in the provenance (\"-t 1\")")
+	from := fs.String("from", "", "analyse a measurement `FILE` (from --out) again, without measuring")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
@@ -96,14 +98,17 @@ func runMeasureCtx(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fmt.Fprintf(stderr, "breakeven measure: %v\n", err)
 		return 2
 	}
+	if *asJSON && *asCSV {
+		return fail(&breakeven.FieldError{Message: "--json and --csv are two formats of one output; give one (e.g. --json)"})
+	}
+	if *from != "" {
+		return reanalyse(*from, *config, links, *asJSON, *asCSV, *out, stdout, stderr)
+	}
 	if *baseURL == "" {
 		return fail(&breakeven.FieldError{Message: "--base-url is required: the server to measure (e.g. --base-url http://127.0.0.1:8080)"})
 	}
 	if *model == "" {
 		return fail(&breakeven.FieldError{Message: "--model is required: a model name the server serves, as its /v1/models lists it (e.g. --model smollm2-135m-seed1)"})
-	}
-	if *asJSON && *asCSV {
-		return fail(&breakeven.FieldError{Message: "--json and --csv are two formats of one output; give one (e.g. --json)"})
 	}
 	lens, err := parseLens(*lensFlag)
 	if err != nil {
@@ -175,26 +180,9 @@ func runMeasureCtx(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if err != nil {
 		return fail(err)
 	}
-	var buf bytes.Buffer
-	switch {
-	case *asJSON:
-		err = res.WriteJSON(&buf)
-	case *asCSV:
-		err = res.WriteCSV(&buf)
-	default:
-		buf.WriteString(res.Text())
+	if code := writeResult(res, *asJSON, *asCSV, *out, stdout, stderr); code != 0 {
+		return code
 	}
-	if err == nil && *out != "" {
-		var jb bytes.Buffer
-		if err = res.WriteJSON(&jb); err == nil {
-			err = os.WriteFile(*out, jb.Bytes(), 0o644)
-		}
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "breakeven measure: %v\n", err)
-		return 1
-	}
-	stdout.Write(buf.Bytes())
 	switch {
 	case errors.Is(runErr, measure.ErrInterrupted):
 		fmt.Fprintln(stderr, "breakeven measure: interrupted; what was measured is above"+outNote(*out))
@@ -204,6 +192,60 @@ func runMeasureCtx(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return 1
 	}
 	return 0
+}
+
+// writeResult prints a result in the format asked for and writes --out.
+func writeResult(res measure.Result, asJSON, asCSV bool, out string, stdout, stderr io.Writer) int {
+	var buf bytes.Buffer
+	var err error
+	switch {
+	case asJSON:
+		err = res.WriteJSON(&buf)
+	case asCSV:
+		err = res.WriteCSV(&buf)
+	default:
+		buf.WriteString(res.Text())
+	}
+	if err == nil && out != "" {
+		var jb bytes.Buffer
+		if err = res.WriteJSON(&jb); err == nil {
+			err = os.WriteFile(out, jb.Bytes(), 0o644)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "breakeven measure: %v\n", err)
+		return 1
+	}
+	stdout.Write(buf.Bytes())
+	return 0
+}
+
+// reanalyse is measure --from FILE: the samples of an earlier measurement
+// analysed again, for the links given (else the file's) and the config
+// given (else the file's).
+func reanalyse(path, config string, links []string, asJSON, asCSV bool, out string, stdout, stderr io.Writer) int {
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "breakeven measure: %v\n", err)
+		return 2
+	}
+	old, err := measure.ReadResult(path)
+	if err != nil {
+		return fail(&breakeven.FieldError{Field: "from", Value: path, Message: strings.TrimPrefix(err.Error(), "measurement "+breakeven.Quote(path)+": "), Example: "--from data/measured-smollm2-135m.json"})
+	}
+	f := old.Formula()
+	if config != "" {
+		if f, err = measure.ResolveFormula("", config); err != nil {
+			return fail(err)
+		}
+	}
+	if len(links) == 0 {
+		links = old.LinkNames()
+	}
+	res, err := measure.Analyze(old.Raw(), f, links, old.Settings, old.Provenance)
+	if err != nil {
+		return fail(err)
+	}
+	return writeResult(res, asJSON, asCSV, out, stdout, stderr)
 }
 
 func measuredAny(raw measure.Raw) bool {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -127,4 +128,20 @@ func TestMeasureOutputFits80Columns(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The committed measurements are what measure's analysis of their own
+// samples gives: re-analysed with --from, each is byte for byte the file.
+func TestMeasureFromReanalysesTheCommittedMeasurements(t *testing.T) {
+	for _, f := range []string{"../../data/measured-smollm2-135m.json", "../../data/measured-qwen2.5-0.5b.json"} {
+		want, err := os.ReadFile(f)
+		require.NoError(t, err)
+		code, out, errOut := runCmd("measure", "--from", f, "--json")
+		require.Equal(t, 0, code, errOut)
+		assert.Equal(t, string(want), out, "%s is stale: rewrite it with breakeven measure --from %s --out %s", f, f, f)
+	}
+	code, out, errOut := runCmd("measure", "--from", "no-such.json")
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errOut, `--from "no-such.json": no such file`)
 }
