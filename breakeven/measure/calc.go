@@ -62,12 +62,12 @@ func ApplyMeasured(r calculator.Request, path string) (calculator.Request, error
 		n = float64(t)
 	}
 	rate := res.PrefillFit.Rate(n)
-	detail := res.Source() + fmt.Sprintf("; r(N) fitted on %d to %d tokens", first, last)
+	detail := res.Source() + fmt.Sprintf("; r(N) fitted on %s to %s tokens", breakeven.Tokens(first), breakeven.Tokens(last))
 	if n > 2*float64(last) || n < float64(first)/2 {
 		detail += fmt.Sprintf(", extrapolated to %s", breakeven.Tokens(n))
 	}
 	if bf := res.BytesPerToken; bf != nil && bf.FormulaBytesPerToken > 0 {
-		detail += fmt.Sprintf("; b %.0f B/token, the saved file's K and V, as the formula gives", bf.KVBytesPerToken)
+		detail += fmt.Sprintf("; b %s B/token, the saved file's K and V, as the formula gives", breakeven.GroupThousands(bf.KVBytesPerToken, 0))
 	}
 	r.Measured = &calculator.MeasuredPrefill{Rate: breakeven.TokenRate(rate), Source: path, Detail: detail}
 	return r, nil

@@ -115,7 +115,7 @@ func (r Result) Text() string {
 		}
 		say("Save and restore: save %v, restore %v + %s (%s).", breakeven.Bandwidth(sr.SaveBytesPerSecond), breakeven.Bandwidth(sr.LoadBytesPerSecond), fixed, drop)
 		if sr.CrossoverTokens > 0 {
-			say("Restoring from this machine's storage beats recomputing from %s tokens%s.", breakeven.Tokens(sr.CrossoverTokens), paren(sr.CrossoverNote))
+			say("Restoring from this machine's storage beats recomputing from %s%s.", tokens(sr.CrossoverTokens), paren(sr.CrossoverNote))
 		} else if sr.CrossoverNote != "" {
 			say("Restoring from this machine's storage: %s.", sr.CrossoverNote)
 		}
@@ -125,7 +125,7 @@ func (r Result) Text() string {
 	for _, l := range r.Links {
 		b.WriteString("\n")
 		if l.CrossoverTokens > 0 {
-			say("Link %s (%v): loading wins from %s tokens%s.", l.Link, breakeven.Bandwidth(l.BytesPerSecond), breakeven.Tokens(l.CrossoverTokens), paren(l.CrossoverNote))
+			say("Link %s (%v): loading wins from %s%s.", l.Link, breakeven.Bandwidth(l.BytesPerSecond), tokens(l.CrossoverTokens), paren(l.CrossoverNote))
 		} else {
 			say("Link %s (%v): %s.", l.Link, breakeven.Bandwidth(l.BytesPerSecond), l.CrossoverNote)
 		}
@@ -148,4 +148,12 @@ func paren(s string) string {
 		return ""
 	}
 	return " (" + s + ")"
+}
+
+// tokens prints a count of tokens: "1 token", "2,048 tokens".
+func tokens(n float64) string {
+	if n == 1 {
+		return "1 token"
+	}
+	return breakeven.Tokens(n).String() + " tokens"
 }
