@@ -122,6 +122,12 @@ func TestEnvModelSwitchDropsTheCellsTime(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Yours, a.Output.PrefillProvenance)
 
+	// A custom architecture from the variables is another model too.
+	r, err = WithEnv(cell, env(map[string]string{"KV_LAYERS": "80", "KV_KV_HEADS": "8", "KV_HEAD_DIM": "128"}))
+	require.NoError(t, err)
+	assert.Empty(t, r.TTFT)
+	assert.Empty(t, r.Model)
+
 	// The same model named again keeps the cell's own time.
 	r, err = WithEnv(cell, env(map[string]string{"KV_MODEL": cell.Model}))
 	require.NoError(t, err)
