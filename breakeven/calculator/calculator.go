@@ -13,6 +13,15 @@
 //		Model: "llama-3.1-405b", TTFT: "62s", Tokens: "127188", Link: "181Gbit/s"})
 //	fmt.Print(calculator.Render(ans).Text()) // break-even 1.06 GB/s, speedup 21.4x
 //
+// A prefill speed belongs to a model. With no --prefill, --ttft or --gpus
+// a catalog model takes its own published run (PublishedRun gives the
+// rule), and a model with none is refused in one line; never another
+// model's. Every answer says where its speed came from (Provenance:
+// published, estimated, yours or measured), in the "prefill from" row
+// next to the break-even and in calc --json. A caller with a speed
+// measured by breakeven measure sets Request.Measured; WithModel asks the
+// same question of another model, dropping the previous model's speed.
+//
 // A Request's fields are named by calc's flags; the notebook reads them
 // from KV_ variables (WithEnv). A bad input is a *breakeven.FieldError
 // naming the input, its value, what is wrong and a valid example, written

@@ -213,7 +213,11 @@ func customFlop(r Request, a breakeven.Architecture) (prefill.Model, error) {
 	if err != nil {
 		return prefill.Model{}, err
 	}
-	pm := prefill.Model{Name: "custom architecture", ActiveParams: params}
+	// --params is every weight that computes a token: for a dense model
+	// all its weights, so the memory fit takes them as the total too (an
+	// MoE model holds more, so its fit is a lower bound; the memory line
+	// says so).
+	pm := prefill.Model{Name: "custom architecture", ActiveParams: params, TotalParams: params}
 	for _, g := range a.Groups {
 		ag := prefill.AttentionGroup{Layers: g.Layers, QueryHeads: h, QKDim: g.HeadDim, VDim: g.HeadDim, Window: g.Window}
 		if g.Attention == breakeven.MLA {
@@ -288,11 +292,25 @@ func nearestPrecision(p prefill.Precision, known []prefill.Precision) prefill.Pr
 func fitExample(f prefill.Fit) string {
 	per := float64(f.GPUs.Chip.Memory) * (1 - f.Share)
 	n := math.Ceil(float64(f.Weights+f.Cache) / per)
-	s := ""
+	var alts []string
 	if n <= prefill.MaxGPUs {
-		s = fmt.Sprintf("--gpus %.0fx%s, or ", n, f.GPUs.Chip.Name)
+		alts = append(alts, fmt.Sprintf("--gpus %.0fx%s", n, f.GPUs.Chip.Name))
 	}
-	return s + "smaller weights: --weights fp8 or --weights int4"
+	// Only weights smaller than the run's own: FP8 weights are not told
+	// to be FP8.
+	var smaller []string
+	for _, name := range []string{"fp8", "int4"} {
+		if t, err := breakeven.ParseElementType(name); err == nil && float64(t.Size) < f.BytesPerWeight {
+			smaller = append(smaller, "--weights "+name)
+		}
+	}
+	if len(smaller) > 0 {
+		alts = append(alts, "smaller weights: "+strings.Join(smaller, " or "))
+	}
+	if len(alts) == 0 {
+		return fmt.Sprintf("--gpus %dx%s", prefill.MaxGPUs, f.GPUs.Chip.Name)
+	}
+	return strings.Join(alts, ", or ")
 }
 
 // gpusExample lists the chips --gpus reads.

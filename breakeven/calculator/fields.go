@@ -149,8 +149,8 @@ func WithEnv(r Request, lookup func(string) (string, bool)) (Request, error) {
 	// A prefill or time in the cell was measured on the cell's model: a
 	// variable that picks another model drops it, unless a variable gives
 	// the new model's own.
-	switched := set["model"] && r.Model != before.Model
-	for _, x := range architecture {
+	switched := false
+	for _, x := range append([]string{"model", "config", "config-text"}, architecture...) {
 		switched = switched || (set[x] && *fieldByName(x).str(&r) != *fieldByName(x).str(&before))
 	}
 	if switched && !set["prefill"] && !set["ttft"] {

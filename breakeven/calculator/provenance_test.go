@@ -81,6 +81,14 @@ func TestQwenDefaultIsThePostsQwenRow(t *testing.T) {
 	assert.Equal(t, "qwen32b", a.Output.PrefillProvenanceRun)
 	assert.Equal(t, Published, a.Output.PrefillProvenance)
 	assert.Contains(t, a.Output.PrefillProvenanceText, "over 11 seconds", "the locator of WWT's figure")
+	// A range wider than rounding is shown: 11 to 12 s is 9% wide.
+	assert.Contains(t, a.Output.PrefillProvenanceText, "131,072 tokens in 11.0 s (10,923 tokens/s to 11,916 tokens/s) on 1x H100")
+	// The 405B test's printed 62 s (61.5 to 62.5 s, under 2%) is not.
+	v, err := Compute(DefaultRequest())
+	require.NoError(t, err)
+	assert.Contains(t, v.Output.PrefillProvenanceText, "published: 127,188 tokens in 62.0 s on 8x H100, a run of Llama 3.1 405B; ")
+	require.NotNil(t, v.Output.PrefillLowTokensPerSecond, "JSON carries every range")
+	assert.InDelta(t, 127188/62.5, *v.Output.PrefillLowTokensPerSecond, 1e-9)
 	// "over 11 seconds" is 11 to 12 s: 131,072 / 12 to 131,072 / 11.
 	require.NotNil(t, a.Output.PrefillLowTokensPerSecond)
 	assert.InDelta(t, 131072.0/12, *a.Output.PrefillLowTokensPerSecond, 1e-6)
@@ -113,6 +121,12 @@ func TestEnvModelSwitchDropsTheCellsTime(t *testing.T) {
 	a, err = Compute(r)
 	require.NoError(t, err)
 	assert.Equal(t, Yours, a.Output.PrefillProvenance)
+
+	// A custom architecture from the variables is another model too.
+	r, err = WithEnv(cell, env(map[string]string{"KV_LAYERS": "80", "KV_KV_HEADS": "8", "KV_HEAD_DIM": "128"}))
+	require.NoError(t, err)
+	assert.Empty(t, r.TTFT)
+	assert.Empty(t, r.Model)
 
 	// The same model named again keeps the cell's own time.
 	r, err = WithEnv(cell, env(map[string]string{"KV_MODEL": cell.Model}))
@@ -203,12 +217,19 @@ func TestMeasuredPrefill(t *testing.T) {
 		{Request{Model: "qwen3-32b", Link: "10GbE", Prefill: "5000", Measured: m}, "alternatives"},
 		{Request{Model: "qwen3-32b", Link: "10GbE", Measured: &MeasuredPrefill{Rate: 0, Source: "x.json"}}, "outside"},
 		{Request{Model: "qwen3-32b", Link: "10GbE", Measured: &MeasuredPrefill{Rate: 5000}}, "needs the file"},
+		{Request{Model: "qwen3-32b", Link: "10GbE", Measured: &MeasuredPrefill{Rate: 0.5, Source: "x.json"}}, "outside 1.00 tokens/s to 1,000,000,000 tokens/s"},
+		{Request{Model: "qwen3-32b", Link: "10GbE", Measured: &MeasuredPrefill{Rate: 2e9, Source: "x.json"}}, "outside"},
 	} {
 		_, err := Compute(c.r)
 		var fe *breakeven.FieldError
 		require.True(t, errors.As(err, &fe), c.want)
 		assert.Equal(t, "measured", fe.Field)
 		assert.Contains(t, fe.Error(), c.want)
+	}
+	// The bounds are --prefill's: 1 to 10^9 tokens/s.
+	for _, rate := range []breakeven.TokenRate{1, 1e9} {
+		_, err := Compute(Request{Model: "qwen3-32b", Link: "10GbE", Measured: &MeasuredPrefill{Rate: rate, Source: "x.json"}})
+		assert.NoError(t, err, "%v", rate)
 	}
 	// Switching the model drops the measured speed too.
 	assert.Nil(t, Request{Model: "qwen3-32b", Measured: m}.WithModel("llama-3.1-70b").Measured)

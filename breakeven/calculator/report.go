@@ -186,13 +186,17 @@ func renderExtended(in Input, out Output) []Row {
 				text += fmt.Sprintf(" for the matrix products, %v for attention", att)
 			}
 			add("precision", "precision", text)
+			dense := ""
+			if in.Model == nil {
+				dense = " (--params taken as all the weights, as for a dense model; an MoE model holds more)"
+			}
 			switch fit := in.Flop.Fit; {
 			case !fit.Known():
 				add("memory", "memory", fit.String())
 			case fit.Fits():
-				add("memory", "memory", "fits: "+fit.String())
+				add("memory", "memory", "fits: "+fit.String()+dense)
 			default:
-				add("memory", "memory", "does not fit: "+fit.String()+"; the measured run must have used smaller weights or more GPUs than stated")
+				add("memory", "memory", "does not fit: "+fit.String()+dense+"; the measured run must have used smaller weights or more GPUs than stated")
 			}
 		}
 		if out.MinRecomputeSeconds != nil {
