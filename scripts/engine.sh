@@ -66,14 +66,14 @@ CTX="${ENGINE_CTX:-9216}"
 
 need_tools() {
   local missing=() t
-  for t in cmake g++ git npm node curl tar; do
+  for t in cmake g++ make git npm node curl tar; do
     command -v "$t" >/dev/null 2>&1 || missing+=("$t")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
   local pkgs=() m
   for m in "${missing[@]}"; do
     case "$m" in
-      g++) pkgs+=(g++ make) ;;
+      g++) pkgs+=(g++) ;;
       node) pkgs+=(nodejs) ;;
       *) pkgs+=("$m") ;;
     esac
@@ -221,7 +221,7 @@ cmd_start() {
   # second copy in RAM), so a cached request differs from a cold one only
   # by the slot's prefix. -ctk/-ctv f16: the 16-bit cache of the formula.
   # shellcheck disable=SC2086
-  LD_LIBRARY_PATH="$dir/bin" setsid "$dir/bin/llama-server" -m "$model" --host 127.0.0.1 --port "$port" \
+  LD_LIBRARY_PATH="$dir/bin" setsid "$dir/bin/llama-server" -m "$model" -a "$shape" --host 127.0.0.1 --port "$port" \
     -c "$CTX" -np 1 --cache-prompt --cache-ram 0 -ctk f16 -ctv f16 \
     --slot-save-path "$CACHE/slots/$shape" --metrics --slots --props \
     ${ENGINE_EXTRA_ARGS:-} >"$RUN/$inst.log" 2>&1 </dev/null 9>&- &
