@@ -61,7 +61,9 @@ check_shape() {
 }
 
 # The prompt lengths the project measures go up to 8,192 tokens; the
-# context leaves room for the tokens generated after them.
+# context leaves room for the tokens generated after them. llama-server
+# caps a slot's context at the model's training context, so the model
+# file states at least this much (SmolLM2's config says 8,192).
 CTX="${ENGINE_CTX:-9216}"
 
 need_tools() {
@@ -171,12 +173,12 @@ cmd_model() {
   check_shape "${1:-}"
   local shape="$1" dir out
   dir="$(engine_dir)" || not_built
-  out="$CACHE/models/$shape-seed$SEED.gguf"
+  out="$CACHE/models/$shape-seed$SEED-ctx$CTX.gguf"
   if [ ! -f "$out" ]; then
     mkdir -p "$CACHE/models"
     say "writing $out (random weights with the shape of $(basename "$(shape_config "$shape")"))"
     (cd "$ROOT" && go run ./tools/gguf -config "$(shape_config "$shape")" -vocab "$dir/vocab/$(shape_vocab "$shape")" \
-      -seed "$SEED" -o "$out") >&2
+      -seed "$SEED" -min-context "$CTX" -o "$out") >&2
   fi
   echo "$out"
 }
@@ -286,7 +288,7 @@ cmd_status() {
     echo "llama-server: not built (scripts/engine.sh build)"
   fi
   for s in $SHAPES; do
-    local model="$CACHE/models/$s-seed$SEED.gguf"
+    local model="$CACHE/models/$s-seed$SEED-ctx$CTX.gguf"
     if [ -f "$model" ]; then
       echo "$s: model $model ($(($(stat -c %s "$model") / 1000000)) MB)"
     else
