@@ -174,12 +174,15 @@ cmd_model() {
   local shape="$1" dir out
   dir="$(engine_dir)" || not_built
   out="$CACHE/models/$shape-seed$SEED-ctx$CTX.gguf"
+  mkdir -p "$CACHE/models"
+  exec 8>"$CACHE/models/$shape.lock"
+  flock 8 # one writer of a model file at a time
   if [ ! -f "$out" ]; then
-    mkdir -p "$CACHE/models"
     say "writing $out (random weights with the shape of $(basename "$(shape_config "$shape")"))"
     (cd "$ROOT" && go run ./tools/gguf -config "$(shape_config "$shape")" -vocab "$dir/vocab/$(shape_vocab "$shape")" \
-      -seed "$SEED" -min-context "$CTX" -o "$out") >&2
+      -seed "$SEED" -min-context "$CTX" -o "$out") >&2 8>&-
   fi
+  exec 8>&-
   echo "$out"
 }
 
