@@ -61,19 +61,21 @@ check_shape() {
 }
 
 # The prompt lengths the project measures go up to 8,192 tokens; the
-# context leaves room for the tokens generated after them.
+# context leaves room for the tokens generated after them. llama-server
+# caps a slot's context at the model's training context, so the model
+# file states at least this much (SmolLM2's config says 8,192).
 CTX="${ENGINE_CTX:-9216}"
 
 need_tools() {
   local missing=() t
-  for t in cmake g++ git npm node curl tar; do
+  for t in cmake g++ make git npm node curl tar; do
     command -v "$t" >/dev/null 2>&1 || missing+=("$t")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
   local pkgs=() m
   for m in "${missing[@]}"; do
     case "$m" in
-      g++) pkgs+=(g++ make) ;;
+      g++) pkgs+=(g++) ;;
       node) pkgs+=(nodejs) ;;
       *) pkgs+=("$m") ;;
     esac
@@ -171,13 +173,16 @@ cmd_model() {
   check_shape "${1:-}"
   local shape="$1" dir out
   dir="$(engine_dir)" || not_built
-  out="$CACHE/models/$shape-seed$SEED.gguf"
+  out="$CACHE/models/$shape-seed$SEED-ctx$CTX.gguf"
+  mkdir -p "$CACHE/models"
+  exec 8>"$CACHE/models/$shape.lock"
+  flock 8 # one writer of a model file at a time
   if [ ! -f "$out" ]; then
-    mkdir -p "$CACHE/models"
     say "writing $out (random weights with the shape of $(basename "$(shape_config "$shape")"))"
     (cd "$ROOT" && go run ./tools/gguf -config "$(shape_config "$shape")" -vocab "$dir/vocab/$(shape_vocab "$shape")" \
-      -seed "$SEED" -o "$out") >&2
+      -seed "$SEED" -min-context "$CTX" -o "$out") >&2 8>&-
   fi
+  exec 8>&-
   echo "$out"
 }
 
@@ -221,7 +226,7 @@ cmd_start() {
   # second copy in RAM), so a cached request differs from a cold one only
   # by the slot's prefix. -ctk/-ctv f16: the 16-bit cache of the formula.
   # shellcheck disable=SC2086
-  LD_LIBRARY_PATH="$dir/bin" setsid "$dir/bin/llama-server" -m "$model" --host 127.0.0.1 --port "$port" \
+  LD_LIBRARY_PATH="$dir/bin" setsid "$dir/bin/llama-server" -m "$model" -a "$shape" --host 127.0.0.1 --port "$port" \
     -c "$CTX" -np 1 --cache-prompt --cache-ram 0 -ctk f16 -ctv f16 \
     --slot-save-path "$CACHE/slots/$shape" --metrics --slots --props \
     ${ENGINE_EXTRA_ARGS:-} >"$RUN/$inst.log" 2>&1 </dev/null 9>&- &
@@ -286,7 +291,7 @@ cmd_status() {
     echo "llama-server: not built (scripts/engine.sh build)"
   fi
   for s in $SHAPES; do
-    local model="$CACHE/models/$s-seed$SEED.gguf"
+    local model="$CACHE/models/$s-seed$SEED-ctx$CTX.gguf"
     if [ -f "$model" ]; then
       echo "$s: model $model ($(($(stat -c %s "$model") / 1000000)) MB)"
     else

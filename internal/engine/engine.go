@@ -4,6 +4,9 @@
 // sources/configs) and seeded random weights. Compute per token and the
 // KV-cache layout are the real model's; the text it writes is meaningless.
 //
+// The server names its model by the shape (SmolLM2 or Qwen25): that is
+// the "model" a request names and what /v1/models lists.
+//
 // A test calls Start, which starts a server on a free port and stops it
 // when the test ends. Without a built engine the test skips, naming the
 // command that builds it, except in CI (CI set), where it fails, since CI

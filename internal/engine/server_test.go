@@ -97,14 +97,16 @@ func independentBytesPerToken(t *testing.T, path string) int {
 // llama.cpp's sequence-state file (llama_state_seq_save_file and
 // llama_kv_cache::state_write, in src/llama-context.cpp and
 // src/llama-kv-cache.cpp) holds, beside the keys and values, for each
-// token its id in the prompt (4 bytes) and its cell's position, number of
-// sequences and sequence id (4 bytes each); and once a header: magic,
-// version and token count (12 bytes), the stream count and cell count (8),
-// V's layout flag and the layer count (8), and per layer the type and row
-// size of K and of V (12 + 12 bytes).
+// token its id (4 bytes, in the server's packing of the slot's tokens,
+// tools/server/server-common.cpp, server_tokens::serialize) and its
+// cell's position, number of sequences and sequence id (4 bytes each);
+// and once a header: magic, version and token count (12 bytes), the
+// packing's marker, version, count and media count (16), the stream count
+// and cell count (8), V's layout flag and the layer count (8), and per
+// layer the type and row size of K and of V (12 + 12).
 const (
 	fileBytesPerTokenBesideKV = 4 + 4 + 4 + 4
-	fileHeaderFixed           = 12 + 8 + 8
+	fileHeaderFixed           = 12 + 16 + 8 + 8
 	fileHeaderPerLayer        = 12 + 12
 )
 
@@ -140,7 +142,7 @@ func TestSavedSlotBytesPerTokenMatchFormula(t *testing.T) {
 				st, err := os.Stat(filepath.Join(slotDir, name))
 				require.NoError(t, err)
 				assert.Equal(t, int64(s.NWritten), st.Size(), "n_written is the file's size")
-				assert.GreaterOrEqual(t, s.NSaved, n, "the slot holds the prompt")
+				assert.Equal(t, n, s.NSaved, "the slot holds the prompt")
 				t.Logf("%s: saved %d tokens, %d bytes in %.2f ms", shape, s.NSaved, s.NWritten, s.Timings.SaveMS)
 				sizes[i] = float64(st.Size())
 			}
@@ -151,11 +153,9 @@ func TestSavedSlotBytesPerTokenMatchFormula(t *testing.T) {
 			assert.Equal(t, sizes[1], a+b*float64(lengths[1]), "the sizes are linear in N")
 			assert.Equal(t, formula+fileBytesPerTokenBesideKV, b, "bytes per token of the saved file: the KV formula plus the file's per-token bookkeeping")
 			t.Logf("%s: saved file = %.0f + %.0f x N bytes; KV formula %.0f B/token (+%d of token id and cell metadata)", shape, a, b, formula, fileBytesPerTokenBesideKV)
-			// The intercept: the header, and whatever tokens the slot holds
-			// beyond the prompt (the one generated), at b each.
-			extra := a - float64(fileHeaderFixed+fileHeaderPerLayer*layers)
-			assert.GreaterOrEqual(t, extra, 0.0)
-			assert.Zero(t, int(extra)%int(b), "beyond the header, whole tokens: %.0f bytes", extra)
+			// The intercept is the header: the slot holds the prompt's
+			// tokens only (the one generated is not yet in the cache).
+			assert.Equal(t, float64(fileHeaderFixed+fileHeaderPerLayer*layers), a, "the file's fixed header")
 
 			// Restore: erase the slot, re-query (nothing cached), erase,
 			// restore the last save, re-query (the prompt is cached).
@@ -170,7 +170,7 @@ func TestSavedSlotBytesPerTokenMatchFormula(t *testing.T) {
 			var r slotAction
 			post(t, base+"/slots/0?action=restore", map[string]string{"filename": name}, &r)
 			assert.Equal(t, int(sizes[2]), r.NRead, "the restore reads the whole file")
-			assert.GreaterOrEqual(t, r.NRestored, n)
+			assert.Equal(t, n, r.NRestored)
 			warm := complete(t, base, ids)
 			assert.GreaterOrEqual(t, warm.Timings.CacheN, n-1, "the restored prompt is cached")
 			assert.LessOrEqual(t, warm.Timings.PromptN, 1)

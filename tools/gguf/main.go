@@ -38,6 +38,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "the seed of the random weights")
 	out := fs.String("o", "", "the file to write")
 	name := fs.String("name", "", "the model's name in the file (default: the config's file name)")
+	minContext := fs.Int("min-context", 0, "the least training context written (llama-server caps a slot's context at it); the config's max_position_embeddings if larger")
 	inspect := fs.String("inspect", "", "print a GGUF file's metadata and tensors instead")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -58,6 +59,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	shape, err := gguf.ReadShape(*name, data)
 	if err != nil {
 		return fmt.Errorf("config %s: %w", *config, err)
+	}
+	if *minContext > shape.Context {
+		fmt.Fprintf(stderr, "gguf: context %d written where the config says %d, so that llama-server serves prompts that long (the weights are random; the cache per token does not change)\n",
+			*minContext, shape.Context)
+		shape.Context = *minContext
 	}
 	v, err := gguf.ReadFile(*vocab)
 	if err != nil {
