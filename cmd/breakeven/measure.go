@@ -108,7 +108,7 @@ func runMeasureCtx(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return fail(&breakeven.FieldError{Message: "--base-url is required: the server to measure (e.g. --base-url http://127.0.0.1:8080)"})
 	}
 	if *model == "" {
-		return fail(&breakeven.FieldError{Message: "--model is required: a model name the server serves, as its /v1/models lists it (e.g. --model smollm2-135m-seed1)"})
+		return fail(&breakeven.FieldError{Message: "--model is required: a model name the server serves, as its /v1/models lists it (e.g. --model smollm2-135m)"})
 	}
 	lens, err := parseLens(*lensFlag)
 	if err != nil {
