@@ -31,6 +31,11 @@ var shapeFormula = map[string]float64{
 // 1,024 tokens, three repeats.
 func measureShape(t *testing.T, shape string) (Result, string) {
 	t.Helper()
+	if _, set := os.LookupEnv("ENGINE_EXTRA_ARGS"); !set {
+		// One thread: on a machine shared with other work, llama.cpp's
+		// threads wait on each other whenever one is descheduled.
+		t.Setenv("ENGINE_EXTRA_ARGS", "-t 1 -tb 1")
+	}
 	base, slotDir := engine.Start(t, shape)
 	cfg, err := engine.ConfigPath(shape)
 	require.NoError(t, err)
