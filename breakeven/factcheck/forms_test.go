@@ -518,8 +518,8 @@ func TestRateAtOneTokenIncludesFixedState(t *testing.T) {
 }
 
 // An uncached time with neither a cached time nor a speedup times no
-// load, and is refused with the form it needs (a fuzz find: with a link
-// stated it was checked, needing no link at all).
+// load, and is refused with the form it needs, a link stated beside it
+// included (it is not checked as needing no link at all).
 func TestUncachedAloneIsRefused(t *testing.T) {
 	_, err := factcheck.Check(factcheck.Claim{Model: "llama-3.1-8b", Tokens: "1000", Uncached: "1", Links: "1GbE"}, factcheck.Options{})
 	assert.EqualError(t, err, `--uncached "1": an uncached time alone times no load; give the cached time or a speedup with it (e.g. --uncached 70.8s --speedup 152x)`)
