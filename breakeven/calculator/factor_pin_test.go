@@ -6,18 +6,6 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// A compression factor runs from 1 (none) to a million.
-func TestParseFactorBounds(t *testing.T) {
-	for _, s := range []string{"1", "1000000", "1e6x"} {
-		_, err := ParseFactor(s)
-		assert.NoError(t, err, s)
-	}
-	for _, s := range []string{"0.99", "1000001", "1.000001e6"} {
-		_, err := ParseFactor(s)
-		assert.Error(t, err, s)
-	}
-}
-
 // Numbers too small or too large for plain decimals are written with an
 // exponent, so an export never holds a 25-digit string.
 func TestPlainNumberExponent(t *testing.T) {

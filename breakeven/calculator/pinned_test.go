@@ -3,7 +3,6 @@ package calculator
 import (
 	"errors"
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -208,15 +207,6 @@ func TestLoadModelLatencyOnly(t *testing.T) {
 	assert.Equal(t, "50.0 ms fixed cost + cache / (1 x link); the load, speedup and break-even above include it", Render(a).Get("load_model"))
 }
 
-// Pasted text in an error message keeps its first 40 characters, spaces
-// folded; at 40 it is whole.
-func TestAbbreviate(t *testing.T) {
-	forty := strings.Repeat("a", 40)
-	assert.Equal(t, forty, abbreviate(forty))
-	assert.Equal(t, forty+"...", abbreviate(forty+"b"))
-	assert.Equal(t, "a b", abbreviate(" a \n\t b "))
-}
-
 // A load's fixed cost runs up to a day, 86,400 s, included (a day is
 // longer than this prompt's recompute, which is the refusal then).
 func TestLatencyUpToADay(t *testing.T) {
@@ -239,27 +229,6 @@ func TestEfficiencyDownToAThousandth(t *testing.T) {
 	req.Efficiency = "0.09%"
 	_, err = Compute(req)
 	assert.ErrorContains(t, err, "from 0.001 to 1")
-}
-
-// A derived quantity is printed from 10^-12 to 10^21 in SI units, both
-// ends included; the calculator and the claim checker share the rule.
-func TestInRange(t *testing.T) {
-	for x, want := range map[float64]bool{1e-12: true, 1.5e-12: true, 0.9e-12: false, 1: true, 1e21: true, 1.5e21: false, 0: false, -1: false} {
-		assert.Equal(t, want, InRange(x), "%g", x)
-	}
-	assert.False(t, InRange(math.NaN()))
-	assert.False(t, InRange(math.Inf(1)))
-}
-
-// A compression factor that is not a finite number says so, whatever its
-// sign; a finite one below 1 is told the bound.
-func TestParseFactorNotANumber(t *testing.T) {
-	for _, s := range []string{"Inf", "-Inf", "+Inf", "NaN", "five"} {
-		_, err := ParseFactor(s)
-		assert.EqualError(t, err, "not a number", s)
-	}
-	_, err := ParseFactor("-5")
-	assert.EqualError(t, err, "a compression factor is at least 1 (1 is none)")
 }
 
 // An efficiency alone leaves no fixed cost: the load model reads "0 s".

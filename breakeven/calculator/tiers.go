@@ -81,7 +81,7 @@ func Routes(ans Answer, links map[string]string) []Route {
 			}
 			bw := l.Total()
 			load := breakeven.LoadTime(ans.Result.CacheBytes, bw)
-			if !InRange(float64(bw)) || !InRange(float64(load)) {
+			if !breakeven.InRange(float64(bw)) || !breakeven.InRange(float64(load)) {
 				pe := pageError(breakeven.Bad("tier-"+tl.Tier, r.Link, "a speed outside what this tool prints (1e-12 to 1e21 B/s)", "PCIe5x16"))
 				r.Error = &pe
 				break

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
-	"signalweight.dev/kv/breakeven/calculator"
+	"signalweight.dev/kv/breakeven/modelconfig"
 	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/sources"
 )
@@ -284,7 +284,7 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 		// The bytes moved are stated: no model or prompt is needed.
 		r.Loaded = r.Size
 		r.Required = breakeven.RequiredBandwidth(r.Size, r.Seconds)
-		if !calculator.InRange(float64(r.Required)) {
+		if !breakeven.InRange(float64(r.Required)) {
 			return r, breakeven.Bad("seconds", cl.Seconds, fmt.Sprintf("gives a bandwidth of %g bytes/s, out of range", float64(r.Required)), exampleSeconds)
 		}
 		r.NeedIsFloor = r.SecondsAre == SecondsTTFT
@@ -312,7 +312,7 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 			per = arch.MeanBytesPerToken(r.Tokens)
 		}
 		r.Throughput = breakeven.Bandwidth(float64(r.ThroughputRate) * float64(per))
-		if !calculator.InRange(float64(r.Throughput)) {
+		if !breakeven.InRange(float64(r.Throughput)) {
 			return r, breakeven.Bad("throughput", cl.Throughput, fmt.Sprintf("gives a bandwidth of %g bytes/s, out of range", float64(r.Throughput)), exampleThrough)
 		}
 	}
@@ -324,12 +324,12 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 		if r.Hit < 1 {
 			r.Loaded = arch.CacheSize(r.Tokens * breakeven.Tokens(r.Hit))
 		}
-		if !calculator.InRange(float64(r.Cache)) {
+		if !breakeven.InRange(float64(r.Cache)) {
 			return r, breakeven.Bad("tokens", cl.Tokens, fmt.Sprintf("gives a cache of %g bytes, too large to check", float64(r.Cache)), exampleTokens)
 		}
 		if timed {
 			r.Required = breakeven.RequiredBandwidth(r.Loaded, r.Seconds)
-			if !calculator.InRange(float64(r.Required)) {
+			if !breakeven.InRange(float64(r.Required)) {
 				return r, breakeven.Bad("seconds", cl.Seconds, fmt.Sprintf("gives a bandwidth of %g bytes/s, out of range", float64(r.Required)), exampleSeconds)
 			}
 			r.NeedIsFloor = r.SecondsAre == SecondsTTFT
@@ -490,9 +490,9 @@ func (c *Checker) readModel(r *Result) error {
 				return fe
 			}
 			if cl.Config == pastedConfig {
-				return calculator.ConfigError("config-text", cl.Config, err)
+				return modelconfig.FieldError("config-text", cl.Config, err)
 			}
-			return calculator.ConfigError("config", cl.Config, err)
+			return modelconfig.FieldError("config", cl.Config, err)
 		}
 	} else if r.Model, err = c.model(cl.Model); err != nil {
 		return err

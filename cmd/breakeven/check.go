@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
-	"signalweight.dev/kv/breakeven/calculator"
 	"signalweight.dev/kv/breakeven/factcheck"
 	"signalweight.dev/kv/breakeven/textfmt"
 	"signalweight.dev/kv/sources"
@@ -335,7 +334,7 @@ func printCheck(w io.Writer, r factcheck.Result) {
 		textfmt.Line(w, "cache", fmt.Sprintf("%v (%s; %v)", r.Cache, r.Cache.IEC(), r.PerToken))
 	}
 	if r.Hit < 1 {
-		textfmt.Line(w, "loaded", fmt.Sprintf("%v: %s of the prompt from the cache", r.Loaded, calculator.Percent(r.Hit)))
+		textfmt.Line(w, "loaded", fmt.Sprintf("%v: %s of the prompt from the cache", r.Loaded, breakeven.Percent(r.Hit)))
 	}
 	if r.SizeCheck != nil {
 		textfmt.Line(w, "size stated", fmt.Sprintf("%v (%s)", r.SizeCheck.Stated, r.SizeCheck.Stated.IEC()))
