@@ -236,20 +236,16 @@ func Resolve(r Request) (Input, error) {
 	case named > 1:
 		return in, sentence("model", "--model, --config, --config-text and an architecture (--layers, --kv-heads, ...) are alternatives; give one (e.g. --model llama-3.1-70b, or --config config.json)")
 	case given(r.Model):
-		m, err := sources.FindModel(r.Model)
-		var unknown *sources.UnknownModelError
-		switch {
-		case errors.As(err, &unknown):
-			reason := "unknown model"
-			if s := unknown.Suggestion(); s != "" {
-				reason += "; " + s
-			}
-			return in, breakeven.Bad("model", r.Model, reason, `--model llama-3.1-70b, or --config config.json; "breakeven models" lists them`)
-		case err != nil:
-			return in, breakeven.Bad("model", r.Model, err.Error(), "--model llama-3.1-70b")
-		case !m.Known():
-			return in, breakeven.Bad("model", r.Model, m.Name+" has no published config, so its cache size cannot be computed; give its architecture instead",
-				"--layers 88 --kv-heads 8 --head-dim 128")
+		m, err := sources.ResolveModel(r.Model, sources.ModelExamples{Name: "--model llama-3.1-70b",
+			Unknown: `--model llama-3.1-70b, or --config config.json; "breakeven models" lists them`})
+		var fe *breakeven.FieldError
+		if errors.As(err, &fe) && m.Name != "" && !m.Known() {
+			// In the catalog with no config: an architecture answers.
+			fe.Message += "; give its architecture instead"
+			fe.Example = "--layers 88 --kv-heads 8 --head-dim 128"
+		}
+		if err != nil {
+			return in, err
 		}
 		in.Name, in.Arch, in.Context, in.Model = m.Name, m.Arch, m.Context, &m
 		if m.Via != nil {

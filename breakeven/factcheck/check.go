@@ -568,35 +568,9 @@ func (c *Checker) model(name string) (sources.Model, error) {
 	if l, ok := c.models[name]; ok {
 		return l.m, l.err
 	}
-	m, err := findModel(name)
+	m, err := sources.ResolveModel(name, sources.ModelExamples{Name: exampleModel, Unknown: exampleModel + ", or a config column / --config config.json"})
 	c.models[name] = modelLookup{m, err}
 	return m, err
-}
-
-// findModel resolves a model name into one with a computable cache.
-func findModel(name string) (sources.Model, error) {
-	if strings.TrimSpace(name) == "" {
-		return sources.Model{}, breakeven.Bad("model", name, "missing", exampleModel)
-	}
-	m, err := sources.FindModel(name)
-	var unknown *sources.UnknownModelError
-	if errors.As(err, &unknown) && unknown.TooLong {
-		return m, breakeven.Bad("model", name, err.Error(), exampleModel)
-	}
-	if errors.As(err, &unknown) {
-		reason := "unknown model"
-		if s := unknown.Suggestion(); s != "" {
-			reason += "; " + s
-		}
-		return m, breakeven.Bad("model", name, reason, exampleModel+", or a config column / --config config.json")
-	}
-	if err != nil {
-		return m, breakeven.Bad("model", name, err.Error(), exampleModel)
-	}
-	if !m.Known() {
-		return m, breakeven.Bad("model", name, m.Name+" has no published config, so its cache size cannot be computed", exampleModel)
-	}
-	return m, nil
 }
 
 // sizeOnly reports a claim that states a size and no time or
