@@ -18,20 +18,23 @@ func TestParseFactorBounds(t *testing.T) {
 		assert.Equal(t, want, f, s)
 	}
 	for _, s := range []string{"0.99", "-5", "0"} {
-		_, err := breakeven.ParseFactor(s)
+		f, err := breakeven.ParseFactor(s)
 		assert.ErrorIs(t, err, breakeven.ErrFactorBelowOne, s)
+		assert.Zero(t, f, s)
 	}
 	for _, s := range []string{"1000001", "1.000001e6"} {
-		_, err := breakeven.ParseFactor(s)
+		f, err := breakeven.ParseFactor(s)
 		assert.ErrorIs(t, err, breakeven.ErrFactorTooLarge, s)
+		assert.Zero(t, f, s)
 	}
 }
 
 // A factor that is not a finite number says so, whatever its sign.
 func TestParseFactorNotANumber(t *testing.T) {
 	for _, s := range []string{"Inf", "-Inf", "+Inf", "NaN", "five", "", "x"} {
-		_, err := breakeven.ParseFactor(s)
+		f, err := breakeven.ParseFactor(s)
 		assert.ErrorIs(t, err, breakeven.ErrNotNumber, s)
+		assert.Zero(t, f, s)
 	}
 }
 
@@ -44,12 +47,14 @@ func TestParseFraction(t *testing.T) {
 		assert.InDelta(t, want, f, 1e-15, s)
 	}
 	for _, s := range []string{"1.5", "101%", "-0.1", "-5%"} {
-		_, err := breakeven.ParseFraction(s)
+		f, err := breakeven.ParseFraction(s)
 		assert.ErrorIs(t, err, breakeven.ErrNotFraction, s)
+		assert.Zero(t, f, s)
 	}
 	for _, s := range []string{"NaN", "Inf", "-Inf", "eighty", "%", ""} {
-		_, err := breakeven.ParseFraction(s)
+		f, err := breakeven.ParseFraction(s)
 		assert.ErrorIs(t, err, breakeven.ErrNotNumber, s)
+		assert.Zero(t, f, s)
 	}
 }
 

@@ -29,9 +29,11 @@ type PageClaim struct {
 }
 
 // PageAnswer is what the page gets back: the checked claim exactly as
-// check --json prints it, or the errors, each naming its field.
+// check --json prints it and the rows the page shows (Rendering.Rows),
+// or the errors, each naming its field.
 type PageAnswer struct {
 	Result *JSONResult  `json:"result,omitempty"`
+	Rows   []Row        `json:"rows,omitempty"`
 	Errors []page.Error `json:"errors,omitempty"`
 }
 
@@ -55,7 +57,7 @@ func CheckPage(req []byte) []byte {
 		Links: pc.Links, Host: pc.Host, GPUs: pc.GPUs, KVDtype: pc.KVDtype}
 	if pc.ConfigText != "" {
 		if pc.Model != "" {
-			return page.JSON(PageAnswer{Errors: []page.Error{page.ErrorOf(breakeven.Bad("model", pc.Model, "a pasted config.json names its own model; clear one of them", "model = llama-3.1-70b"), PageFront)}})
+			return page.JSON(PageAnswer{Errors: []page.Error{page.ErrorOf(breakeven.Bad("model", pc.Model, "a pasted config.json names its own model; clear one of them", "llama-3.1-70b"), PageFront)}})
 		}
 		cl.Config = pastedConfig
 		text := []byte(pc.ConfigText)
@@ -66,5 +68,5 @@ func CheckPage(req []byte) []byte {
 		return page.JSON(PageAnswer{Errors: []page.Error{page.ErrorOf(err, PageFront)}})
 	}
 	j := r.JSON()
-	return page.JSON(PageAnswer{Result: &j})
+	return page.JSON(PageAnswer{Result: &j, Rows: Render(r).Rows()})
 }
