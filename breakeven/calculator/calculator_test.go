@@ -2,8 +2,6 @@ package calculator
 
 import (
 	"errors"
-	"math"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -67,46 +65,4 @@ func TestCustomArchTakesAHeadOfOneDimension(t *testing.T) {
 	a, err := customArch(Request{Layers: "4", KVHeads: "2", HeadDim: "1"})
 	require.NoError(t, err)
 	assert.Equal(t, 32.0, float64(a.BytesPerToken()))
-}
-
-// Pasted text in an error message keeps its first 40 characters, spaces
-// folded; at 40 it is whole.
-func TestPastedTextInAnErrorKeepsFortyCharacters(t *testing.T) {
-	forty := strings.Repeat("a", 40)
-	assert.Equal(t, forty, abbreviate(forty))
-	assert.Equal(t, forty+"...", abbreviate(forty+"b"))
-	assert.Equal(t, "a b", abbreviate(" a \n\t b "))
-}
-
-// A derived quantity is printed from 10^-12 to 10^21 in SI units, both
-// ends included; the calculator and the claim checker share the rule.
-func TestInRangeIncludesBothEnds(t *testing.T) {
-	for x, want := range map[float64]bool{1e-12: true, 1.5e-12: true, 0.9e-12: false, 1: true, 1e21: true, 1.5e21: false, 0: false, -1: false} {
-		assert.Equal(t, want, InRange(x), "%g", x)
-	}
-	assert.False(t, InRange(math.NaN()))
-	assert.False(t, InRange(math.Inf(1)))
-}
-
-// A compression factor runs from 1 (none) to a million.
-func TestCompressionFactorRunsFromOneToAMillion(t *testing.T) {
-	for _, s := range []string{"1", "1000000", "1e6x"} {
-		_, err := ParseFactor(s)
-		assert.NoError(t, err, s)
-	}
-	for _, s := range []string{"0.99", "1000001", "1.000001e6"} {
-		_, err := ParseFactor(s)
-		assert.Error(t, err, s)
-	}
-}
-
-// A compression factor that is not a finite number says so, whatever its
-// sign; a finite one below 1 is told the bound.
-func TestCompressionFactorNotANumberSaysSo(t *testing.T) {
-	for _, s := range []string{"Inf", "-Inf", "+Inf", "NaN", "five"} {
-		_, err := ParseFactor(s)
-		assert.EqualError(t, err, "not a number", s)
-	}
-	_, err := ParseFactor("-5")
-	assert.EqualError(t, err, "a compression factor is at least 1 (1 is none)")
 }

@@ -66,7 +66,7 @@ func TestRenderHitRate(t *testing.T) {
 	mean := 0.8*load + 0.2*(62+4)
 	assert.Equal(t, breakeven.Seconds(mean).String()+" (62.0 s without offload)", rep.Get("mean_ttft"))
 	h := 4 / (62 - load + 4)
-	assert.Equal(t, Percent(h)+": offloading pays above it", rep.Get("break_even_hit_rate"))
+	assert.Equal(t, breakeven.Percent(h)+": offloading pays above it", rep.Get("break_even_hit_rate"))
 	assert.Equal(t, "80.0%", rep.Get("hit_rate"))
 }
 
