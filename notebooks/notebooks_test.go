@@ -22,6 +22,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -247,11 +248,23 @@ func TestCalculatorNotebookInputs(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		vars map[string]string
+		// want are patterns the shown text must match, never texts it
+		// must not hold.
+		want, never []string
 	}{
-		{"70b", map[string]string{"KV_MODEL": "llama-3.1-70b", "KV_TOKENS": "32000", "KV_TTFT": "4s", "KV_LINK": "2x100GbE"}},
-		{"preset-and-percent", map[string]string{"KV_LINK": "roce", "KV_HIT_RATE": "80%"}},
-		{"custom-gpus", map[string]string{"KV_LAYERS": "80", "KV_KV_HEADS": "8", "KV_HEAD_DIM": "128", "KV_PARAMS": "70.6B", "KV_QUERY_HEADS": "64", "KV_GPUS": "8xH100", "KV_TTFT": "", "KV_TOKENS": "128k"}},
-		{"bad-link", map[string]string{"KV_LINK": "12 parsecs/s"}},
+		{"70b", map[string]string{"KV_MODEL": "llama-3.1-70b", "KV_TOKENS": "32000", "KV_TTFT": "4s", "KV_LINK": "2x100GbE"}, nil, nil},
+		{"preset-and-percent", map[string]string{"KV_LINK": "roce", "KV_HIT_RATE": "80%"}, nil, nil},
+		{"custom-gpus", map[string]string{"KV_LAYERS": "80", "KV_KV_HEADS": "8", "KV_HEAD_DIM": "128", "KV_PARAMS": "70.6B", "KV_QUERY_HEADS": "64", "KV_GPUS": "8xH100", "KV_TTFT": "", "KV_TOKENS": "128k"}, nil, nil},
+		{"bad-link", map[string]string{"KV_LINK": "12 parsecs/s"}, nil, nil},
+		// Switching the model keeps no other model's time: Qwen3-32B
+		// answers with the post's own row, "≈11,900 tokens/s" and
+		// "≈3.1 GB/s", not the 405B test's 62 s (2,051 tokens/s, 271 MB/s).
+		{"switch-model", map[string]string{"KV_MODEL": "qwen3-32b"},
+			[]string{`<td>prefill</td><td>11,9\d\d tokens/s`, `<td>break-even</td><td>3\.1\d? GB/s`, `<td>prefill from</td><td>published: 131,072 tokens in 11\.0 s`},
+			[]string{"62.0 s", "--ttft", "2,051 tokens/s"}},
+		// A model with no published run: one line asking for a prefill.
+		{"no-prefill", map[string]string{"KV_MODEL": "deepseek-v4-pro"},
+			[]string{`input error: no prefill for DeepSeek V4 Pro: .*KV_PREFILL`}, []string{"62.0 s"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out := t.TempDir()
@@ -272,6 +285,16 @@ func TestCalculatorNotebookInputs(t *testing.T) {
 				t.Error(e)
 			}
 			shown := shownText(t, got)
+			for _, w := range c.want {
+				if !regexp.MustCompile(w).MatchString(shown) {
+					t.Errorf("the notebook shows nothing matching %q", w)
+				}
+			}
+			for _, n := range c.never {
+				if strings.Contains(shown, n) {
+					t.Errorf("the notebook shows %q, another model's time", n)
+				}
+			}
 			// The request as the notebook builds it: the default inputs
 			// cell with the variables applied.
 			req, err := calculator.WithEnv(calculator.DefaultRequest(), func(k string) (string, bool) { v, ok := c.vars[k]; return v, ok })

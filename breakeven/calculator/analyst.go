@@ -31,13 +31,7 @@ type Case struct {
 func Compare(base Request, models []string) []Case {
 	out := make([]Case, 0, len(models))
 	for _, m := range models {
-		r := base
-		r.Model = m
-		for _, f := range architecture {
-			*fieldByName(f).str(&r) = ""
-		}
-		r.Params, r.QueryHeads, r.QKDim, r.VDim = "", "", "", ""
-		r.Prefill, r.TTFT = "", ""
+		r := base.WithModel(m)
 		c := Case{Label: m, Request: r}
 		if !given(r.GPUs) {
 			c.Err = sentence("gpus", "a comparison prices every model on the same GPUs, so it needs --gpus (e.g. --gpus 8xH100); a measured --prefill or --ttft belongs to one model")
@@ -54,7 +48,9 @@ func Compare(base Request, models []string) []Case {
 
 // Sweep asks base's question with one input, named as calc's flag
 // ("tokens", "link", "hit-rate", "kv-dtype"), set to each value in turn,
-// written as calc takes it ("32k", "2x100GbE", "80%", "fp8").
+// written as calc takes it ("32k", "2x100GbE", "80%", "fp8"). Swept over
+// "model", each model takes its own prefill (WithModel): base's speed or
+// time belongs to base's model.
 func Sweep(base Request, input string, values []string) ([]Case, error) {
 	var f *field
 	for i := range fields {
@@ -68,6 +64,10 @@ func Sweep(base Request, input string, values []string) ([]Case, error) {
 	out := make([]Case, 0, len(values))
 	for _, v := range values {
 		r := base
+		if input == "model" {
+			// A time belongs to its model: each model takes its own.
+			r = r.WithModel(v)
+		}
 		*f.str(&r) = v
 		if input == "prefill" {
 			r.TTFT = ""

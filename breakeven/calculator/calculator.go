@@ -13,6 +13,15 @@
 //		Model: "llama-3.1-405b", TTFT: "62s", Tokens: "127188", Link: "181Gbit/s"})
 //	fmt.Print(calculator.Render(ans).Text()) // break-even 1.06 GB/s, speedup 21.4x
 //
+// A prefill speed belongs to a model. With no --prefill, --ttft or --gpus
+// a catalog model takes its own published run (PublishedRun gives the
+// rule), and a model with none is refused in one line; never another
+// model's. Every answer says where its speed came from (Provenance:
+// published, estimated, yours or measured), in the "prefill from" row
+// next to the break-even and in calc --json. A caller with a speed
+// measured by breakeven measure sets Request.Measured; WithModel asks the
+// same question of another model, dropping the previous model's speed.
+//
 // A Request's fields are named by calc's flags; the notebook reads them
 // from KV_ variables (WithEnv). A bad input is a *breakeven.FieldError
 // naming the input, its value, what is wrong and a valid example, written
@@ -68,6 +77,12 @@ type Request struct {
 
 	AllowBeyondContext bool `json:"allow-beyond-context,omitempty"`
 
+	// Measured is a prefill speed measured on the caller's own system
+	// (breakeven measure's result file), with its source; an alternative
+	// to Prefill and TTFT. It is set by a caller, not typed, so it has no
+	// flag, page field or KV_ variable of its own here.
+	Measured *MeasuredPrefill `json:"-"`
+
 	// Beyond the post (see extended.go): GPUs for the FLOP model of
 	// prefill ("8xH100"), its MFU, and a load with a fixed cost and an
 	// efficiency, optionally overlapped with recomputing.
@@ -86,30 +101,44 @@ type Request struct {
 
 // Output is calc --json: SI base units, snake_case keys.
 type Output struct {
-	Model                    string   `json:"model"`
-	Tokens                   float64  `json:"tokens"`
-	KVDtype                  string   `json:"kv_dtype"`
-	Compression              float64  `json:"compression"`
-	BytesPerToken            float64  `json:"bytes_per_token"`
-	GrowthBytesPerToken      float64  `json:"growth_bytes_per_token"`
-	FixedBytes               float64  `json:"fixed_bytes"`
-	CacheBytes               float64  `json:"cache_bytes"`
-	PrefillTokensPerSecond   float64  `json:"prefill_tokens_per_second"`
-	Link                     string   `json:"link"`
-	LinkBytesPerSecond       float64  `json:"link_bytes_per_second"`
-	BreakEvenBytesPerSecond  float64  `json:"break_even_bytes_per_second"`
-	RecomputeSeconds         float64  `json:"recompute_seconds"`
-	LoadSeconds              float64  `json:"load_seconds"`
-	Speedup                  float64  `json:"speedup"`
-	Winner                   string   `json:"winner"`
-	LinkOverBreakEven        float64  `json:"link_over_break_even_bytes_per_second"`
-	HitRate                  *float64 `json:"hit_rate,omitempty"`
-	MissPenaltySeconds       *float64 `json:"miss_penalty_seconds,omitempty"`
-	MeanTTFTSeconds          *float64 `json:"mean_ttft_seconds,omitempty"`
-	BreakEvenHitRate         *float64 `json:"break_even_hit_rate,omitempty"`
-	BreakEvenHitRateNote     string   `json:"break_even_hit_rate_note,omitempty"`
-	ContextTokens            float64  `json:"context_tokens,omitempty"`
-	BeyondContextAllowedNote string   `json:"beyond_context,omitempty"`
+	Model                  string  `json:"model"`
+	Tokens                 float64 `json:"tokens"`
+	KVDtype                string  `json:"kv_dtype"`
+	Compression            float64 `json:"compression"`
+	BytesPerToken          float64 `json:"bytes_per_token"`
+	GrowthBytesPerToken    float64 `json:"growth_bytes_per_token"`
+	FixedBytes             float64 `json:"fixed_bytes"`
+	CacheBytes             float64 `json:"cache_bytes"`
+	PrefillTokensPerSecond float64 `json:"prefill_tokens_per_second"`
+	// Where the prefill speed came from (Provenance): its kind
+	// ("published", "estimated", "yours" or "measured"), the line shown
+	// next to the break-even, the source (a published run's source title,
+	// the estimating model, a measured speed's file), the locator and
+	// address of a published figure, the run's ID, and the speed's
+	// interval where it has one.
+	PrefillProvenance          string   `json:"prefill_provenance"`
+	PrefillProvenanceText      string   `json:"prefill_provenance_text"`
+	PrefillProvenanceSource    string   `json:"prefill_provenance_source,omitempty"`
+	PrefillProvenanceLocator   string   `json:"prefill_provenance_locator,omitempty"`
+	PrefillProvenanceURL       string   `json:"prefill_provenance_url,omitempty"`
+	PrefillProvenanceRun       string   `json:"prefill_provenance_run,omitempty"`
+	PrefillLowTokensPerSecond  *float64 `json:"prefill_low_tokens_per_second,omitempty"`
+	PrefillHighTokensPerSecond *float64 `json:"prefill_high_tokens_per_second,omitempty"`
+	Link                       string   `json:"link"`
+	LinkBytesPerSecond         float64  `json:"link_bytes_per_second"`
+	BreakEvenBytesPerSecond    float64  `json:"break_even_bytes_per_second"`
+	RecomputeSeconds           float64  `json:"recompute_seconds"`
+	LoadSeconds                float64  `json:"load_seconds"`
+	Speedup                    float64  `json:"speedup"`
+	Winner                     string   `json:"winner"`
+	LinkOverBreakEven          float64  `json:"link_over_break_even_bytes_per_second"`
+	HitRate                    *float64 `json:"hit_rate,omitempty"`
+	MissPenaltySeconds         *float64 `json:"miss_penalty_seconds,omitempty"`
+	MeanTTFTSeconds            *float64 `json:"mean_ttft_seconds,omitempty"`
+	BreakEvenHitRate           *float64 `json:"break_even_hit_rate,omitempty"`
+	BreakEvenHitRateNote       string   `json:"break_even_hit_rate_note,omitempty"`
+	ContextTokens              float64  `json:"context_tokens,omitempty"`
+	BeyondContextAllowedNote   string   `json:"beyond_context,omitempty"`
 
 	Extended
 }
@@ -133,6 +162,8 @@ type Input struct {
 	Model *sources.Model
 	// Flop is set when --gpus is given: the FLOP model of prefill.
 	Flop *FlopPrefill
+	// Provenance says where Prefill came from.
+	Provenance Provenance
 }
 
 // Answer is the calculator's answer: Output is what calc --json prints;
@@ -167,6 +198,12 @@ func Compute(r Request) (Answer, error) {
 		BreakEvenBytesPerSecond: float64(res.BreakEven), RecomputeSeconds: float64(res.Recompute),
 		LoadSeconds: float64(res.Load), Speedup: res.Speedup, Winner: string(res.Winner),
 		LinkOverBreakEven: float64(in.Link.Total() - res.BreakEven), ContextTokens: float64(in.Context),
+	}
+	p := in.Provenance
+	out.PrefillProvenance, out.PrefillProvenanceText, out.PrefillProvenanceSource = p.Kind, p.Text, p.Source
+	out.PrefillProvenanceLocator, out.PrefillProvenanceURL, out.PrefillProvenanceRun = p.Locator, p.URL, p.Run
+	if p.Low > 0 && p.High > 0 {
+		out.PrefillLowTokensPerSecond, out.PrefillHighTokensPerSecond = ptr(float64(p.Low)), ptr(float64(p.High))
 	}
 	if in.Context > 0 && in.Tokens > in.Context {
 		out.BeyondContextAllowedNote = fmt.Sprintf("--tokens is beyond %s's context of %v tokens", in.Name, in.Context)
@@ -317,12 +354,21 @@ func Resolve(r Request) (Input, error) {
 	switch {
 	case given(r.Prefill) && given(r.TTFT):
 		return in, sentence("prefill", "--prefill and --ttft are alternatives; give one (e.g. --prefill 2051, or --ttft 62s --tokens 127188)")
+	case r.Measured != nil && (given(r.Prefill) || given(r.TTFT)):
+		return in, sentence("measured", "a measured prefill (--measured) and --prefill or --ttft are alternatives; give one (e.g. --measured run.json)")
+	case r.Measured != nil:
+		p, err := measuredProvenance(*r.Measured)
+		if err != nil {
+			return in, err
+		}
+		in.Prefill, in.Provenance = r.Measured.Rate, p
 	case given(r.Prefill):
 		rate, err := breakeven.ParseTokenRate(r.Prefill)
 		if err != nil {
 			return in, breakeven.FieldFromParse("prefill", r.Prefill, err, "--prefill 2051 or --prefill \"11.9k tokens/s\"")
 		}
 		in.Prefill = rate
+		in.Provenance = Provenance{Kind: Yours, Text: "yours: the prefill speed you gave"}
 	case given(r.TTFT):
 		if !given(r.Tokens) {
 			return in, sentence("tokens", "--ttft needs --tokens, the prompt length it was measured on (e.g. --ttft 62s --tokens 127188)")
@@ -332,10 +378,20 @@ func Resolve(r Request) (Input, error) {
 			return in, breakeven.FieldFromParse("ttft", r.TTFT, err, "--ttft 62s")
 		}
 		in.TTFT, in.Prefill = t, breakeven.PrefillRate(in.Tokens, t)
+		in.Provenance = Provenance{Kind: Yours, Text: "yours: the time to first token you gave"}
 	case given(r.GPUs):
-		// No measured speed: the FLOP model gives it (extended.go).
+		// No speed given: the FLOP model on the GPUs estimates it
+		// (extended.go); its provenance is set below.
+	case given(r.Model) && in.Model != nil:
+		// The model's own published run, if it has one; never another
+		// model's.
+		run, ok := PublishedRun(*in.Model, in.Tokens)
+		if !ok {
+			return in, noPrefill(in.Name)
+		}
+		in.Prefill, in.Provenance = publishedProvenance(*in.Model, run)
 	default:
-		return in, sentence("prefill", "no prefill speed: give --prefill RATE or --ttft TIME with --tokens, or --gpus for the FLOP model (e.g. --prefill 2051, or --ttft 62s --tokens 127188, or --gpus 8xH100)")
+		return in, noPrefill(in.Name)
 	}
 	for _, x := range []struct{ name, v string }{{"params", r.Params}, {"query-heads", r.QueryHeads}, {"qk-dim", r.QKDim}, {"v-dim", r.VDim}} {
 		switch {
@@ -352,7 +408,7 @@ func Resolve(r Request) (Input, error) {
 		}
 		in.Flop = &f
 		if in.Prefill == 0 {
-			in.Prefill = f.Rate
+			in.Prefill, in.Provenance = f.Rate, estimatedProvenance(f, in.Tokens)
 		}
 	}
 

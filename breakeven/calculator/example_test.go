@@ -28,6 +28,7 @@ func Example() {
 	//   recompute            62.0 s
 	//   load                 2.90 s
 	//   break-even           1.06 GB/s (8.47 Gbit/s)
+	//   prefill from         yours: the time to first token you gave
 	//   speedup              21.4x
 	//   winner               load
 	//   link margin          21.6 GB/s above the break-even (21.4x it)

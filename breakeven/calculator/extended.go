@@ -19,8 +19,10 @@ import (
 type Extended struct {
 	// With --gpus: the prefill from the FLOP model.
 	GPUs string `json:"gpus,omitempty"`
-	// PrefillSource says where the prefill speed came from: "measured"
-	// (--prefill or --ttft) or "flop model" (--gpus at --mfu).
+	// PrefillSource says which prefill the GPUs' figures describe:
+	// "given" (a speed or time given, --prefill, --ttft or a measured
+	// one, whose implied MFU is shown) or "flop model" (--gpus alone).
+	// prefill_provenance says where the speed came from.
 	PrefillSource string   `json:"prefill_source,omitempty"`
 	MFU           *float64 `json:"mfu,omitempty"`
 	// PrefillModel states the fitted phase model and the runs it comes
@@ -176,7 +178,7 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 			}
 		}
 	}
-	if !f.Fit.Fits() && !given(r.Prefill) && !given(r.TTFT) {
+	if !f.Fit.Fits() && !given(r.Prefill) && !given(r.TTFT) && r.Measured == nil {
 		return f, breakeven.Bad("gpus", r.GPUs, "does not fit in memory, so the FLOP model does not price it: "+f.Fit.String(), fitExample(f.Fit))
 	}
 	f.Time = f.TimeAt(in.Tokens)
@@ -211,7 +213,11 @@ func customFlop(r Request, a breakeven.Architecture) (prefill.Model, error) {
 	if err != nil {
 		return prefill.Model{}, err
 	}
-	pm := prefill.Model{Name: "custom architecture", ActiveParams: params}
+	// --params is every weight that computes a token: for a dense model
+	// all its weights, so the memory fit takes them as the total too (an
+	// MoE model holds more, so its fit is a lower bound; the memory line
+	// says so).
+	pm := prefill.Model{Name: "custom architecture", ActiveParams: params, TotalParams: params}
 	for _, g := range a.Groups {
 		ag := prefill.AttentionGroup{Layers: g.Layers, QueryHeads: h, QKDim: g.HeadDim, VDim: g.HeadDim, Window: g.Window}
 		if g.Attention == breakeven.MLA {
@@ -286,11 +292,25 @@ func nearestPrecision(p prefill.Precision, known []prefill.Precision) prefill.Pr
 func fitExample(f prefill.Fit) string {
 	per := float64(f.GPUs.Chip.Memory) * (1 - f.Share)
 	n := math.Ceil(float64(f.Weights+f.Cache) / per)
-	s := ""
+	var alts []string
 	if n <= prefill.MaxGPUs {
-		s = fmt.Sprintf("--gpus %.0fx%s, or ", n, f.GPUs.Chip.Name)
+		alts = append(alts, fmt.Sprintf("--gpus %.0fx%s", n, f.GPUs.Chip.Name))
 	}
-	return s + "smaller weights: --weights fp8 or --weights int4"
+	// Only weights smaller than the run's own: FP8 weights are not told
+	// to be FP8.
+	var smaller []string
+	for _, name := range []string{"fp8", "int4"} {
+		if t, err := breakeven.ParseElementType(name); err == nil && float64(t.Size) < f.BytesPerWeight {
+			smaller = append(smaller, "--weights "+name)
+		}
+	}
+	if len(smaller) > 0 {
+		alts = append(alts, "smaller weights: "+strings.Join(smaller, " or "))
+	}
+	if len(alts) == 0 {
+		return fmt.Sprintf("--gpus %dx%s", prefill.MaxGPUs, f.GPUs.Chip.Name)
+	}
+	return strings.Join(alts, ", or ")
 }
 
 // gpusExample lists the chips --gpus reads.
@@ -315,8 +335,8 @@ func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 		}
 		out.MemoryFit = f.Fit.String()
 		out.MinRecomputeSeconds = ptr(float64(f.Min))
-		if given(r.Prefill) || given(r.TTFT) {
-			out.PrefillSource = "measured"
+		if given(r.Prefill) || given(r.TTFT) || r.Measured != nil {
+			out.PrefillSource = "given"
 			measured := breakeven.RecomputeTime(in.Tokens, in.Prefill)
 			implied := prefill.ImpliedMFU(f.Model, breakeven.Exact(in.Tokens), f.GPUs, breakeven.Exact(measured))
 			out.ImpliedMFU = ptr(implied.Value)

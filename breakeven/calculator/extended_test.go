@@ -101,7 +101,7 @@ func TestMeasuredTimeImpliesMFU(t *testing.T) {
 	flops := 2*32.8e9*n + 64*(n*n/2)*64*(128+128)*2
 	require.NotNil(t, o.ImpliedMFU)
 	assert.InEpsilon(t, flops/h100Peak(t)/11, *o.ImpliedMFU, 1e-9)
-	assert.Equal(t, "measured", o.PrefillSource)
+	assert.Equal(t, "given", o.PrefillSource)
 	assert.NotEqual(t, "plausible", o.PhysicalLimit)
 }
 
@@ -199,11 +199,41 @@ func TestMemoryFitInCalc(t *testing.T) {
 	_, err = Compute(Request{Model: "qwen3-32b", Tokens: "131072", GPUs: "1xH100", Link: "10GbE"})
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "gpus", fe.Field)
-	// A custom architecture gives no total parameters: not checked.
-	c, err := Compute(Request{Layers: "80", KVHeads: "8", HeadDim: "128", Params: "70.6B", QueryHeads: "64", Tokens: "32000", GPUs: "1xH100", Link: "10GbE"})
+	// A custom architecture is checked with --params as all its weights:
+	// 70.6e9 x 2 B = 141 GB do not fit one 80 GB H100, and the FLOP
+	// model does not price it.
+	_, err = Compute(Request{Layers: "80", KVHeads: "8", HeadDim: "128", Params: "70.6B", QueryHeads: "64", Tokens: "32000", GPUs: "1xH100", Link: "10GbE"})
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "gpus", fe.Field)
+	assert.Contains(t, fe.Message, "weights 141 GB (70.6B x 2 B, BF16)")
+	// On 4 H100s: 141.2 GB + 80 x 8 x 128 x 2 x 2 B x 32,000 + 32 GB <= 320 GB.
+	c, err := Compute(Request{Layers: "80", KVHeads: "8", HeadDim: "128", Params: "70.6B", QueryHeads: "64", Tokens: "32000", GPUs: "4xH100", Link: "10GbE"})
 	require.NoError(t, err)
-	assert.Nil(t, c.Output.MemoryFits)
-	assert.Contains(t, Render(c).Get("memory"), "not checked")
+	require.NotNil(t, c.Output.MemoryFits)
+	assert.True(t, *c.Output.MemoryFits)
+	assert.InDelta(t, 70.6e9*2+32000.0*80*8*128*2*2+0.1*4*80e9, *c.Output.MemoryNeedBytes, 1)
+	assert.Contains(t, Render(c).Get("memory"), "as for a dense model")
+}
+
+// The hint of a run that does not fit suggests only weights smaller than
+// its own: FP8 weights are told int4, int4 weights more GPUs alone.
+func TestMemoryHintSuggestsOnlySmallerWeights(t *testing.T) {
+	for _, c := range []struct {
+		r    Request
+		want string
+	}{
+		// DeepSeek-V3 in FP8 on 8 H100s: 671 GB + 2.25 GB > 0.9 x 640 GB.
+		{Request{Model: "deepseek-v3", Tokens: "32000", GPUs: "8xH100", Precision: "fp8", Link: "10GbE"}, "--gpus 10xH100, or smaller weights: --weights int4"},
+		{Request{Model: "deepseek-v3", Tokens: "32000", GPUs: "8xH100", Weights: "fp8", Link: "10GbE"}, "--gpus 10xH100, or smaller weights: --weights int4"},
+		// In int4, 335.5 GB on 2 H100s: only more GPUs.
+		{Request{Model: "deepseek-v3", Tokens: "32000", GPUs: "2xH100", Weights: "int4", Link: "10GbE"}, "--gpus 5xH100"},
+	} {
+		_, err := Compute(c.r)
+		var fe *breakeven.FieldError
+		require.ErrorAs(t, err, &fe, c.want)
+		assert.Equal(t, c.want, fe.Example)
+		assert.NotContains(t, fe.Error(), "--weights "+c.r.Precision+c.r.Weights, "the weights' own type")
+	}
 }
 
 // Precision and weight errors name their field, show a valid value, and

@@ -96,9 +96,12 @@ var architecture = []string{"layers", "kv-heads", "head-dim", "latent-dim", "rop
 // takes it: KV_LINK=roce, KV_HIT_RATE=80%, KV_TOKENS=128k, KV_GPUS=8xH100.
 // A variable that picks one of two alternatives clears the other in r:
 // KV_PREFILL clears a TTFT, KV_MODEL clears a custom architecture and
-// KV_LAYERS a model. A switch (KV_OVERLAP) takes 1, true or yes, or 0,
+// KV_LAYERS a model. A variable that changes the model (or the custom
+// architecture) drops r's prefill and time to first token, which belong to
+// r's model, unless KV_PREFILL or KV_TTFT gives one. A switch (KV_OVERLAP) takes 1, true or yes, or 0,
 // false, no or nothing. The error is a *breakeven.FieldError.
 func WithEnv(r Request, lookup func(string) (string, bool)) (Request, error) {
+	before := r
 	set := map[string]bool{}
 	for _, f := range fields {
 		v, ok := lookup(EnvName(f.name))
@@ -143,6 +146,16 @@ func WithEnv(r Request, lookup func(string) (string, bool)) (Request, error) {
 			clear(a)
 		}
 	}
+	// A prefill or time in the cell was measured on the cell's model: a
+	// variable that picks another model drops it, unless a variable gives
+	// the new model's own.
+	switched := false
+	for _, x := range append([]string{"model", "config", "config-text"}, architecture...) {
+		switched = switched || (set[x] && *fieldByName(x).str(&r) != *fieldByName(x).str(&before))
+	}
+	if switched && !set["prefill"] && !set["ttft"] {
+		r.Prefill, r.TTFT, r.Measured = "", "", nil
+	}
 	return r, nil
 }
 
@@ -174,14 +187,21 @@ func (r Request) Command() string {
 	for _, f := range fields {
 		switch {
 		case f.str != nil && *f.str(&r) != "":
-			v := *f.str(&r)
-			if strings.ContainsAny(v, " \t\"'$&;|<>()*?") {
-				v = "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
-			}
-			parts = append(parts, "--"+f.name+" "+v)
+			parts = append(parts, "--"+f.name+" "+shellWord(*f.str(&r)))
 		case f.flag != nil && *f.flag(&r):
 			parts = append(parts, "--"+f.name)
 		}
 	}
+	if r.Measured != nil {
+		parts = append(parts, "--measured "+shellWord(r.Measured.Source))
+	}
 	return strings.Join(parts, " ")
+}
+
+// shellWord quotes a value for a shell where it needs it.
+func shellWord(v string) string {
+	if strings.ContainsAny(v, " \t\"'$&;|<>()*?") {
+		return "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
+	}
+	return v
 }

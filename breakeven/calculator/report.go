@@ -105,6 +105,8 @@ func Render(a Answer) Report {
 		prefill += fmt.Sprintf(" (%v tokens in %v)", in.Tokens, in.TTFT)
 	case out.PrefillSource == "flop model" && out.MFU != nil:
 		prefill += fmt.Sprintf(" (FLOP model: %s at MFU %.3g)", out.GPUs, *out.MFU)
+	case in.Provenance.Kind == Published || in.Provenance.Kind == Measured:
+		prefill += " (" + in.Provenance.Kind + ")"
 	}
 	add(&model, "prefill", "prefill", prefill)
 	link := fmt.Sprintf("%v (%s)", in.Link.Total(), in.Link.Total().Bits())
@@ -120,6 +122,8 @@ func Render(a Answer) Report {
 	add(&answer, "recompute", "recompute", res.Recompute.String())
 	add(&answer, "load", "load", res.Load.String())
 	add(&answer, "break_even", "break-even", fmt.Sprintf("%v (%s)", res.BreakEven, res.BreakEven.Bits()))
+	// Where r came from, next to the break-even it sets.
+	add(&answer, "prefill_from", "prefill from", in.Provenance.Text)
 	if res.Winner == breakeven.Load {
 		add(&answer, "speedup", "speedup", Ratio(res.Speedup))
 		add(&answer, "winner", "winner", "load")
@@ -176,13 +180,17 @@ func renderExtended(in Input, out Output) []Row {
 				text += fmt.Sprintf(" for the matrix products, %v for attention", att)
 			}
 			add("precision", "precision", text)
+			dense := ""
+			if in.Model == nil {
+				dense = " (--params taken as all the weights, as for a dense model; an MoE model holds more)"
+			}
 			switch fit := in.Flop.Fit; {
 			case !fit.Known():
 				add("memory", "memory", fit.String())
 			case fit.Fits():
-				add("memory", "memory", "fits: "+fit.String())
+				add("memory", "memory", "fits: "+fit.String()+dense)
 			default:
-				add("memory", "memory", "does not fit: "+fit.String()+"; the measured run must have used smaller weights or more GPUs than stated")
+				add("memory", "memory", "does not fit: "+fit.String()+dense+"; the measured run must have used smaller weights or more GPUs than stated")
 			}
 		}
 		if out.MinRecomputeSeconds != nil {

@@ -48,6 +48,7 @@ type Claim struct {
 	Links      string // the stated links, "" if none: "1x400Gbit/s", "2x100GbE", "ndr"
 	Host       string // a host catalog id, "" if none: "dgx-h100"
 	GPUs       string // the GPUs that prefill, "" if none: "8xH100"
+	Precision  string // their compute precision, as calc --precision: "fp8", "fp8+bf16"; "" for BF16 (check --precision; not a claims file's column)
 	KVDtype    string // the KV element type, "" for the default: "fp8"
 	ID         string // a stable id, "" if none
 	Source     string // who made the claim (source ids), kept as given
@@ -157,6 +158,11 @@ type Result struct {
 	// the ceiling it takes; 0 otherwise.
 	HostsNeeded int
 	GPUs        *prefill.GPUs
+	// Prefill is the prefill speed an uncached time gives (tokens over
+	// the time) and BreakEven the bandwidth above which loading the cache
+	// beats recomputing it, r x b; 0 without an uncached time.
+	Prefill   breakeven.TokenRate
+	BreakEven breakeven.Bandwidth
 	// MFU is the utilisation the uncached time implies on GPUs, nil
 	// without both.
 	MFU *float64
@@ -470,6 +476,20 @@ func (c *Checker) readContext(r *Result) error {
 		g, err := c.gpu(cl.GPUs)
 		if err != nil {
 			return err
+		}
+		r.GPUs = &g
+	}
+	if p := strings.TrimSpace(cl.Precision); p != "" {
+		if r.GPUs == nil {
+			return breakeven.Bad("precision", cl.Precision, "a precision picks the peak of the GPUs that prefill; give --gpus with it", "--gpus 32xH20 --precision fp8")
+		}
+		cp, err := prefill.ParseCompute(p)
+		if err != nil {
+			return breakeven.Bad("precision", cl.Precision, err.Error(), prefill.ComputeExample)
+		}
+		g, err := r.GPUs.In(cp)
+		if err != nil {
+			return breakeven.Bad("precision", cl.Precision, err.Error(), "bf16")
 		}
 		r.GPUs = &g
 	}

@@ -310,6 +310,10 @@ func (c *Checker) measure(r *Result) {
 	if r.Size > 0 && r.Required > 0 && r.Model.Known() {
 		r.SizeCheck = c.checkSize(r)
 	}
+	if r.Uncached > 0 && r.Tokens > 0 && r.PerToken > 0 {
+		r.Prefill = breakeven.PrefillRate(r.Tokens, r.Uncached)
+		r.BreakEven = breakeven.BreakEvenBandwidth(r.Prefill, r.PerToken)
+	}
 	if r.GPUs == nil || !r.Model.Known() {
 		return
 	}
@@ -528,6 +532,7 @@ func (r Result) Command() string {
 		flag("host", r.Host.ID)
 	}
 	flag("gpus", cl.GPUs)
+	flag("precision", cl.Precision)
 	flag("kv-dtype", cl.KVDtype)
 	return strings.Join(args, " ")
 }

@@ -3,48 +3,51 @@ package factcheck
 // JSONResult is one checked claim in check --json and --csv: SI base
 // units, snake_case keys.
 type JSONResult struct {
-	Line                   int               `json:"line,omitempty"`
-	ID                     string            `json:"id,omitempty"`
-	Model                  string            `json:"model"`
-	Tokens                 float64           `json:"tokens"`
-	TokenReading           string            `json:"token_reading,omitempty"`
-	KVDtype                string            `json:"kv_dtype"`
-	BytesPerToken          float64           `json:"bytes_per_token"`
-	CacheBytes             float64           `json:"cache_bytes"`
-	Hit                    float64           `json:"hit"`
-	LoadedBytes            float64           `json:"loaded_bytes"`
-	ClaimedSeconds         float64           `json:"claimed_seconds"`
-	SecondsAre             string            `json:"seconds_are"`
-	UncachedSeconds        *float64          `json:"uncached_seconds"`
-	Speedup                *float64          `json:"speedup"`
-	Ratio                  *float64          `json:"ratio"`
-	Throughput             *float64          `json:"throughput_bytes_per_second"`
-	PerNode                bool              `json:"per_node"`
-	SizeBytes              *float64          `json:"size_bytes"`
-	SizeReading            string            `json:"size_reading,omitempty"`
-	RequiredBytesPerSecond float64           `json:"required_bytes_per_second"`
-	NeedIsFloor            bool              `json:"need_is_floor"`
-	Links                  string            `json:"links"`
-	LinkCount              *int              `json:"link_count"`
-	LinkEachBytesPerSecond *float64          `json:"link_each_bytes_per_second"`
-	LinkBytesPerSecond     *float64          `json:"link_bytes_per_second"`
-	LinksNeeded            *int              `json:"links_needed"`
-	Host                   string            `json:"host"`
-	CeilingBytesPerSecond  *float64          `json:"ceiling_bytes_per_second"`
-	CeilingFrom            string            `json:"ceiling_from,omitempty"`
-	GPUs                   string            `json:"gpus,omitempty"`
-	MFU                    *float64          `json:"mfu"`
-	ShrinkNeeded           float64           `json:"shrink_needed"`
-	FitsWith               string            `json:"fits_with"`
-	Verdict                string            `json:"verdict"`
-	Explanation            string            `json:"explanation"`
-	Findings               []string          `json:"findings"`
-	Arithmetic             string            `json:"arithmetic"`
-	Command                string            `json:"command"`
-	Source                 string            `json:"source"`
-	Quote                  string            `json:"quote,omitempty"`
-	Note                   string            `json:"note,omitempty"`
-	Extra                  map[string]string `json:"extra,omitempty"`
+	Line                    int               `json:"line,omitempty"`
+	ID                      string            `json:"id,omitempty"`
+	Model                   string            `json:"model"`
+	Tokens                  float64           `json:"tokens"`
+	TokenReading            string            `json:"token_reading,omitempty"`
+	KVDtype                 string            `json:"kv_dtype"`
+	BytesPerToken           float64           `json:"bytes_per_token"`
+	CacheBytes              float64           `json:"cache_bytes"`
+	Hit                     float64           `json:"hit"`
+	LoadedBytes             float64           `json:"loaded_bytes"`
+	ClaimedSeconds          float64           `json:"claimed_seconds"`
+	SecondsAre              string            `json:"seconds_are"`
+	UncachedSeconds         *float64          `json:"uncached_seconds"`
+	Speedup                 *float64          `json:"speedup"`
+	Ratio                   *float64          `json:"ratio"`
+	Throughput              *float64          `json:"throughput_bytes_per_second"`
+	PerNode                 bool              `json:"per_node"`
+	SizeBytes               *float64          `json:"size_bytes"`
+	SizeReading             string            `json:"size_reading,omitempty"`
+	RequiredBytesPerSecond  float64           `json:"required_bytes_per_second"`
+	NeedIsFloor             bool              `json:"need_is_floor"`
+	Links                   string            `json:"links"`
+	LinkCount               *int              `json:"link_count"`
+	LinkEachBytesPerSecond  *float64          `json:"link_each_bytes_per_second"`
+	LinkBytesPerSecond      *float64          `json:"link_bytes_per_second"`
+	LinksNeeded             *int              `json:"links_needed"`
+	Host                    string            `json:"host"`
+	CeilingBytesPerSecond   *float64          `json:"ceiling_bytes_per_second"`
+	CeilingFrom             string            `json:"ceiling_from,omitempty"`
+	GPUs                    string            `json:"gpus,omitempty"`
+	Precision               string            `json:"precision,omitempty"`
+	PrefillTokensPerSecond  *float64          `json:"prefill_tokens_per_second,omitempty"`
+	BreakEvenBytesPerSecond *float64          `json:"break_even_bytes_per_second,omitempty"`
+	MFU                     *float64          `json:"mfu"`
+	ShrinkNeeded            float64           `json:"shrink_needed"`
+	FitsWith                string            `json:"fits_with"`
+	Verdict                 string            `json:"verdict"`
+	Explanation             string            `json:"explanation"`
+	Findings                []string          `json:"findings"`
+	Arithmetic              string            `json:"arithmetic"`
+	Command                 string            `json:"command"`
+	Source                  string            `json:"source"`
+	Quote                   string            `json:"quote,omitempty"`
+	Note                    string            `json:"note,omitempty"`
+	Extra                   map[string]string `json:"extra,omitempty"`
 }
 
 func (r Result) JSON() JSONResult {
@@ -60,7 +63,8 @@ func (r Result) JSON() JSONResult {
 		ClaimedSeconds: float64(r.Seconds), SecondsAre: r.SecondsAre, UncachedSeconds: opt(float64(r.Uncached)), Speedup: opt(r.Speedup),
 		Ratio: opt(r.Ratio), Throughput: opt(float64(r.Throughput)), PerNode: r.PerNode,
 		RequiredBytesPerSecond: float64(r.Required), NeedIsFloor: r.NeedIsFloor, Links: r.Claim.Links,
-		CeilingBytesPerSecond: opt(float64(r.Ceiling)), CeilingFrom: r.CeilingFrom, GPUs: r.Claim.GPUs, MFU: r.MFU, ShrinkNeeded: r.Shrink,
+		CeilingBytesPerSecond: opt(float64(r.Ceiling)), CeilingFrom: r.CeilingFrom, GPUs: r.Claim.GPUs, MFU: r.MFU,
+		Precision: r.Claim.Precision, PrefillTokensPerSecond: opt(float64(r.Prefill)), BreakEvenBytesPerSecond: opt(float64(r.BreakEven)), ShrinkNeeded: r.Shrink,
 		Verdict: string(r.Verdict), Explanation: r.Explanation(), Findings: r.Findings(), Arithmetic: r.Arithmetic(), Command: r.Command(),
 		Source: r.Claim.Source, Quote: r.Claim.Quote, Note: r.Claim.Note,
 	}

@@ -17,7 +17,8 @@ func init() {
 
 const calcUsage = `Usage: breakeven calc (--model NAME | --config FILE
                        | --layers N --kv-heads N --head-dim N)
-                      (--prefill RATE | --ttft TIME --tokens N) --link SPEED
+                      [--prefill RATE | --ttft TIME --tokens N | --gpus NxCHIP]
+                      --link SPEED
        breakeven calc --links
 
 Works out whether loading a prompt's KV cache over a link beats
@@ -35,7 +36,14 @@ state and parameters; or an architecture of your own:
   with --gpus, the FLOP model needs --params (active, "70.6B") and
   --query-heads, and for MLA --qk-dim and --v-dim
 Prefill: --prefill in tokens/s, or --ttft, the uncached time to first
-token of the --tokens prompt (the speed is tokens / ttft).
+token of the --tokens prompt (the speed is tokens / ttft). A speed belongs
+to the model it was measured on: with none of --prefill, --ttft and --gpus,
+a catalog model takes its own published run (the post's test of it, else
+its published single-request time nearest the prompt), and a model with
+none is refused, asking for one. The "prefill from" line and the JSON's
+prefill_provenance say where the speed came from: published (the source
+and locator), estimated (the FLOP model, with its interval), yours, or
+measured.
 Link: a speed ("10GbE", "2x100Gbit/s", "22.6 GB/s") or a preset, with an
 optional count ("2xndr"); "breakeven calc --links" lists the presets.
 With --hit-rate and --miss-penalty it adds the mean time to first token
@@ -45,7 +53,8 @@ when no --prefill or --ttft is given, and otherwise reports the MFU a
 measured time implies; --precision picks the chip's dense peak (bf16 by
 default; fp8, fp4 or nvfp4, or fp8+bf16 for FP8 matrix products with BF16
 attention) and --weights the storage of the weights when it differs
-(int4 for AWQ). With --gpus a catalog model's weights, cache and a 10%
+(int4 for AWQ). With --gpus a model's weights (for a custom architecture
+--params, taken as all of them), cache and a 10%
 activation allowance must fit in the GPUs' memory: a FLOP-model prefill
 that does not fit is refused with the numbers. --latency and --efficiency
 add a load's fixed cost and share of line rate, and the crossover length;
@@ -54,6 +63,7 @@ add a load's fixed cost and share of line rate, and the crossover length;
 Examples:
   breakeven calc --model llama-3.1-405b --ttft 62s --tokens 127188 \
       --link 181Gbit/s
+  breakeven calc --model qwen3-32b --link 10GbE
   breakeven calc --model qwen3-32b --prefill 11.9k --link 10GbE --kv-dtype fp8
   breakeven calc --config config.json --ttft 465ms --tokens 131072 \
       --link 4x200GbE

@@ -41,8 +41,10 @@ whether the host can take it in at all. A claim states one or more forms:
   --throughput SPEED  (c) a bandwidth delivered, in total or --per-node
   --uncached TIME     (d) the time to first token without the cache, with
   --speedup RATIO         --seconds or a speedup: the ratio is checked
-                      against the two times, and with --gpus the uncached
-                      time gives the MFU it implies
+                      against the two times; the uncached time gives the
+                      prefill speed r and the break-even B* = r x b, and
+                      with --gpus (at --precision, as for calc) the MFU
+                      it implies
   --hit SHARE         (e) the share of the prompt loaded from the cache,
                       the rest being prefilled over the whole context
                       (f) a load slower than recomputing is flagged, from
@@ -152,6 +154,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	links := fs.String("links", "", "stated `LINKS` (\"1x400Gbit/s\", \"2x100GbE\", \"ndr\")")
 	host := fs.String("host", "", "the `HOST` loaded into (--hosts lists them); with --claims, a default")
 	gpus := fs.String("gpus", "", "the `GPUS` that prefill (\"8xH100\"), for the MFU and the recompute time")
+	precision := fs.String("precision", "", "compute `PRECISION` of --gpus, as for calc (bf16, fp8, fp8+bf16)")
 	kvDtype := fs.String("kv-dtype", "", "KV element `TYPE`: bf16, fp16, fp8, int8, int4, fp32 (default 16-bit)")
 	ceiling := fs.String("ceiling", "", "`SPEED` one host takes in at most, for every claim (not a host's)")
 	claims := fs.String("claims", "", "check every claim in the CSV `FILE` (- for stdin)")
@@ -244,7 +247,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		format = *report
 	}
 
-	claimFlags := []string{"model", "config", "tokens", "seconds", "seconds-are", "size", "throughput", "per-node", "uncached", "speedup", "hit", "links", "gpus"}
+	claimFlags := []string{"model", "config", "tokens", "seconds", "seconds-are", "size", "throughput", "per-node", "uncached", "speedup", "hit", "links", "gpus", "precision"}
 	if set["claims"] {
 		for _, f := range claimFlags {
 			if set[f] {
@@ -280,7 +283,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	res, err := checker.Check(factcheck.Claim{Model: *model, Config: *config, Tokens: *tokens, Seconds: *seconds, SecondsAre: *secondsAre, Size: *size,
-		Throughput: *throughput, PerNode: *perNode, Uncached: *uncached, Speedup: *speedup, Hit: *hit, Links: *links, GPUs: *gpus, KVDtype: *kvDtype})
+		Throughput: *throughput, PerNode: *perNode, Uncached: *uncached, Speedup: *speedup, Hit: *hit, Links: *links, GPUs: *gpus, Precision: *precision, KVDtype: *kvDtype})
 	if err != nil {
 		return bad(err)
 	}

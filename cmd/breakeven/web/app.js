@@ -137,9 +137,40 @@ function restore() {
     $("model").value = v;
   }
   for (const c of CHECKS) $(c).checked = q.get(c) === "1";
+  // The URL's prefill or TTFT is the one typed for the URL's model.
+  timeModel = modelKey();
   for (const [k, v] of q) if (k.startsWith("tier-")) tierLinks[k.slice(5)] = v;
   for (const f of CLAIM) $("c-" + f).value = q.get("c-" + f) || "";
   for (const f of CLAIM_CHECKS) $("c-" + f).checked = q.get("c-" + f) === "1";
+}
+
+// A prefill speed or time to first token belongs to the model it was
+// typed for. Switching the model puts the fields' values aside under the
+// old model and brings back what was typed for the new one, or nothing:
+// then Go takes the new model's own default (its published run, the FLOP
+// model on the GPUs given, or a line asking for one). No model's time is
+// ever carried to another, in the fields or in the URL.
+const TIME_FIELDS = ["prefill", "ttft"];
+const typedTimes = {}; // model key -> {prefill, ttft} as typed for it
+let timeModel = null;
+
+// modelKey names the model the form asks about: a pasted config.json, or
+// the menu's model.
+function modelKey() {
+  return $("config-text").value.trim() !== "" ? "config-text" : $("model").value;
+}
+
+function switchModel() {
+  const key = modelKey();
+  if (key === timeModel) return;
+  if (timeModel !== null) {
+    const kept = {};
+    for (const f of TIME_FIELDS) if ($(f).value.trim() !== "") kept[f] = $(f).value;
+    typedTimes[timeModel] = kept;
+  }
+  const back = typedTimes[key] || {};
+  for (const f of TIME_FIELDS) $(f).value = back[f] || "";
+  timeModel = key;
 }
 
 // shownErrors is each field whose error is on screen, so a change clears
@@ -176,6 +207,7 @@ addEventListener("pagehide", () => { if (urlTimer) syncURL(); });
 
 function compute() {
   const t0 = performance.now();
+  switchModel();
   const r = request();
   const out = globalThis.kvCompute(JSON.stringify(r));
   const tGo = performance.now();
@@ -189,9 +221,11 @@ function compute() {
     // valid again: dim them so they do not pass for this one.
     for (const dd of document.querySelectorAll("#results dd")) { dd.textContent = "–"; dd.removeAttribute("data-value"); }
     setText($("r-note"), "");
+    setAttr($("prefill"), "placeholder", "");
   } else {
     form.dataset.state = "ok";
     drawResults(resp.report, resp.output);
+    showDefaultPrefill(resp.report, resp.output);
     setText($("r-note"), resp.report.note ? "Note: " + resp.report.note : "");
     drawTiers(resp.routes);
     drawMap(resp.routes);
@@ -205,6 +239,19 @@ function compute() {
   globalThis.kvLastMs = performance.now() - t0;
   globalThis.kvLastGoMs = tGo - t0;
   $("status").textContent = "Computed in Go (WebAssembly) in " + globalThis.kvLastMs.toFixed(1) + " ms.";
+}
+
+// showDefaultPrefill shows, in the empty prefill field, the speed Go took
+// for this model when none is typed (its published run or the FLOP
+// model's estimate), so the field never holds a value the reader did not
+// type.
+function showDefaultPrefill(report, output) {
+  let text = "";
+  if (output.prefill_provenance === "published" || output.prefill_provenance === "estimated") {
+    const row = report.sections.flat().find((r) => r.key === "prefill");
+    if (row) text = row.text;
+  }
+  setAttr($("prefill"), "placeholder", text);
 }
 
 // drawResults shows the report's rows, the lines breakeven calc prints

@@ -1,0 +1,209 @@
+package calculator
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/sources"
+)
+
+// A prefill speed r belongs to a model: it is measured on one model, on
+// one set of GPUs. Every answer says where its r came from, one of four
+// kinds, and none is ever carried from one model to another.
+const (
+	// Published: a published run of the model (PublishedRun says which).
+	Published = "published"
+	// Estimated: the FLOP model on the GPUs given (--gpus), by default
+	// the phase model fitted on published runs, with its interval.
+	Estimated = "estimated"
+	// Yours: the prefill speed or time to first token typed (--prefill,
+	// --ttft).
+	Yours = "yours"
+	// Measured: a prefill measured by breakeven measure, supplied by the
+	// caller (Request.Measured) with the file it came from.
+	Measured = "measured"
+)
+
+// Provenance says where an answer's prefill speed came from.
+type Provenance struct {
+	// Kind is Published, Estimated, Yours or Measured.
+	Kind string
+	// Text is the line every front end shows next to the break-even.
+	Text string
+	// Source is, for a published run, the title of its source; for an
+	// estimate, the model that gives it; for a measured speed, its file.
+	Source string
+	// Locator is where in the source (published), URL its address.
+	Locator, URL string
+	// Run is the published run's ID (sources.PrefillRuns).
+	Run string
+	// Low and High bound the speed where it has an interval: a published
+	// figure's range, an estimate's interval; 0 where it has none.
+	Low, High breakeven.TokenRate
+}
+
+// MeasuredPrefill is a prefill speed measured on the caller's own system,
+// with where it was read from. A caller that reads a breakeven measure
+// result file sets Request.Measured to it; the answer's provenance is
+// then Measured, with Source as its source.
+type MeasuredPrefill struct {
+	// Rate is the measured prefill speed, tokens per second.
+	Rate breakeven.TokenRate
+	// Source names where it comes from, as a reader would find it: the
+	// result file's path ("runs/h100.json").
+	Source string
+	// Detail says what was measured, in a few words ("8x H100, vLLM,
+	// 32,000 tokens in 2.71 s"); optional.
+	Detail string
+}
+
+// The bounds of a measured speed: those --prefill reads.
+const (
+	minMeasuredRate = breakeven.TokenRate(1)
+	maxMeasuredRate = breakeven.TokenRate(1e9)
+)
+
+// measuredProvenance checks a caller's measured speed; its error names
+// the input "measured".
+func measuredProvenance(m MeasuredPrefill) (Provenance, error) {
+	source := strings.TrimSpace(m.Source)
+	r := float64(m.Rate)
+	switch {
+	case source == "":
+		return Provenance{}, sentence("measured", "a measured prefill needs the file it was read from (e.g. --measured run.json)")
+	case math.IsNaN(r) || m.Rate < minMeasuredRate || m.Rate > maxMeasuredRate:
+		return Provenance{}, breakeven.Bad("measured", source, fmt.Sprintf("a measured prefill of %g tokens/s is outside %v to %v", r, minMeasuredRate, maxMeasuredRate), "--measured run.json")
+	}
+	p := Provenance{Kind: Measured, Source: source, Text: "measured: " + m.Rate.String() + ", from " + source}
+	if d := strings.TrimSpace(m.Detail); d != "" {
+		p.Text += " (" + d + ")"
+	}
+	return p, nil
+}
+
+// PublishedRun is the published run whose prefill speed is a catalog
+// model's default when no speed, time or GPUs are given, and false if
+// the model has none. The rule, in order:
+//
+//  1. the post's own test of the model (sources.PublishedTests: Llama
+//     3.1 405B, Llama 3.1 70B, Qwen3-32B), the figure the post prints;
+//  2. else a published single-request time to first token of the model
+//     (a run with Seconds, its GPUs read, that the project can price:
+//     not Unpriceable), the one whose prompt is nearest the asked prompt
+//     in ratio, the earlier in sources.PrefillRuns on a tie.
+//
+// A batched throughput (a rate over many concurrent prompts, per node or
+// per GPU) is not one prompt's prefill, so it is never a default. A
+// model reached through a cited alias (a distill or rename) takes the
+// runs of the model whose architecture it shares, and says so.
+func PublishedRun(m sources.Model, tokens breakeven.Tokens) (sources.PrefillRun, bool) {
+	post := map[string]bool{}
+	for _, t := range sources.PublishedTests {
+		post[t.ID] = true
+	}
+	var best sources.PrefillRun
+	found, bestDist := false, math.Inf(1)
+	for _, run := range sources.PrefillRuns() {
+		if run.Model != m.Name {
+			continue
+		}
+		if post[run.ID] {
+			return run, true
+		}
+		if run.Seconds.Name == "" || run.GPUs.Name == "" || run.Unpriceable != "" || run.Tokens.Name == "" {
+			continue
+		}
+		d := math.Abs(math.Log(float64(run.Tokens.V()) / float64(tokens)))
+		if d < bestDist {
+			best, found, bestDist = run, true, d
+		}
+	}
+	return best, found
+}
+
+// wideRange is the relative width from which a published speed's range
+// is shown in its line.
+const wideRange = 0.05
+
+// publishedProvenance is the provenance of a published run's speed: its
+// figures, GPUs and source with locator.
+func publishedProvenance(m sources.Model, run sources.PrefillRun) (breakeven.TokenRate, Provenance) {
+	p := Provenance{Kind: Published, Run: run.ID}
+	var cite sources.Cite
+	var what string
+	var rate breakeven.Estimate[breakeven.TokenRate]
+	if run.Seconds.Name != "" {
+		cite = run.Seconds.Cite
+		rate = breakeven.Apply2(run.Tokens.Value, run.Seconds.Value, breakeven.PrefillRate)
+		what = fmt.Sprintf("%v tokens in %v", run.Tokens.V(), run.Seconds.V())
+	} else {
+		cite = run.Rate.Cite
+		rate = run.Rate.Value
+		what = run.Rate.V().String()
+	}
+	if rate.Lo != rate.Hi {
+		p.Low, p.High = rate.Lo, rate.Hi
+		// A range wider than a figure's rounding ("over 11 seconds")
+		// is worth a reader's eye; JSON carries every range.
+		if float64(rate.Hi-rate.Lo) > wideRange*float64(rate.Value) {
+			what += fmt.Sprintf(" (%v to %v)", rate.Lo, rate.Hi)
+		}
+	}
+	if run.GPUs.Name != "" {
+		what += fmt.Sprintf(" on %gx %s", run.GPUs.V(), run.Chip)
+	}
+	p.Source, p.Locator = string(cite.Source), cite.Locator
+	if s, ok := sources.Lookup(cite.Source); ok {
+		p.Source, p.URL = s.Title, s.URL
+	}
+	of := run.Model
+	if run.ModelNote != "" {
+		of = run.ModelNote
+	}
+	if m.Via != nil {
+		of += fmt.Sprintf(", whose architecture %s shares", m.Via.Name)
+	}
+	p.Text = fmt.Sprintf("published: %s, a run of %s; %s, %s", what, of, p.Source, p.Locator)
+	return rate.Value, p
+}
+
+// estimatedProvenance is the provenance of a FLOP-model speed.
+func estimatedProvenance(f FlopPrefill, n breakeven.Tokens) Provenance {
+	p := Provenance{Kind: Estimated}
+	switch {
+	case f.Phases != nil:
+		p.Source = "the phase model fitted on published prefill runs"
+		p.Low, p.High = breakeven.PrefillRate(n, f.Interval.Hi), breakeven.PrefillRate(n, f.Interval.Lo)
+		p.Text = fmt.Sprintf("estimated on %s by %s: %v (%v to %v)", f.GPUs, p.Source, f.Rate, p.Low, p.High)
+	case f.MFUDefault:
+		p.Source = "the FLOP model at the MFU calibrated on the VAST/CoreWeave 405B test"
+		p.Text = fmt.Sprintf("estimated on %s by %s (MFU %.3g); no interval", f.GPUs, p.Source, f.MFU)
+	default:
+		p.Source = "the FLOP model at the MFU given"
+		p.Text = fmt.Sprintf("estimated on %s by %s (MFU %.3g); no interval", f.GPUs, p.Source, f.MFU)
+	}
+	return p
+}
+
+// noPrefill is the error of a model with no prefill of its own.
+func noPrefill(name string) *breakeven.FieldError {
+	return sentence("prefill", fmt.Sprintf("no prefill for %s: no published run of it gives one; give --prefill, --ttft or --gpus (e.g. --prefill 10000, or --ttft 10s --tokens 32000, or --gpus 8xH100)", name))
+}
+
+// WithModel returns r asking the same question of another catalog model:
+// the model set, and everything that belonged to the previous one
+// cleared: its architecture or config, its FLOP-model inputs, and its
+// prefill speed, time to first token or measured speed, which were
+// measured on that model. The new model's answer then takes its own
+// default (PublishedRun, or the FLOP model on r's GPUs).
+func (r Request) WithModel(model string) Request {
+	r.Model, r.Config, r.ConfigText = model, "", ""
+	for _, f := range architecture {
+		*fieldByName(f).str(&r) = ""
+	}
+	r.Params, r.QueryHeads, r.QKDim, r.VDim = "", "", "", ""
+	r.Prefill, r.TTFT, r.Measured = "", "", nil
+	return r
+}

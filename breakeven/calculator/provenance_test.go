@@ -1,0 +1,252 @@
+package calculator
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/sources"
+)
+
+// The 405B test's figures as the post prints them: 127,188 tokens in 62 s.
+const (
+	vastTokens  = 127188.0
+	vastSeconds = 62.0
+)
+
+// isVASTRate reports whether a speed is the 405B test's 127,188 / 62 s.
+func isVASTRate(r float64) bool {
+	want := vastTokens / vastSeconds
+	return r > 0.999*want && r < 1.001*want
+}
+
+// Switching the model from the page's and notebook's default (the 405B
+// test) to every other model of the catalog never keeps the 405B test's
+// time: each model answers with its own published run, the FLOP model
+// (not asked here), or the one-line error naming the prefill.
+func TestSwitchingModelNeverKeepsAnotherModelsTime(t *testing.T) {
+	base := DefaultRequest()
+	a, err := Compute(base)
+	require.NoError(t, err)
+	require.True(t, isVASTRate(float64(a.Input.Prefill)), "the default is the 405B test's speed")
+	require.Equal(t, Published, a.Output.PrefillProvenance)
+
+	asked := 0
+	for _, m := range sources.Models() {
+		if !m.Known() || m.Name == "Llama 3.1 405B" {
+			continue
+		}
+		asked++
+		for name, r := range map[string]Request{
+			"model field changed": func() Request { r := base; r.Model = m.Slug(); return r }(),
+			"WithModel":           base.WithModel(m.Slug()),
+		} {
+			a, err := Compute(r)
+			if err != nil {
+				var fe *breakeven.FieldError
+				require.True(t, errors.As(err, &fe), "%s, %s: %v", m.Name, name, err)
+				if fe.Field == "prefill" {
+					assert.Contains(t, fe.Error(), "no prefill for "+m.Name, m.Name)
+					assert.Contains(t, fe.Error(), "--prefill 10000", "a valid example")
+				}
+				continue
+			}
+			assert.False(t, isVASTRate(float64(a.Input.Prefill)), "%s, %s: the 405B test's speed survived", m.Name, name)
+			assert.NotContains(t, a.Output.PrefillProvenanceText, "127,188 tokens in 62.0 s", m.Name)
+			require.Equal(t, Published, a.Output.PrefillProvenance, m.Name)
+			// The run is of this model (or of the architecture it shares).
+			run, ok := PublishedRun(*a.Input.Model, a.Input.Tokens)
+			require.True(t, ok, m.Name)
+			assert.Equal(t, a.Input.Model.Name, run.Model, m.Name)
+			assert.Equal(t, run.ID, a.Output.PrefillProvenanceRun, m.Name)
+		}
+	}
+	assert.Greater(t, asked, 20, "the catalog's models were asked")
+}
+
+// Qwen3-32B's default is the post's own Qwen3-32B row: "≈11,900 tokens/s"
+// and "≈3.1 GB/s" (printed to the hundred and the tenth), not the 405B
+// test's 2,051 tokens/s and 271 MB/s that the issue found.
+func TestQwenDefaultIsThePostsQwenRow(t *testing.T) {
+	r := DefaultRequest()
+	r.Model = "qwen3-32b"
+	a, err := Compute(r)
+	require.NoError(t, err)
+	assert.InDelta(t, 11900, a.Output.PrefillTokensPerSecond, 50, "the post prints ≈11,900 tokens/s")
+	assert.InDelta(t, 3.1e9, a.Output.BreakEvenBytesPerSecond, 0.05e9, "the post prints ≈3.1 GB/s")
+	assert.Equal(t, "qwen32b", a.Output.PrefillProvenanceRun)
+	assert.Equal(t, Published, a.Output.PrefillProvenance)
+	assert.Contains(t, a.Output.PrefillProvenanceText, "over 11 seconds", "the locator of WWT's figure")
+	// A range wider than rounding is shown: 11 to 12 s is 9% wide.
+	assert.Contains(t, a.Output.PrefillProvenanceText, "131,072 tokens in 11.0 s (10,923 tokens/s to 11,916 tokens/s) on 1x H100")
+	// The 405B test's printed 62 s (61.5 to 62.5 s, under 2%) is not.
+	v, err := Compute(DefaultRequest())
+	require.NoError(t, err)
+	assert.Contains(t, v.Output.PrefillProvenanceText, "published: 127,188 tokens in 62.0 s on 8x H100, a run of Llama 3.1 405B; ")
+	require.NotNil(t, v.Output.PrefillLowTokensPerSecond, "JSON carries every range")
+	assert.InDelta(t, 127188/62.5, *v.Output.PrefillLowTokensPerSecond, 1e-9)
+	// "over 11 seconds" is 11 to 12 s: 131,072 / 12 to 131,072 / 11.
+	require.NotNil(t, a.Output.PrefillLowTokensPerSecond)
+	assert.InDelta(t, 131072.0/12, *a.Output.PrefillLowTokensPerSecond, 1e-6)
+	assert.InDelta(t, 131072.0/11, *a.Output.PrefillHighTokensPerSecond, 1e-6)
+	rep := Render(a)
+	assert.Equal(t, a.Output.PrefillProvenanceText, rep.Get("prefill_from"))
+	assert.NotContains(t, r.Command(), "--ttft", "the default asks no time")
+}
+
+// The notebook's variables: KV_MODEL switches the model, and a time the
+// cell held for its own model goes with it, unless KV_TTFT or KV_PREFILL
+// gives the new model's.
+func TestEnvModelSwitchDropsTheCellsTime(t *testing.T) {
+	cell := DefaultRequest()
+	cell.TTFT = "62s"
+	env := func(m map[string]string) func(string) (string, bool) {
+		return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
+	}
+	r, err := WithEnv(cell, env(map[string]string{"KV_MODEL": "qwen3-32b"}))
+	require.NoError(t, err)
+	assert.Empty(t, r.TTFT)
+	assert.NotContains(t, r.Command(), "62s")
+	a, err := Compute(r)
+	require.NoError(t, err)
+	assert.False(t, isVASTRate(a.Output.PrefillTokensPerSecond))
+
+	r, err = WithEnv(cell, env(map[string]string{"KV_MODEL": "qwen3-32b", "KV_TTFT": "11s", "KV_TOKENS": "131072"}))
+	require.NoError(t, err)
+	assert.Equal(t, "11s", r.TTFT)
+	a, err = Compute(r)
+	require.NoError(t, err)
+	assert.Equal(t, Yours, a.Output.PrefillProvenance)
+
+	// A custom architecture from the variables is another model too.
+	r, err = WithEnv(cell, env(map[string]string{"KV_LAYERS": "80", "KV_KV_HEADS": "8", "KV_HEAD_DIM": "128"}))
+	require.NoError(t, err)
+	assert.Empty(t, r.TTFT)
+	assert.Empty(t, r.Model)
+
+	// The same model named again keeps the cell's own time.
+	r, err = WithEnv(cell, env(map[string]string{"KV_MODEL": cell.Model}))
+	require.NoError(t, err)
+	assert.Equal(t, "62s", r.TTFT)
+
+	// A model with no published run: the one line naming the variable.
+	r, err = WithEnv(cell, env(map[string]string{"KV_MODEL": "kimi-k2"}))
+	require.NoError(t, err)
+	_, err = Compute(r)
+	var fe *breakeven.FieldError
+	require.True(t, errors.As(err, &fe))
+	assert.Equal(t, "no prefill for Kimi K2: no published run of it gives one; give KV_PREFILL, KV_TTFT or KV_GPUS (e.g. KV_PREFILL=10000, or KV_TTFT=10s KV_TOKENS=32000, or KV_GPUS=8xH100)", fe.For(Env))
+}
+
+// A sweep over models, like a comparison, gives each model its own
+// prefill: base's time belongs to base's model.
+func TestSweepOverModelsDropsBasesTime(t *testing.T) {
+	base := Request{Model: "llama-3.1-405b", TTFT: "62s", Tokens: "127188", Link: "10GbE"}
+	cases, err := Sweep(base, "model", []string{"llama-3.1-405b", "qwen3-32b", "deepseek-v4-pro"})
+	require.NoError(t, err)
+	require.Len(t, cases, 3)
+	for _, c := range cases {
+		assert.Empty(t, c.Request.TTFT, c.Label)
+		if c.Err == nil {
+			assert.Equal(t, Published, c.Answer.Output.PrefillProvenance, c.Label)
+		}
+	}
+	require.NoError(t, cases[1].Err)
+	assert.False(t, isVASTRate(cases[1].Answer.Output.PrefillTokensPerSecond))
+	require.Error(t, cases[2].Err, "DeepSeek V4 Pro has no published prefill")
+	assert.Contains(t, cases[2].Err.Error(), "no prefill for DeepSeek V4 Pro")
+}
+
+// Every kind of provenance, each with the fields calc --json carries.
+func TestProvenanceKinds(t *testing.T) {
+	yours, err := Compute(Request{Model: "qwen3-32b", Prefill: "5000", Link: "10GbE"})
+	require.NoError(t, err)
+	assert.Equal(t, Yours, yours.Output.PrefillProvenance)
+	assert.Equal(t, "yours: the prefill speed you gave", Render(yours).Get("prefill_from"))
+
+	est, err := Compute(Request{Model: "qwen3-32b", GPUs: "2xH100", Link: "10GbE"})
+	require.NoError(t, err)
+	assert.Equal(t, Estimated, est.Output.PrefillProvenance)
+	require.NotNil(t, est.Output.PrefillLowTokensPerSecond)
+	assert.Less(t, *est.Output.PrefillLowTokensPerSecond, est.Output.PrefillTokensPerSecond)
+	assert.Greater(t, *est.Output.PrefillHighTokensPerSecond, est.Output.PrefillTokensPerSecond)
+	assert.True(t, strings.HasPrefix(Render(est).Get("prefill_from"), "estimated on 2x H100 by the phase model"))
+
+	est, err = Compute(Request{Model: "qwen3-32b", GPUs: "2xH100", MFU: "0.4", Link: "10GbE"})
+	require.NoError(t, err)
+	assert.Equal(t, Estimated, est.Output.PrefillProvenance)
+	assert.Contains(t, est.Output.PrefillProvenanceText, "no interval")
+	assert.Nil(t, est.Output.PrefillLowTokensPerSecond)
+
+	// WEKA's row: the post's own 4,380 tokens/s, cited to the post's table.
+	pub, err := Compute(Request{Model: "llama-3.1-70b", Link: "10GbE"})
+	require.NoError(t, err)
+	assert.Equal(t, 4380.0, pub.Output.PrefillTokensPerSecond)
+	assert.Equal(t, "weka70b", pub.Output.PrefillProvenanceRun)
+	assert.Contains(t, pub.Output.PrefillProvenanceLocator, "Three published tests")
+}
+
+// A caller's measured speed (a breakeven measure file) is an alternative
+// to --prefill and --ttft, and is named by its source.
+func TestMeasuredPrefill(t *testing.T) {
+	m := &MeasuredPrefill{Rate: 12000, Source: "runs/h100.json", Detail: "1x H100, vLLM"}
+	a, err := Compute(Request{Model: "qwen3-32b", Link: "10GbE", Measured: m})
+	require.NoError(t, err)
+	assert.Equal(t, 12000.0, a.Output.PrefillTokensPerSecond)
+	assert.Equal(t, Measured, a.Output.PrefillProvenance)
+	assert.Equal(t, "runs/h100.json", a.Output.PrefillProvenanceSource)
+	assert.Equal(t, "measured: 12,000 tokens/s, from runs/h100.json (1x H100, vLLM)", Render(a).Get("prefill_from"))
+	assert.Equal(t, "12,000 tokens/s (measured)", Render(a).Get("prefill"))
+	assert.Contains(t, Request{Model: "qwen3-32b", Link: "10GbE", Measured: m}.Command(), "--measured runs/h100.json")
+
+	// With GPUs it gives the MFU it implies, as a given time does.
+	a, err = Compute(Request{Model: "qwen3-32b", Link: "10GbE", GPUs: "2xH100", Measured: m})
+	require.NoError(t, err)
+	assert.Equal(t, Measured, a.Output.PrefillProvenance)
+	assert.Equal(t, "given", a.Output.PrefillSource)
+	assert.NotNil(t, a.Output.ImpliedMFU)
+
+	for _, c := range []struct {
+		r    Request
+		want string
+	}{
+		{Request{Model: "qwen3-32b", Link: "10GbE", Prefill: "5000", Measured: m}, "alternatives"},
+		{Request{Model: "qwen3-32b", Link: "10GbE", Measured: &MeasuredPrefill{Rate: 0, Source: "x.json"}}, "outside"},
+		{Request{Model: "qwen3-32b", Link: "10GbE", Measured: &MeasuredPrefill{Rate: 5000}}, "needs the file"},
+		{Request{Model: "qwen3-32b", Link: "10GbE", Measured: &MeasuredPrefill{Rate: 0.5, Source: "x.json"}}, "outside 1.00 tokens/s to 1,000,000,000 tokens/s"},
+		{Request{Model: "qwen3-32b", Link: "10GbE", Measured: &MeasuredPrefill{Rate: 2e9, Source: "x.json"}}, "outside"},
+	} {
+		_, err := Compute(c.r)
+		var fe *breakeven.FieldError
+		require.True(t, errors.As(err, &fe), c.want)
+		assert.Equal(t, "measured", fe.Field)
+		assert.Contains(t, fe.Error(), c.want)
+	}
+	// The bounds are --prefill's: 1 to 10^9 tokens/s.
+	for _, rate := range []breakeven.TokenRate{1, 1e9} {
+		_, err := Compute(Request{Model: "qwen3-32b", Link: "10GbE", Measured: &MeasuredPrefill{Rate: rate, Source: "x.json"}})
+		assert.NoError(t, err, "%v", rate)
+	}
+	// Switching the model drops the measured speed too.
+	assert.Nil(t, Request{Model: "qwen3-32b", Measured: m}.WithModel("llama-3.1-70b").Measured)
+}
+
+// The rule for which run: the post's test first; else the nearest prompt
+// among single-request times; never a batched throughput or a run the
+// project cannot price.
+func TestPublishedRunRule(t *testing.T) {
+	ds := sources.MustModel("DeepSeek-V3")
+	run, ok := PublishedRun(ds, 2000)
+	require.True(t, ok)
+	assert.Equal(t, "sglang-gb300-r1-128k", run.ID, "the throughput runs at 2,000 tokens are batched; the 128K time is a single request's")
+	assert.NotEmpty(t, run.Seconds.Name)
+	_, ok = PublishedRun(sources.MustModel("Kimi K2"), 2000)
+	assert.False(t, ok, "Kimi K2 has only a batched throughput")
+	run, ok = PublishedRun(sources.MustModel("Llama 3.1 405B"), 1_000_000)
+	require.True(t, ok)
+	assert.Equal(t, "vast405b", run.ID, "the post's test comes first whatever the prompt")
+}
