@@ -22,9 +22,9 @@ func TestWebConfigPaste(t *testing.T) {
 	}
 	data, err := os.ReadFile(filepath.Join("..", "..", "sources", "configs", "perplexity-ai--r1-1776-distill-llama-70b.json"))
 	require.NoError(t, err)
-	ctx := browser(t)
-	srv := httptest.NewServer(webHandler())
+	srv := httptest.NewServer(realHandler(t))
 	defer srv.Close()
+	ctx := browser(t)
 
 	r := calculator.Request{ConfigText: string(data), Tokens: "131072", TTFT: "70.8s", Link: "4x200GbE"}
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), ready(),
