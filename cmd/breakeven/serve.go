@@ -132,9 +132,13 @@ func defaultServeConfig() serveConfig {
 	}
 }
 
+// defaultServeAddr is where serve listens unless --addr says otherwise:
+// this machine only.
+const defaultServeAddr = "127.0.0.1:8080"
+
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("serve", stderr)
-	addr := fs.String("addr", "127.0.0.1:8080", "`HOST:PORT` to listen on (0.0.0.0 opens it to the network, without authentication)")
+	addr := fs.String("addr", defaultServeAddr, "`HOST:PORT` to listen on (0.0.0.0 opens it to the network, without authentication)")
 	export := fs.String("export", "", "write the page's files to `DIR` and exit")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -314,16 +315,26 @@ func TestServeExportUnusable(t *testing.T) {
 	}
 }
 
-// The README's "In a browser" says how many paths answer and which
-// address is the example.
-func TestServeREADME(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+// docs/web.md lists the paths the server answers, the module under its
+// pattern, and names the default address; serve's help warns that a
+// wider address has no authentication.
+func TestServeDocsListThePathsServed(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(repoRoot, "docs", "web.md"))
 	require.NoError(t, err)
-	readme := strings.Join(strings.Fields(string(b)), " ")
-	assert.Len(t, fixturePage().paths, 6)
-	assert.Contains(t, readme, "only the page's six paths answer")
-	assert.Contains(t, readme, "http://127.0.0.1:8080")
-	assert.Contains(t, readme, "there is no authentication")
+	doc := string(b)
+	var documented []string
+	for _, m := range regexp.MustCompile("(?m)^\\| `(/[^`]*)` \\|").FindAllStringSubmatch(doc, -1) {
+		documented = append(documented, m[1])
+	}
+	var served []string
+	for p := range fixturePage().paths {
+		if p == wasmURL {
+			p = "/calc.<hash>.wasm"
+		}
+		served = append(served, p)
+	}
+	assert.ElementsMatch(t, served, documented)
+	assert.Contains(t, doc, "http://"+defaultServeAddr, "the default address")
 	assert.NotContains(t, serveUsage, "0.0.0.0:9000")
 	assert.Contains(t, serveUsage, "there is no authentication")
 }
