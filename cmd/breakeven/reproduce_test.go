@@ -32,7 +32,7 @@ func TestReproduceMatchesCommittedFiles(t *testing.T) {
 	assert.Regexp(t, `tables: \d+ in data/ \(\d+ updated, 0 unchanged\)`, stdout)
 	assert.Regexp(t, `figures: \d+ in figures/ \(\d+ updated, 0 unchanged\)`, stdout)
 	assert.Regexp(t, `ledger: \d+ figures: \d+ match, \d+ within approximation, \d+ differ, \d+ inputs as sourced; 0 unexpected`, stdout)
-	assert.Contains(t, stdout, "02-ttft-vs-bandwidth.png", "the README's headline figure")
+	assert.Contains(t, stdout, "02-ttft-vs-bandwidth.svg", "the README's headline figure")
 
 	written := map[string]bool{}
 	for _, sub := range []string{"data", "figures"} {
