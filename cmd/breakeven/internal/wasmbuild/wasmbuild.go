@@ -352,6 +352,10 @@ func publish(cache, key string, keep int, log func(string), build func(dir strin
 	if err := os.MkdirAll(cache, 0o755); err != nil {
 		return "", false, fmt.Errorf("cache for the page's WebAssembly module: %w", err)
 	}
+	if _, err := os.Stat(dir); err == nil {
+		// A build missing a file (removed by hand): replace it.
+		_ = os.RemoveAll(dir)
+	}
 	var suffix [6]byte
 	_, _ = rand.Read(suffix[:])
 	tmp := dir + ".tmp-" + hex.EncodeToString(suffix[:])

@@ -177,6 +177,21 @@ func TestPublishBuildsOnceThenReusesTheCache(t *testing.T) {
 	assert.Len(t, entries, 1, "no temporary directory left")
 }
 
+// A cached build missing one of its files is built again, not used.
+func TestPublishRebuildsAnIncompleteBuild(t *testing.T) {
+	cache := t.TempDir()
+	dir, _, err := publish(cache, testKey, 8, nil, fakeBuild("first"))
+	require.NoError(t, err)
+	require.NoError(t, os.Remove(filepath.Join(dir, BrotliFile)))
+	dir2, built, err := publish(cache, testKey, 8, nil, fakeBuild("second"))
+	require.NoError(t, err)
+	assert.True(t, built)
+	assert.Equal(t, dir, dir2)
+	m, err := read(dir)
+	require.NoError(t, err)
+	assert.Equal(t, "second", string(m.Brotli))
+}
+
 // A failed build leaves nothing in the cache and reports why.
 func TestPublishFailedBuildLeavesNothing(t *testing.T) {
 	cache := t.TempDir()
