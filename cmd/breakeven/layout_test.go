@@ -20,7 +20,7 @@ func readmeLayers(t *testing.T) map[string]int {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
 	require.NoError(t, err)
-	row := regexp.MustCompile("^\\| (\\d+|–) \\| (.*?) \\|")
+	row := regexp.MustCompile(`^\| (\d+|–) \| (.*?) \|`)
 	path := regexp.MustCompile("`([^`]+)`")
 	layers := map[string]int{}
 	sc := bufio.NewScanner(strings.NewReader(string(b)))
