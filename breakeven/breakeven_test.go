@@ -213,3 +213,43 @@ func TestBetweenRefuses(t *testing.T) {
 		assert.Error(t, err, "%v", c)
 	}
 }
+
+// Each kind of layer group is valid at its smallest: an MLA latent of 1
+// without a rope part, a linear layer without state, a reported group of
+// 1 B per token, an indexer key of one number; one below is refused.
+func TestEachLayerGroupIsValidAtItsSmallest(t *testing.T) {
+	ok := []LayerGroup{
+		{Attention: MLA, Layers: 1, LatentDim: 1, RopeDim: 0},
+		{Attention: Linear, Layers: 1, StateBytes: 0},
+		{Attention: Reported, Layers: 1, PerToken16: 1},
+		{Attention: Indexer, Layers: 1, HeadDim: 1},
+		{Attention: GQA, Layers: 1, KVHeads: 1, HeadDim: 1},
+	}
+	for _, g := range ok {
+		assert.NoError(t, g.validate(), "%+v", g)
+	}
+	bad := []LayerGroup{
+		{Attention: MLA, Layers: 1, LatentDim: 1, RopeDim: -1},
+		{Attention: Linear, Layers: 1, StateBytes: -1},
+		{Attention: Reported, Layers: 1, PerToken16: 0},
+		{Attention: Indexer, Layers: 1, HeadDim: 0},
+		{Attention: GQA, Layers: 1, KVHeads: 0, HeadDim: 1},
+	}
+	for _, g := range bad {
+		assert.Error(t, g.validate(), "%+v", g)
+	}
+}
+
+// A window of one token keeps one token: its layers add one token's K and
+// V (2 x 8 heads x 128 dims x 2 B = 4,096 B per layer) whatever the
+// prompt's length, beside the full layers' growth.
+func TestWindowOfOneTokenKeepsOneToken(t *testing.T) {
+	a := Architecture{Groups: []LayerGroup{
+		{Attention: GQA, Layers: 2, KVHeads: 8, HeadDim: 128},
+		{Attention: GQA, Layers: 3, KVHeads: 8, HeadDim: 128, Window: 1},
+	}}
+	per := 2.0 * 8 * 128 * 2
+	for _, n := range []Tokens{1, 10, 1000} {
+		assert.Equal(t, 2*per*float64(n)+3*per, float64(a.CacheSize(n)), "%v tokens", n)
+	}
+}

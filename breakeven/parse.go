@@ -406,3 +406,65 @@ func TokenReading(s string) (other Tokens, line string, ok bool) {
 	num := strconv.FormatFloat(v, 'f', -1, 64)
 	return other, fmt.Sprintf("%s read as %v tokens; %s%s would be %v", Quote(strings.TrimSpace(s)), n, num, altSuffix, other), true
 }
+
+// The reasons ParseFactor and ParseFraction give; a front end tests for
+// them with errors.Is and words them for its input ("a compression factor
+// is at least 1", "a speedup below 1 is a slowdown").
+var (
+	// ErrNotNumber: the text is not a finite number.
+	ErrNotNumber = errors.New("not a number")
+	// ErrFactorBelowOne: a factor below 1.
+	ErrFactorBelowOne = errors.New("a factor is at least 1")
+	// ErrFactorTooLarge: a factor above MaxFactor.
+	ErrFactorTooLarge = errors.New("a factor is at most a million")
+	// ErrNotFraction: a share outside 0 to 1.
+	ErrNotFraction = errors.New("a share is between 0 and 1 (0% and 100%)")
+)
+
+// MaxFactor is the largest factor ParseFactor reads: a million.
+const MaxFactor = 1e6
+
+// ParseFactor reads a factor from 1 to a million, with or without its
+// "x": "5", "5x", "5×" (a compression, a speedup). Its error is
+// ErrNotNumber, ErrFactorBelowOne or ErrFactorTooLarge.
+func ParseFactor(s string) (float64, error) {
+	t := strings.TrimSpace(s)
+	t = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(t, "x"), "X"), "×")
+	f, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, ErrNotNumber
+	}
+	if f < 1 {
+		return 0, ErrFactorBelowOne
+	}
+	if f > MaxFactor {
+		return 0, ErrFactorTooLarge
+	}
+	return f, nil
+}
+
+// ParseFraction reads a share of a whole, from 0 to 1, written as a
+// decimal fraction or a percentage: "0.8", "80%" (a hit rate, an MFU, an
+// efficiency). Its error is ErrNotNumber or ErrNotFraction.
+func ParseFraction(s string) (float64, error) {
+	t := strings.TrimSpace(s)
+	scale := 1.0
+	if p, ok := strings.CutSuffix(t, "%"); ok {
+		t, scale = strings.TrimSpace(p), 0.01
+	}
+	h, err := strconv.ParseFloat(t, 64)
+	if err != nil || math.IsNaN(h) || math.IsInf(h, 0) {
+		return 0, ErrNotNumber
+	}
+	h *= scale
+	if h < 0 || h > 1 {
+		return 0, ErrNotFraction
+	}
+	return h, nil
+}
+
+// InRange reports whether a quantity in SI units is one the calculator
+// and the claim checker print: finite, and neither vanishingly small nor
+// absurdly large (10^-12 to 10^21, both included), so no NaN, Inf or
+// 300-digit number reaches the output.
+func InRange(x float64) bool { return !math.IsNaN(x) && x >= 1e-12 && x <= 1e21 }

@@ -18,6 +18,12 @@ import (
 // functions behind the String methods of the quantity types, so a cell
 // and a sentence print a number alike.
 
+// Percent prints a share as a percentage with three significant digits:
+// 0.206 is "20.6%".
+func Percent(x float64) string {
+	return FormatSignificant(100*x, DefaultSignificant) + "%"
+}
+
 // Dash is the cell of a value that does not apply or is not known.
 const Dash = "–"
 

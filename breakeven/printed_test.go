@@ -4,6 +4,8 @@ import (
 	"math"
 	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 func TestPrecisionFormat(t *testing.T) {
@@ -128,4 +130,34 @@ func TestColumnInput(t *testing.T) {
 			t.Errorf("Input(%v) = %q, want %q", c.e, got, c.want)
 		}
 	}
+}
+
+// Sig(n) keeps at least one digit: Sig(0) and Sig(-2) print as Sig(1).
+func TestSigKeepsAtLeastOneDigit(t *testing.T) {
+	one := Column{Precision: Sig(1)}
+	assert.Equal(t, "1", one.Cell(1.0587))
+	assert.Equal(t, "70,000", one.Cell(65641))
+	for _, n := range []int{0, -2} {
+		c := Column{Precision: Sig(n)}
+		assert.Equal(t, "1", c.Cell(1.0587), n)
+		assert.Equal(t, "70,000", c.Cell(65641), n)
+	}
+	assert.Equal(t, "1.1", Column{Precision: Sig(2)}.Cell(1.0587))
+}
+
+// An infinity of either sign, or NaN, prints as the dash.
+func TestNonFiniteCellsPrintAsTheDash(t *testing.T) {
+	for _, x := range []float64{math.Inf(1), math.Inf(-1), math.NaN()} {
+		assert.Equal(t, Dash, Decimals(0).Format(x), "%v", x)
+		assert.Equal(t, Dash, Sig(3).Format(x), "%v", x)
+	}
+}
+
+// A step of 10^-11 keeps eleven decimals, though ten times 10^-11 ten
+// times over is 0.9999999999999999 in floating point, not 1: the loop
+// stops a hair below 1.
+func TestStepOfTenToTheMinusElevenKeepsElevenDecimals(t *testing.T) {
+	assert.Equal(t, Decimals(11), StepPrecision(1e-11))
+	assert.Equal(t, Decimals(2), StepPrecision(0.01))
+	assert.Equal(t, Decimals(0), StepPrecision(1))
 }

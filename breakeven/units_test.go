@@ -331,3 +331,56 @@ func TestParseEveryUnit(t *testing.T) {
 		}
 	})
 }
+
+// Infinities of either sign print as themselves, never as a number with
+// a unit prefix or a doubled sign; no parser lets one through, but a
+// quantity computed by hand may be one.
+func TestInfinitiesPrintAsThemselves(t *testing.T) {
+	assert.Equal(t, "-Inf", GroupThousands(math.Inf(-1), 0))
+	assert.Equal(t, "+Inf", GroupThousands(math.Inf(1), 0))
+	last := decimalBytes[len(decimalBytes)-1].name
+	assert.Equal(t, "-Inf "+last, Bytes(math.Inf(-1)).String())
+	assert.Equal(t, "+Inf "+last, Bytes(math.Inf(1)).String())
+}
+
+// roundSig rounds while 10^d stays far from overflow, |d| <= 290, and
+// returns x as it is beyond: both sides of each edge, worked by hand for
+// three significant digits (d = 2 - floor(log10 |x|)).
+func TestRoundSigRoundsWhileThePowerOfTenStaysFinite(t *testing.T) {
+	assert.InEpsilon(t, 1.23e-288, roundSig(1.23456e-288, 3), 1e-12) // d = 290: rounded
+	assert.Equal(t, 1.23456e-289, roundSig(1.23456e-289, 3))         // d = 291: as is
+	assert.InEpsilon(t, 1.23e292, roundSig(1.23456e292, 3), 1e-12)   // d = -290: rounded
+	assert.Equal(t, 1.23456e293, roundSig(1.23456e293, 3))           // d = -291: as is
+}
+
+// Zero and the infinities have no leading digit to round at: they come
+// back as they are.
+func TestRoundSigKeepsZeroAndInfinities(t *testing.T) {
+	assert.Equal(t, 0.0, roundSig(0, 3))
+	assert.Equal(t, math.Inf(1), roundSig(math.Inf(1), 3))
+	assert.Equal(t, math.Inf(-1), roundSig(math.Inf(-1), 3))
+	assert.True(t, math.IsNaN(roundSig(math.NaN(), 3)))
+	assert.Equal(t, 1.0, roundSig(1, 3))
+}
+
+// Seconds print in milliseconds only below one second.
+func TestSecondsPrintInMillisecondsOnlyBelowASecond(t *testing.T) {
+	assert.Equal(t, "580 ms", Seconds(0.58).String())
+	assert.Equal(t, "1.00 s", Seconds(1).String())
+	assert.Equal(t, "1.50 s", Seconds(1.5).String())
+	assert.Equal(t, "-1.50 s", Seconds(-1.5).String())
+	assert.Equal(t, "0 s", Seconds(0).String())
+}
+
+// Below a kilobyte a second, a bandwidth prints in bytes per second.
+func TestBandwidthBelowAKilobytePrintsInBytes(t *testing.T) {
+	assert.Equal(t, "500 B/s", Bandwidth(500).String())
+	assert.Equal(t, "1.00 KB/s", Bandwidth(1000).String())
+	assert.Equal(t, "800 bit/s", Bandwidth(100).Bits())
+}
+
+// From a billion on, a number prints with an exponent.
+func TestFormatSignificantUsesAnExponentFromABillion(t *testing.T) {
+	assert.Equal(t, "1.50e+09", FormatSignificant(1.5e9, 3))
+	assert.Equal(t, "999000000", FormatSignificant(999e6, 3))
+}

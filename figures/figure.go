@@ -10,8 +10,9 @@
 //	fig, err := figures.TTFTVsBandwidth()
 //	svg, err := fig.SVG() // or fig.PNG(); or fig.Plot to restyle
 //
-// and `breakeven reproduce` writes All of them to figures/*.svg, with
-// figure 2 as PNG too. The output is deterministic: the same inputs give
+// and `breakeven reproduce` writes All of them to figures/*.svg (a figure
+// with AlsoPNG as PNG too; none has it, so that a change of an input
+// commits text diffs, not a new image). The output is deterministic: the same inputs give
 // the same bytes. An SVG carries the subset of Liberation Serif its text
 // uses (see embedFont), so it is laid out as drawn on any machine.
 package figures
@@ -52,7 +53,7 @@ type Figure struct {
 	Plot *plot.Plot
 	// Caption is the line under the figure that names its sources.
 	Caption string
-	// PNG marks a figure the README embeds as PNG as well as SVG.
+	// AlsoPNG marks a figure reproduce writes as PNG as well as SVG.
 	AlsoPNG bool
 
 	// taller is added to PlotHeight, for a plot with more rows than most.
@@ -355,7 +356,7 @@ func (f *Figure) PNG() ([]byte, error) {
 }
 
 // Formats returns the file formats the figure is written in: "svg", and
-// "png" for a figure the README embeds.
+// "png" too for a figure with AlsoPNG.
 func (f *Figure) Formats() []string {
 	if f.AlsoPNG {
 		return []string{"svg", "png"}

@@ -75,7 +75,6 @@ func TTFTVsBandwidth() (*Figure, error) {
 	f := newFigure("02-ttft-vs-bandwidth",
 		fmt.Sprintf("%s, %s-token prompt: loading beats recomputing above %s", row.Test.Label, row.Test.Tokens.V(), row.BreakEven.Value),
 		"link bandwidth into GPU memory, B (GB/s, log scale)", "time to first token (s, log scale)")
-	f.AlsoPNG = true
 	p := f.Plot
 	logAxis(&p.X, xlo, xhi, plain)
 	logAxis(&p.Y, ylo, yhi, plain)

@@ -306,3 +306,20 @@ func TestReadConfigModel(t *testing.T) {
 	assert.True(t, errors.Is(err, os.ErrNotExist) || strings.Contains(err.Error(), "no such file"))
 	assert.Contains(t, err.Error(), `config "`)
 }
+
+// The Llama code derives the head dim as dim // n_heads: the catalog's
+// head dims agree with the quoted query heads.
+func TestLlamaHeadDimIsTheModelDimOverQueryHeads(t *testing.T) {
+	for model, dim := range map[string]int{
+		"Llama 3.1 8B": 4096, "Llama 3.1 70B": 8192, "Llama 3.1 405B": 16384, "Llama 3.3 70B": 8192,
+		"Llama 3.2 3B": 3072, "Llama 4 Scout": 5120, "Llama 4 Maverick": 5120,
+	} {
+		m, err := FindModel(model)
+		require.NoError(t, err)
+		a, ok := FindAttention(model)
+		require.True(t, ok, model)
+		for _, g := range m.Arch.Groups {
+			assert.Equal(t, dim/int(a.QueryHeads.V()), g.HeadDim, model)
+		}
+	}
+}

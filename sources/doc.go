@@ -47,6 +47,20 @@
 // breakeven/post/audit.go), which judges the printed value against it at
 // its printed precision.
 //
+// # What it imports, and why
+//
+// The inputs are typed as what they measure, so sources imports the
+// model's quantity types (package breakeven: Bytes, Bandwidth, Seconds,
+// Estimate). Two more packages sit below it for the same reason: the
+// catalog's architectures are read from the kept config.json files, by
+// breakeven/modelconfig, and the chip catalog and the published prefill
+// runs are typed as breakeven/prefill's chips, precisions and GPU counts.
+// Neither of those imports sources: they hold formulas and readers, no
+// published number. So the chain runs one way, breakeven, then
+// breakeven/prefill, then breakeven/modelconfig, then sources, and every
+// package that computes from a published number (calibration, post,
+// factcheck, calculator, figures, the command) comes after it.
+//
 // The example below works all three through with the 405B test's
 // uncached time, the Llama 3.1 405B config and the post's "1.06 GB per
 // second", and checks that they are the ones the package holds.

@@ -38,24 +38,6 @@ func TestHostCeilingsByHand(t *testing.T) {
 	assert.Equal(t, "8 x 400 Gbit/s compute-fabric ConnectX-7 + 4 x 400 Gbit/s storage ConnectX-7 ports", hosts[0].Breakdown())
 }
 
-// hostInputsByHand are the host catalog's inputs, worked from their
-// quotes, for TestUnprintedInputsByHand.
-var hostInputsByHand = map[string]float64{
-	"host.dgx-hopper.compute-ports": 8,     // "eight single-port"
-	"host.dgx-hopper.storage-ports": 2 * 2, // "2x dual-port"
-	"host.dgx-hopper.port-rate":     400e9 / 8,
-	"host.dgx-b200.gpus":            8, // "eight NVIDIA B200"
-	"host.dgx-b200.compute-ports":   8,
-	"host.dgx-b200.storage-ports":   2 * 2,
-	"host.dgx-b200.port-rate":       400e9 / 8,
-	"host.gb200-tray.compute-nics":  4,
-	"host.gb200-tray.compute-rate":  400e9 / 8,
-	"host.gb200-tray.front-nics":    2, // "the two BF-3 NICs"
-	"host.gb200-tray.front-rate":    400e9 / 8,
-	"host.gb200-tray.gpus":          4,
-	"host.l40s.link":                16 * 16e9 / 8, // x16 at 16 GT/s
-}
-
 func TestFindHost(t *testing.T) {
 	for in, id := range map[string]string{"dgx-h100": "dgx-h100", "HGX H100": "dgx-h100", "DGX_B200": "dgx-b200",
 		"4xL40S": "4xl40s", "GB200": "gb200-nvl72", "nvl72": "gb200-nvl72", "pcie5-8gpu": "pcie5-8gpu"} {
@@ -67,5 +49,29 @@ func TestFindHost(t *testing.T) {
 	for _, in := range []string{"", "dgx-h900", "toaster"} {
 		_, ok := FindHost(in)
 		assert.False(t, ok, in)
+	}
+}
+
+// Each host holds the GPUs its sources give: a DGX system eight (NVIDIA's
+// BasePOD key specifications: "Eight NVIDIA Hopper GPUs." for the H100 and
+// H200, "Built with eight NVIDIA B200"), a GB200 NVL72 compute tray four
+// ("4 GPUs per compute tray"), and a PCIe box as many as it is named for.
+func TestEachHostHoldsTheGPUsItsSourcesGive(t *testing.T) {
+	want := map[string]int{"dgx-h100": 8, "dgx-h200": 8, "dgx-b200": 8, "gb200-nvl72": 4}
+	for _, h := range Hosts() {
+		if n, ok := want[h.ID]; ok {
+			assert.Equal(t, n, h.GPUs, h.ID)
+			continue
+		}
+		var n int
+		for _, r := range h.ID {
+			if r < '0' || r > '9' {
+				break
+			}
+			n = n*10 + int(r-'0')
+		}
+		if n > 0 {
+			assert.Equal(t, n, h.GPUs, "%s holds the GPUs its id names", h.ID)
+		}
 	}
 }

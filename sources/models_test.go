@@ -1,6 +1,9 @@
 package sources
 
 import (
+	"math"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -250,4 +253,110 @@ func TestPostModelsResolve(t *testing.T) {
 	for _, name := range []string{"Llama 3.1 405B", "Llama 3.1 70B", "Qwen3-32B", LablupModel} {
 		assert.NotPanics(t, func() { MustModel(name) }, name)
 	}
+}
+
+// A model's parameter counts and context, from its name or the words its
+// citation quotes, read here: "3B" is 3 x 10^9, "1T" 10^12, "128K" or
+// "128k" a context of 128 x 1024 tokens, "131,072" itself.
+func TestCatalogParamsAndContextFromTheirCitations(t *testing.T) {
+	cases := []struct {
+		name                   string
+		total, active, context string // words in the model's name, locator or note
+	}{
+		{"Llama 3.1 8B", "8B", "8B", "128k"},
+		{"Llama 3.1 70B", "70B", "70B", "128k"},
+		{"Llama 3.1 405B", "405B", "405B", "128k"},
+		{"Llama 3.3 70B", "70B", "70B", "128K"},
+		{"Llama 3.2 3B", "3B", "3B", "131072"},
+		{"Qwen3-8B", "8B", "8B", "131,072"},
+		{"Qwen3-32B", "32.8B", "32.8B", "131,072"},
+		{"Qwen3-30B-A3B", "30B", "3B", "131,072"},
+		{"Qwen3-235B-A22B", "235B", "22B", "131,072"},
+		{"Qwen3-Next-80B-A3B", "80B", "3B", "262,144"},
+		{"DeepSeek-V3", "671B", "37B", "128K"},
+		{"DeepSeek-V2", "236B", "21B", "163,840"},
+		{"Kimi K2", "1T", "32B", "131072"},
+		{"Mistral Large 2", "123B", "123B", "131072"},
+		{"Mistral 7B v0.1", "7B", "7B", "4096*32"},
+		{"Mixtral 8x22B", "141B", "39B", "64K"},
+		{"Gemma 3 27B", "27B", "27B", "131,072"},
+		{"Gemma 3 12B", "12B", "12B", "131,072"},
+		{"gpt-oss-120b", "117B", "5.1B", "131,072"},
+		{"gpt-oss-20b", "21B", "3.6B", "131072"},
+		{"Llama 4 Scout", "109B", "17B", "10485760"},
+		{"Llama 4 Maverick", "400B", "17B", "1048576"},
+		{"GLM-4.5", "355B", "32B", "128K"},
+		{"Mistral Medium 3.5", "128B", "128B", ""},
+	}
+	require.Len(t, cases, len(configModels), "every config model needs a case")
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m, err := FindModel(c.name)
+			require.NoError(t, err)
+			text := m.Name + " " + m.Locator + " " + m.Note + " " + m.Quote
+			if _, other, ok := strings.Cut(m.Note, "context as for "); ok {
+				o, err := FindModel(other)
+				require.NoError(t, err, "the model whose context this one shares")
+				text += " " + o.Locator + " " + o.Note
+			}
+			for _, w := range []string{c.total, c.active, c.context} {
+				if w != "" {
+					assert.Regexp(t, `(^|[^0-9.,])`+regexp.QuoteMeta(w)+`($|[^0-9])`, text, "the citation does not say %q", w)
+				}
+			}
+			assert.Equal(t, readCount(t, c.total), m.TotalParams, "total parameters")
+			assert.Equal(t, readCount(t, c.active), m.ActiveParams, "active parameters")
+			assert.Equal(t, readCount(t, c.context), float64(m.Context), "context")
+		})
+	}
+}
+
+// readCount reads "3B", "32.8B", "1T", "128K" (x 1024), "131,072",
+// "4096*32"; "" is 0.
+func readCount(t *testing.T, s string) float64 {
+	t.Helper()
+	if s == "" {
+		return 0
+	}
+	if a, b, ok := strings.Cut(s, "*"); ok {
+		return readCount(t, a) * readCount(t, b)
+	}
+	scale := 1.0
+	switch s[len(s)-1] {
+	case 'B':
+		scale = 1e9
+	case 'T':
+		scale = 1e12
+	case 'K', 'k':
+		scale = 1024
+	}
+	if scale != 1 {
+		s = s[:len(s)-1]
+	}
+	v, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
+	require.NoError(t, err, s)
+	// 32.8 x 1e9 in floating point is not 32.8e9: round to the unit.
+	return math.Round(v * scale)
+}
+
+// A config-read model prices with any positive active parameter count,
+// one included; zero is refused, in both kinds of FLOP model.
+func TestPrefillModelTakesAnyPositiveActiveParams(t *testing.T) {
+	for name, fromConfig := range map[string]bool{"Llama 3.1 8B": true, "Mistral Large 2": false} {
+		m := MustModel(name)
+		require.Equal(t, fromConfig, m.ConfigFile != "", name)
+		m.ActiveParams = 1
+		pm, err := PrefillModel(m)
+		require.NoError(t, err, name)
+		assert.Equal(t, 1.0, float64(pm.ActiveParams), name)
+		m.ActiveParams = 0
+		_, err = PrefillModel(m)
+		assert.ErrorContains(t, err, "active parameters", name)
+	}
+}
+
+// A separator after a one-letter word is kept; leading ones are dropped.
+func TestSlugKeepsASeparatorAfterAOneLetterWord(t *testing.T) {
+	assert.Equal(t, "x-1", slug("X 1"))
+	assert.Equal(t, "a-b-c", slug("-a_b/c"))
 }

@@ -9,56 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// prefillRunCases are the prefill runs' inputs, each worked from the
-// figure its quote prints; TestUnprintedInputsByHand checks them with the
-// other inputs the post does not print.
-var prefillRunCases = map[string]float64{
-	"meta-cp-1m.tokens":                    1 << 20, // "1M", up to 2^20 (low end 10^6)
-	"meta-cp-1m.gpus":                      128,
-	"meta-cp-1m.seconds":                   77,
-	"meta-cp-128k.tokens":                  128 * 1024,
-	"meta-cp-128k.seconds":                 3.8,
-	"meta-cp-host.tokens":                  128 * 1024,
-	"meta-cp-host.gpus":                    8,
-	"meta-cp-host.seconds":                 60,
-	"nim-llama3.3-70b-5k.tokens":           5000,
-	"nim-llama3.3-70b-5k.gpus":             2,
-	"nim-llama3.3-70b-5k.seconds":          406.77e-3, // ms to s
-	"sglang-h100-dsv3-2k.tokens":           2000,
-	"sglang-h100-dsv3.node-gpus":           8,
-	"sglang-h100-dsv3-2k.rate":             54543,
-	"sglang-h100-dsv3-4k.tokens":           4096,
-	"sglang-h100-dsv3-4k.rate":             50302,
-	"sglang-h20-r1-4k.tokens":              4096,
-	"sglang-h20-r1-4k.gpus":                8, // TP-8 on one node
-	"sglang-h20-r1-4k.rate":                16.5e3,
-	"sglang-gb200-dsv3.tokens":             2000,
-	"sglang-gb200-dsv3.gpus":               1, // per GPU
-	"sglang-gb200-dsv3-bf16attn.rate":      18471,
-	"sglang-gb200-dsv3-fp4.rate":           26156,
-	"sglang-gb300-r1-128k.tokens":          128 * 1024,
-	"sglang-gb300-r1-128k.gpus":            4, // PP4
-	"sglang-gb300-r1-128k.seconds":         8.6,
-	"sglang-gb300-r1-128k-nochunk.seconds": 15.2,
-	"vllm-gb300-r1-2k.tokens":              2048, // "2K"
-	"vllm-gb300-r1-2k.gpus":                1,    // TGS: per GPU
-	"vllm-gb300-r1-2k.rate":                22476,
-	"sglang-h200-kimi-k2-2k.tokens":        2000,
-	"sglang-h200-kimi-k2-2k.prefill-gpus":  4 * 8, // 4 prefill nodes of 8
-	"sglang-h200-kimi-k2-2k.rate":          896e3,
-	"minference-a100-300k.tokens":          300000, // "300K", up to 300 x 1,024
-	"minference-a100.gpus":                 1,
-	"minference-a100-300k.seconds":         3 * 60,
-	"minference-a100-1m.tokens":            1 << 20,
-	"minference-a100-1m.seconds":           30 * 60,
-	"deepseek-day6.prefill-rate":           73.7e3,
-	"nvidia-gh200-70b.tokens":              32768,
-	"nvidia-gh200.gpus":                    32,
-	"nvidia-gh200-70b.seconds":             0.472,
-	"nvidia-gh200-405b.tokens":             122880,
-	"nvidia-gh200-405b.seconds":            7.5,
-}
-
 // Each run is complete: a catalog model, one measurement, a chip, a
 // source that is registered, and either GPUs or a reason it cannot be
 // priced.

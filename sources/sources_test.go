@@ -1,8 +1,10 @@
 package sources
 
 import (
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -233,4 +235,114 @@ func TestTiers(t *testing.T) {
 		assert.NotEmpty(t, tier.Reuse)
 	}
 	assert.Equal(t, []string{"G1", "G2", "G3", "G3.5", "G4"}, names)
+}
+
+// The figures the post prints in words or with a unit the ledger reads,
+// each worked here from the words.
+func TestPrintedWordsAreTheirNumbers(t *testing.T) {
+	// "20x": the VAST headline.
+	assert.Equal(t, 20.0, VASTSpeedup.V())
+	// "seven API providers".
+	assert.Equal(t, 7.0, GuProviders.V())
+	assert.Contains(t, GuProviders.Quote, "seven API providers")
+	// "A thousand parked 128K-token conversations".
+	assert.Equal(t, 1e3, ParkedConversations.V())
+	// "24 hours" of DeepSeek traffic is one day.
+	assert.Equal(t, 24.0/24, DeepSeekDays.V())
+	assert.Equal(t, "24 hours", DeepSeekDays.Quote)
+	// The 128K-token conversation is 2^17 tokens; the million is 10^6.
+	assert.Equal(t, float64(1<<17), float64(Conversation128K.V()))
+	assert.Equal(t, math.Pow(10, 6), float64(MillionTokens.V()))
+	// Lablup's "about 140K tokens": 140,000 to the nearest 10,000, so
+	// 135,000 to 145,000.
+	assert.Equal(t, 140e3, float64(LablupTokens.Value.Value))
+	assert.Equal(t, 140e3-10e3/2, float64(LablupTokens.Value.Lo))
+	assert.Equal(t, 140e3+10e3/2, float64(LablupTokens.Value.Hi))
+	// "over 11 seconds": at least 11, short of 12.
+	assert.Equal(t, [3]float64{11, 11, 12}, [3]float64{float64(QwenWWT.Uncached.Value.Value), float64(QwenWWT.Uncached.Value.Lo), float64(QwenWWT.Uncached.Value.Hi)})
+}
+
+// "A full million-token conversation on it is 8.3 GB": the ledger's 8.3 is
+// DeepSeek V4 Pro's 7.9 KB per token times 2^20 tokens (8.28 GB), not
+// times 10^6 (7.9 GB), which is why the audit says it differs.
+func TestMillionTokenFigureIsTwoToTheTwentiethTokens(t *testing.T) {
+	e, ok := FindEntry("newer.million")
+	require.True(t, ok)
+	per, ok := FindEntry("newer.deepseekv4pro.per-token")
+	require.True(t, ok)
+	require.Equal(t, "7.9", per.Printed)
+	binary := 7.9e3 * (1 << 20) / 1e9
+	decimal := 7.9e3 * 1e6 / 1e9
+	assert.Equal(t, "8.3", e.Printed)
+	assert.Equal(t, "8.3", strconv.FormatFloat(binary, 'f', 1, 64))
+	assert.Equal(t, "7.9", strconv.FormatFloat(decimal, 'f', 1, 64))
+	v, step, err := e.Value()
+	require.NoError(t, err)
+	assert.InDelta(t, binary, v, step/2)
+	assert.Greater(t, math.Abs(decimal-v), step/2)
+}
+
+// Every number word the ledger can read, counted here: the digits in
+// order, and the words for a share or a bound.
+func TestLedgerReadsEveryNumberWord(t *testing.T) {
+	want := map[string]float64{}
+	for i, w := range strings.Fields("one two three four five six seven eight nine ten") {
+		want[w] = float64(i + 1)
+	}
+	want["single"] = 1
+	want["thousand"] = math.Pow(10, 3)
+	want["million"] = math.Pow(10, 6)
+	want["doubles"] = 2
+	want["halved"] = 1.0 / 2
+	want["wins all three"] = want["three"]
+	want["loses all three"] = 0
+	assert.Equal(t, want, numberWords)
+	for w, v := range want {
+		got, _, err := Entry{ID: w, Printed: w}.Value()
+		require.NoError(t, err, w)
+		assert.Equal(t, v, got, w)
+	}
+}
+
+// A ledger entry's explicit step is the place of its printed figure's last
+// nonzero digit: "4,380" is to the ten, "≈11,900" to the hundred,
+// "126,000" to the thousand. Counted here from the printed text.
+func TestLedgerStepsFromTrailingZeros(t *testing.T) {
+	n := 0
+	for _, e := range Ledger {
+		if e.Step == 0 {
+			continue
+		}
+		n++
+		digits := strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, e.Printed)
+		require.NotContains(t, e.Printed, ".", e.ID)
+		zeros := len(digits) - len(strings.TrimRight(digits, "0"))
+		assert.Equal(t, math.Pow(10, float64(zeros)), e.Step, "%s printed %q", e.ID, e.Printed)
+	}
+	assert.Equal(t, 3, n)
+}
+
+// A tier where nothing moves (G1) cites the tier itself: no link is
+// claimed, so the tier list is the source.
+func TestNoTransferTierCitesItsTier(t *testing.T) {
+	byName := map[string]Tier{}
+	for _, tr := range Tiers {
+		byName[tr.Name] = tr
+	}
+	n := 0
+	for _, l := range TierLinks {
+		if !l.NoTransfer {
+			continue
+		}
+		n++
+		tr, ok := byName[l.Tier]
+		require.True(t, ok, l.Tier)
+		assert.Equal(t, tr.Cite, l.Cite, l.Tier)
+	}
+	assert.Equal(t, 1, n, "G1 alone")
 }

@@ -89,3 +89,88 @@ func BenchmarkUnknownModels(b *testing.B) {
 		FindModel(names[i%len(names)])
 	}
 }
+
+// The edit distance behind "did you mean", on pairs counted by hand.
+func TestEditDistanceOnPairsCountedByHand(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0},
+		{"a", "b", 1},            // one substitution, on the first row and column
+		{"ab", "ba", 1},          // a swap at the very start
+		{"a", "ab", 1},           // one insertion
+		{"ab", "a", 1},           // one deletion
+		{"", "abc", 3},           // three insertions
+		{"abc", "", 3},           // three deletions
+		{"405b", "405b", 0},      // equal
+		{"405b", "450b", 1},      // one swap of neighbours
+		{"405b", "406b", 1},      // one substitution
+		{"kitten", "sitting", 3}, // k->s, e->i, +g
+		{"llama", "lama", 1},     // one deletion
+		{"ca", "abc", 3},         // optimal string alignment: no edit of a swapped pair
+	} {
+		var scratch [3][]int
+		limit := len(c.a) + len(c.b)
+		assert.Equal(t, c.want, editDistanceWithin([]rune(c.a), []rune(c.b), limit, &scratch), "%q %q", c.a, c.b)
+		if c.want > 0 {
+			assert.Equal(t, c.want, editDistanceWithin([]rune(c.a), []rune(c.b), c.want-1, &scratch), "%q %q: past the limit, limit+1", c.a, c.b)
+		}
+	}
+}
+
+// One suggestion is still a suggestion.
+func TestUnknownModelErrorWithOneSuggestion(t *testing.T) {
+	e := &UnknownModelError{Name: "lama", Nearest: []string{"Llama 3.1 8B"}}
+	assert.Equal(t, `unknown model "lama" (did you mean "Llama 3.1 8B"?); list them with "breakeven models", or read its config.json with --config`, e.Error())
+	e = &UnknownModelError{Name: "zzz"}
+	assert.Equal(t, `unknown model "zzz"; list them with "breakeven models", or read its config.json with --config`, e.Error())
+}
+
+// nearestOf is what an unknown name is offered.
+func nearestOf(t *testing.T, s string) []string {
+	t.Helper()
+	_, err := FindModel(s)
+	var ue *UnknownModelError
+	require.ErrorAs(t, err, &ue, s)
+	return ue.Nearest
+}
+
+// However long the name, a suggestion is at most three edits away: an
+// 18-character name allows 18/4 = 4 by length, but three is the cap.
+// Each word of "qwen3-next-80b-a3b" is changed, so no word-sharing rule
+// applies.
+func TestSuggestionsStopAtThreeEdits(t *testing.T) {
+	assert.Contains(t, nearestOf(t, "qqen3-nexq-80q-a3b"), "Qwen3-Next-80B-A3B", "three edits")
+	assert.Empty(t, nearestOf(t, "qqen3-nexq-80q-a3q"), "four edits")
+}
+
+// A short name is allowed one edit, a quarter of its length but at
+// least one: "glm-4.7" (7 characters, one edit from "glm-4.5") is offered
+// GLM-4.5; "glx-4.7" (two edits) is offered nothing.
+func TestShortNamesAllowOneEdit(t *testing.T) {
+	assert.Contains(t, nearestOf(t, "glm-4.7"), "GLM-4.5", "one edit")
+	assert.Empty(t, nearestOf(t, "glx-4.7"), "two edits")
+	// Two words are enough to share: "llama-405b" is four edits from
+	// "llama-3.1-405b" and not inside it, but both its words are.
+	assert.Equal(t, []string{"Llama 3.1 405B"}, nearestOf(t, "llama-405b"))
+}
+
+// Three characters are enough for a name that contains them: "405"
+// suggests Llama 3.1 405B.
+func TestThreeCharactersSuggestByContainment(t *testing.T) {
+	_, err := FindModel("405")
+	var ue *UnknownModelError
+	require.ErrorAs(t, err, &ue)
+	assert.Contains(t, ue.Nearest, "Llama 3.1 405B")
+}
+
+// Containment is tested against the model's own name: "ge-2" is part of
+// "mistral-large-2", though not of its alias
+// "mistralai-mistral-large-instruct-2407".
+func TestSuggestionContainedInTheName(t *testing.T) {
+	_, err := FindModel("ge-2")
+	var ue *UnknownModelError
+	require.ErrorAs(t, err, &ue)
+	assert.Contains(t, ue.Nearest, "Mistral Large 2")
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -142,7 +143,8 @@ func errorText(err error) string { return errorFor(err, breakeven.Flag) }
 
 // errorFor writes an error as front names its inputs.
 func errorFor(err error, front breakeven.Front) string {
-	if fe, ok := err.(*breakeven.FieldError); ok {
+	var fe *breakeven.FieldError
+	if errors.As(err, &fe) {
 		return fe.For(front)
 	}
 	return err.Error()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
 	"signalweight.dev/kv/breakeven"
 )
 
@@ -73,4 +74,13 @@ func TestSweepAndExport(t *testing.T) {
 	require.NoError(t, json.Unmarshal(j, &back))
 	assert.Equal(t, 1435238400.0, back[0]["output"].(map[string]any)["break_even_bytes_per_second"])
 	assert.Contains(t, back[2]["error"], "parsecs")
+}
+
+// Numbers too small or too large for plain decimals are written with an
+// exponent, so an export never holds a 25-digit string.
+func TestExportWritesExtremeNumbersWithAnExponent(t *testing.T) {
+	assert.Equal(t, "1e-05", plainNumber(1e-5))
+	assert.Equal(t, "1e+21", plainNumber(1e21))
+	assert.Equal(t, "0.0001", plainNumber(1e-4))
+	assert.Equal(t, "123456789012345680000", plainNumber(1.2345678901234568e20))
 }

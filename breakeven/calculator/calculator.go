@@ -214,7 +214,7 @@ func Compute(r Request) (Answer, error) {
 	}{{"cache", "tokens", out.CacheBytes}, {"break-even", "prefill", out.BreakEvenBytesPerSecond}, {"recompute time", "prefill", out.RecomputeSeconds},
 		{"load time", "link", out.LoadSeconds}, {"speedup", "link", out.Speedup}, {"link", "link", out.LinkBytesPerSecond}, {"prefill speed", "prefill", out.PrefillTokensPerSecond}}
 	for _, c := range checks {
-		if !InRange(c.v) {
+		if !breakeven.InRange(c.v) {
 			field := c.field
 			if field == "prefill" && in.TTFT > 0 {
 				field = "ttft"
@@ -273,20 +273,16 @@ func Resolve(r Request) (Input, error) {
 	case named > 1:
 		return in, sentence("model", "--model, --config, --config-text and an architecture (--layers, --kv-heads, ...) are alternatives; give one (e.g. --model llama-3.1-70b, or --config config.json)")
 	case given(r.Model):
-		m, err := sources.FindModel(r.Model)
-		var unknown *sources.UnknownModelError
-		switch {
-		case errors.As(err, &unknown):
-			reason := "unknown model"
-			if s := unknown.Suggestion(); s != "" {
-				reason += "; " + s
-			}
-			return in, breakeven.Bad("model", r.Model, reason, `--model llama-3.1-70b, or --config config.json; "breakeven models" lists them`)
-		case err != nil:
-			return in, breakeven.Bad("model", r.Model, err.Error(), "--model llama-3.1-70b")
-		case !m.Known():
-			return in, breakeven.Bad("model", r.Model, m.Name+" has no published config, so its cache size cannot be computed; give its architecture instead",
-				"--layers 88 --kv-heads 8 --head-dim 128")
+		m, err := sources.ResolveModel(r.Model, sources.ModelExamples{Name: "--model llama-3.1-70b",
+			Unknown: `--model llama-3.1-70b, or --config config.json; "breakeven models" lists them`})
+		var fe *breakeven.FieldError
+		if errors.As(err, &fe) && m.Name != "" && !m.Known() {
+			// In the catalog with no config: an architecture answers.
+			fe.Message += "; give its architecture instead"
+			fe.Example = "--layers 88 --kv-heads 8 --head-dim 128"
+		}
+		if err != nil {
+			return in, err
 		}
 		in.Name, in.Arch, in.Context, in.Model = m.Name, m.Arch, m.Context, &m
 		if m.Via != nil {
@@ -322,8 +318,13 @@ func Resolve(r Request) (Input, error) {
 		in.Element = t
 	}
 	if given(r.Compression) {
-		c, err := ParseFactor(r.Compression)
-		if err != nil {
+		c, err := breakeven.ParseFactor(r.Compression)
+		switch {
+		case errors.Is(err, breakeven.ErrFactorBelowOne):
+			return in, breakeven.Bad("compression", r.Compression, "a compression factor is at least 1 (1 is none)", "--compression 5x")
+		case errors.Is(err, breakeven.ErrFactorTooLarge):
+			return in, breakeven.Bad("compression", r.Compression, "a compression factor above a million is not a cache", "--compression 5x")
+		case err != nil:
 			return in, breakeven.Bad("compression", r.Compression, err.Error(), "--compression 5x")
 		}
 		in.Compression = c
@@ -421,8 +422,11 @@ func Resolve(r Request) (Input, error) {
 	in.Link, in.LinkText = l, r.Link
 
 	if given(r.HitRate) {
-		h, err := ParseHitRate(r.HitRate)
-		if err != nil {
+		h, err := breakeven.ParseFraction(r.HitRate)
+		switch {
+		case errors.Is(err, breakeven.ErrNotFraction):
+			return in, breakeven.Bad("hit-rate", r.HitRate, "a hit rate is between 0 and 1 (0% and 100%)", "--hit-rate 0.8 or --hit-rate 80%")
+		case err != nil:
 			return in, breakeven.Bad("hit-rate", r.HitRate, err.Error(), "--hit-rate 0.8 or --hit-rate 80%")
 		}
 		in.HitRate = &h
@@ -516,42 +520,6 @@ func customExample(name string) string {
 	return "--rope-dim 64"
 }
 
-// ParseFactor reads a compression factor of at least 1: "5", "5x", "5×".
-func ParseFactor(s string) (float64, error) {
-	t := strings.TrimSpace(s)
-	t = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(t, "x"), "X"), "×")
-	f, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
-	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-		return 0, errors.New("not a number")
-	}
-	if f < 1 {
-		return 0, errors.New("a compression factor is at least 1 (1 is none)")
-	}
-	if f > 1e6 {
-		return 0, errors.New("a compression factor above a million is not a cache")
-	}
-	return f, nil
-}
-
-// ParseHitRate reads a share in [0, 1], written as a fraction or a
-// percentage: "0.8", "80%".
-func ParseHitRate(s string) (float64, error) {
-	t := strings.TrimSpace(s)
-	scale := 1.0
-	if p, ok := strings.CutSuffix(t, "%"); ok {
-		t, scale = strings.TrimSpace(p), 0.01
-	}
-	h, err := strconv.ParseFloat(t, 64)
-	if err != nil || math.IsNaN(h) || math.IsInf(h, 0) {
-		return 0, errors.New("not a number")
-	}
-	h *= scale
-	if h < 0 || h > 1 {
-		return 0, errors.New("a hit rate is between 0 and 1 (0% and 100%)")
-	}
-	return h, nil
-}
-
 // parseDuration0 is breakeven.ParseSeconds that also accepts zero.
 func parseDuration0(s string) (breakeven.Seconds, error) {
 	t, err := breakeven.ParseSeconds(s)
@@ -562,59 +530,19 @@ func parseDuration0(s string) (breakeven.Seconds, error) {
 	return t, err
 }
 
-// InRange reports whether a quantity in SI units is one the calculator
-// prints: finite, and neither vanishingly small nor absurdly large, so no
-// NaN, Inf or 300-digit number reaches the output.
-func InRange(x float64) bool { return !math.IsNaN(x) && x >= 1e-12 && x <= 1e21 }
-
 // configModel reads the model of --config (a file) or --config-text (the
 // JSON itself); its error names the field.
 func configModel(r Request) (sources.Model, error) {
 	if given(r.Config) {
 		m, err := sources.ReadConfigModel(r.Config)
 		if err != nil {
-			return m, ConfigError("config", r.Config, err)
+			return m, modelconfig.FieldError("config", r.Config, err)
 		}
 		return m, nil
 	}
 	m, err := sources.ModelFromConfig("", []byte(r.ConfigText))
 	if err != nil {
-		return m, ConfigError("config-text", r.ConfigText, err)
+		return m, modelconfig.FieldError("config-text", r.ConfigText, err)
 	}
 	return m, nil
-}
-
-// ConfigError is the error of a config.json that cannot be read, for the
-// calculator and the fact-checker alike: field "config" names a file
-// (value is its path), "config-text" pasted JSON (shown abbreviated). A
-// field of the file that is wrong is named, with a valid line of
-// config.json; a file that cannot be opened says why.
-func ConfigError(field, value string, err error) *breakeven.FieldError {
-	example := "--config sources/configs/meta-llama--Llama-3.3-70B-Instruct.json"
-	msg := strings.TrimPrefix(err.Error(), "config "+breakeven.Quote(value)+": ")
-	if field == "config-text" {
-		example = `--config-text '{"num_hidden_layers": 80, ...}'`
-		value, msg = abbreviate(value), err.Error()
-	}
-	var ce *modelconfig.Error
-	if errors.As(err, &ce) {
-		msg = "config.json"
-		if ce.Field != "" {
-			msg += " field " + breakeven.Quote(ce.Field)
-		}
-		msg += ": " + ce.Message
-		if ce.Example != "" {
-			msg += "; a valid line is " + ce.Example
-		}
-	}
-	return breakeven.Bad(field, value, msg, example)
-}
-
-// abbreviate shortens pasted text for an error message.
-func abbreviate(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > 40 {
-		return string(r[:40]) + "..."
-	}
-	return s
 }

@@ -1,6 +1,7 @@
 package calculator_test
 
 import (
+	"errors"
 	"fmt"
 
 	"signalweight.dev/kv/breakeven"
@@ -40,7 +41,11 @@ func ExampleWithEnv() {
 	if err == nil {
 		_, err = calculator.Compute(r)
 	}
-	fe := err.(*breakeven.FieldError)
+	var fe *breakeven.FieldError
+	if !errors.As(err, &fe) {
+		fmt.Println(err)
+		return
+	}
 	fmt.Println(fe.Error())
 	fmt.Println(fe.For(calculator.Env))
 	// Output:

@@ -165,7 +165,7 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 	f.Model, f.GPUs = pm, g
 	f.Fit = prefill.MemoryFit(pm, w, in.Arch.CacheSize(in.Tokens), g, sources.ActivationShare.V())
 	if given(r.MFU) {
-		m, err := ParseHitRate(r.MFU) // a share in (0, 1], as a fraction or a percentage
+		m, err := breakeven.ParseFraction(r.MFU) // a share in (0, 1], as a fraction or a percentage
 		if err != nil || m == 0 {
 			return f, breakeven.Bad("mfu", r.MFU, "an MFU is a share of the GPUs' peak above 0 and at most 1", "--mfu 0.35 or --mfu 35%")
 		}
@@ -367,7 +367,7 @@ func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 		out.LoadLatencySeconds = ptr(float64(t))
 	}
 	if given(r.Efficiency) {
-		e, err := ParseHitRate(r.Efficiency)
+		e, err := breakeven.ParseFraction(r.Efficiency)
 		if err != nil || e < minEfficiency {
 			return breakeven.Bad("efficiency", r.Efficiency, fmt.Sprintf("an efficiency is the share of line rate a transfer reaches, from %g to 1", minEfficiency), "--efficiency 0.96 or --efficiency 96%")
 		}
@@ -389,7 +389,7 @@ func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 		out.BreakEvenBytesPerSecond = float64(res.BreakEven)
 		out.LinkOverBreakEven = float64(in.Link.Total() - res.BreakEven)
 		for _, v := range []float64{out.LoadSeconds, out.Speedup, out.BreakEvenBytesPerSecond} {
-			if !InRange(v) {
+			if !breakeven.InRange(v) {
 				return sentence("latency", "these --latency and --efficiency give a load outside what this tool prints (1e-12 to 1e21 in SI units) (e.g. --latency 50ms --efficiency 0.96)")
 			}
 		}

@@ -1,6 +1,7 @@
 package calculator
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"regexp"
@@ -290,4 +291,125 @@ func TestNearestPrecision(t *testing.T) {
 	assert.Equal(t, prefill.FP8, nearestPrecision(prefill.FP4, p(prefill.TF32, prefill.BF16, prefill.FP8)))
 	assert.Equal(t, prefill.BF16, nearestPrecision(prefill.FP8, p(prefill.TF32, prefill.BF16)))
 	assert.Equal(t, prefill.TF32, nearestPrecision(prefill.FP16, p(prefill.TF32, prefill.FP4)))
+}
+
+// The custom FLOP model's whole-number inputs stop at 2^20 = 1,048,576.
+func TestCustomFLOPWholeNumbersStopAtTwoToTheTwentieth(t *testing.T) {
+	base := Request{Layers: "80", KVHeads: "8", HeadDim: "128", Params: "70.6B", GPUs: "8xH100", Tokens: "32000", Link: "10GbE"}
+	ok := base
+	ok.QueryHeads = "1048576"
+	_, err := Compute(ok)
+	require.NoError(t, err)
+	bad := base
+	bad.QueryHeads = "1048577"
+	_, err = Compute(bad)
+	if assert.Error(t, err) {
+		assert.Contains(t, err.Error(), "1,048,576")
+	}
+}
+
+// The custom FLOP model's parameter count runs from 10^6 to 10^15, both
+// ends included: past them the field is refused, inside them any other
+// refusal (here the memory fit) is not the count's.
+func TestCustomParamsRunFromAMillionToAQuadrillion(t *testing.T) {
+	req := func(params string) Request {
+		return Request{Layers: "80", KVHeads: "8", HeadDim: "128", Params: params, QueryHeads: "64",
+			GPUs: "8xH100", Tokens: "32000", Link: "10GbE"}
+	}
+	field := func(err error) string {
+		var fe *breakeven.FieldError
+		if errors.As(err, &fe) {
+			return fe.Field
+		}
+		return ""
+	}
+	for _, p := range []string{"1e6", "1e15"} {
+		_, err := Compute(req(p))
+		assert.NotEqual(t, "params", field(err), "%s: %v", p, err)
+	}
+	for _, p := range []string{"999999", "1.5e15"} {
+		_, err := Compute(req(p))
+		assert.Equal(t, "params", field(err), "%s: %v", p, err)
+	}
+}
+
+// An MFU of exactly 1 (the whole peak) is a valid input; 0 is not.
+func TestMFUOfOneIsTheWholePeak(t *testing.T) {
+	for _, v := range []string{"1", "100%"} {
+		out, err := Compute(Request{Model: "llama-3.1-70b", Tokens: "32000", GPUs: "8xH100", MFU: v, Link: "10GbE"})
+		require.NoError(t, err, v)
+		require.NotNil(t, out.Output.MFU, v)
+		assert.Equal(t, 1.0, *out.Output.MFU, v)
+	}
+	_, err := Compute(Request{Model: "llama-3.1-70b", Tokens: "32000", GPUs: "8xH100", MFU: "0", Link: "10GbE"})
+	assert.ErrorContains(t, err, "above 0 and at most 1")
+}
+
+// The custom FLOP model takes one query head (multi-query attention's
+// smallest) and refuses none.
+func TestCustomFLOPModelTakesOneQueryHead(t *testing.T) {
+	req := Request{Layers: "2", KVHeads: "1", HeadDim: "64", Params: "1e6", QueryHeads: "1", GPUs: "1xH100", Tokens: "1000", Link: "10GbE"}
+	_, err := Compute(req)
+	require.NoError(t, err)
+	req.QueryHeads = "0"
+	_, err = Compute(req)
+	assert.ErrorContains(t, err, "query-heads")
+}
+
+// A load's fixed cost runs up to a day, 86,400 s, included (a day is
+// longer than this prompt's recompute, which is the refusal then).
+func TestLatencyRunsUpToADay(t *testing.T) {
+	req := Request{Model: "llama-3.1-70b", Prefill: "2051", Link: "10GbE", Latency: "86400s"}
+	_, err := Compute(req)
+	require.Error(t, err)
+	assert.NotContains(t, err.Error(), "a fixed cost above")
+	assert.Contains(t, err.Error(), "is as long as recomputing the whole prompt")
+	req.Latency = "86400.5s"
+	_, err = Compute(req)
+	assert.ErrorContains(t, err, "a fixed cost above")
+}
+
+// An efficiency runs down to a thousandth, included: 0.1% of line rate
+// is taken, 0.09% is refused with the range.
+func TestEfficiencyRunsDownToAThousandth(t *testing.T) {
+	req := Request{Model: "llama-3.1-70b", Prefill: "2051", Link: "10GbE", Efficiency: "0.1%"}
+	_, err := Compute(req)
+	require.NoError(t, err)
+	req.Efficiency = "0.09%"
+	_, err = Compute(req)
+	assert.ErrorContains(t, err, "from 0.001 to 1")
+}
+
+// Every suffix ParseCount documents, against the count written out.
+func TestParseCountEverySuffix(t *testing.T) {
+	for s, want := range map[string]float64{
+		"1.2T":   1_200_000_000_000,
+		"70.6B":  70_600_000_000,
+		"70.6G":  70_600_000_000,
+		"350M":   350_000_000,
+		"8k":     8_000,
+		"8K":     8_000,
+		"405e9":  405_000_000_000,
+		" 3 B ":  3_000_000_000,
+		"17B":    17_000_000_000,
+		"0.671T": 671_000_000_000,
+	} {
+		got, err := ParseCount(s)
+		require.NoError(t, err, s)
+		assert.InEpsilon(t, want, got, 1e-12, s)
+	}
+}
+
+// Counts at and below one: one GPU is a count, a fraction is too, zero
+// and negatives are not.
+func TestParseCountTakesOneAndFractionsButNotZero(t *testing.T) {
+	for s, want := range map[string]float64{"1": 1, "0.5": 0.5, "1k": 1e3, "2": 2} {
+		got, err := ParseCount(s)
+		require.NoError(t, err, s)
+		assert.Equal(t, want, got, s)
+	}
+	for _, s := range []string{"0", "-1", "0k"} {
+		_, err := ParseCount(s)
+		assert.Error(t, err, s)
+	}
 }

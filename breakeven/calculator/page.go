@@ -4,8 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 
-	"signalweight.dev/kv/breakeven"
-
+	"signalweight.dev/kv/breakeven/page"
 	"signalweight.dev/kv/sources"
 )
 
@@ -20,34 +19,16 @@ type PageRequest struct {
 // is exactly calc --json), its report (the rows calc prints), the tier map
 // and the chart; on a bad input the errors, each naming its field.
 type PageResponse struct {
-	Output *Output     `json:"output,omitempty"`
-	Report *Report     `json:"report,omitempty"`
-	Routes []Route     `json:"routes,omitempty"`
-	Chart  *Chart      `json:"chart,omitempty"`
-	Errors []PageError `json:"errors,omitempty"`
-}
-
-// PageError is a bad input and the line the page shows beside its field.
-type PageError struct {
-	breakeven.FieldError
-	Text string `json:"text"`
+	Output *Output      `json:"output,omitempty"`
+	Report *Report      `json:"report,omitempty"`
+	Routes []Route      `json:"routes,omitempty"`
+	Chart  *Chart       `json:"chart,omitempty"`
+	Errors []page.Error `json:"errors,omitempty"`
 }
 
 // PageFront names the page's inputs by their field names: `link "x": ...
 // (e.g. link = 181Gbit/s)`.
-var PageFront = breakeven.Front{
-	Name: func(f string) string {
-		if !isField(f) {
-			return ""
-		}
-		return f
-	},
-	Set: func(n, v string) string { return n + " = " + v },
-}
-
-func pageError(fe *breakeven.FieldError) PageError {
-	return PageError{*fe, fe.For(PageFront)}
-}
+var PageFront = page.Front(isField)
 
 // Page answers a page request written as JSON and returns the response
 // as JSON; it is what the WebAssembly build exports to the page.
@@ -55,34 +36,22 @@ func Page(req []byte) []byte {
 	var r PageRequest
 	var resp PageResponse
 	if err := json.Unmarshal(req, &r); err != nil {
-		resp.Errors = []PageError{pageError(&breakeven.FieldError{Message: "bad request: " + err.Error()})}
-		return mustJSON(resp)
+		resp.Errors = []page.Error{page.BadRequest(err, PageFront)}
+		return page.JSON(resp)
 	}
 	ans, err := Compute(r.Request)
 	if err != nil {
-		fe, ok := err.(*breakeven.FieldError)
-		if !ok {
-			fe = &breakeven.FieldError{Message: err.Error()}
-		}
-		resp.Errors = []PageError{pageError(fe)}
-		return mustJSON(resp)
+		resp.Errors = []page.Error{page.ErrorOf(err, PageFront)}
+		return page.JSON(resp)
 	}
 	rep, c := Render(ans), Plot(ans)
 	resp.Output, resp.Report, resp.Chart = &ans.Output, &rep, &c
 	resp.Routes = Routes(ans, r.Tiers)
-	return mustJSON(resp)
+	return page.JSON(resp)
 }
 
 // CatalogJSON returns Menus as JSON.
-func CatalogJSON() []byte { return mustJSON(Menus()) }
-
-func mustJSON(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
-		b, _ = json.Marshal(PageResponse{Errors: []PageError{{FieldError: breakeven.FieldError{Message: err.Error()}, Text: err.Error()}}})
-	}
-	return b
-}
+func CatalogJSON() []byte { return page.JSON(Menus()) }
 
 // DefaultRequest is the post's headline question, from the inputs typed
 // in sources: Llama 3.1 405B, a 127,188-token prompt, over the 181 Gbit/s

@@ -71,12 +71,6 @@ func Ratio(x float64) string {
 	return breakeven.FormatSignificant(x, breakeven.DefaultSignificant) + "x"
 }
 
-// Percent prints a share as a percentage with three significant digits:
-// "20.6%".
-func Percent(x float64) string {
-	return breakeven.FormatSignificant(100*x, breakeven.DefaultSignificant) + "%"
-}
-
 // Render writes an answer as a Report.
 func Render(a Answer) Report {
 	in, res, out := a.Input, a.Result, a.Output
@@ -146,14 +140,14 @@ func Render(a Answer) Report {
 	if out.MissPenaltySeconds != nil {
 		var hit []Row
 		if out.HitRate != nil {
-			add(&hit, "hit_rate", "hit rate", Percent(*out.HitRate))
+			add(&hit, "hit_rate", "hit rate", breakeven.Percent(*out.HitRate))
 		}
 		add(&hit, "miss_penalty", "miss penalty", breakeven.Seconds(*out.MissPenaltySeconds).String())
 		if out.MeanTTFTSeconds != nil {
 			add(&hit, "mean_ttft", "mean TTFT", fmt.Sprintf("%v (%v without offload)", breakeven.Seconds(*out.MeanTTFTSeconds), res.Recompute))
 		}
 		if out.BreakEvenHitRate != nil {
-			add(&hit, "break_even_hit_rate", "break-even hit rate", Percent(*out.BreakEvenHitRate)+": offloading pays above it")
+			add(&hit, "break_even_hit_rate", "break-even hit rate", breakeven.Percent(*out.BreakEvenHitRate)+": offloading pays above it")
 		} else {
 			add(&hit, "break_even_hit_rate", "break-even hit rate", out.BreakEvenHitRateNote)
 		}

@@ -66,7 +66,7 @@ func TestRenderHitRate(t *testing.T) {
 	mean := 0.8*load + 0.2*(62+4)
 	assert.Equal(t, breakeven.Seconds(mean).String()+" (62.0 s without offload)", rep.Get("mean_ttft"))
 	h := 4 / (62 - load + 4)
-	assert.Equal(t, Percent(h)+": offloading pays above it", rep.Get("break_even_hit_rate"))
+	assert.Equal(t, breakeven.Percent(h)+": offloading pays above it", rep.Get("break_even_hit_rate"))
 	assert.Equal(t, "80.0%", rep.Get("hit_rate"))
 }
 
@@ -163,4 +163,56 @@ func TestReportTitleFoldsAt78(t *testing.T) {
 	assert.Equal(t, "t\n(note: "+strings.Repeat("n", 70)+")\n", r.Text())
 	r = Report{Title: "t", Note: "x " + strings.Repeat("n", 69)} // 7 + 2 + 69 + 1 = 79
 	assert.Equal(t, "t\n(note: x\n  "+strings.Repeat("n", 69)+")\n", r.Text())
+}
+
+// The crossover line: a crossover at or below one token means loading wins
+// at every length; above it, the first whole token from which it wins.
+func TestCrossoverLineNamesTheFirstWholeToken(t *testing.T) {
+	for _, c := range []struct {
+		tokens float64
+		want   string
+	}{
+		{1, "none: loading wins at every prompt length"},
+		{0.2, "none: loading wins at every prompt length"},
+		{1.5, "loading wins from 2 tokens; recomputing below"},
+		{183.2, "loading wins from 184 tokens; recomputing below"},
+	} {
+		var out Output
+		out.CrossoverTokens = &c.tokens
+		rows := renderExtended(Input{}, out)
+		require.Len(t, rows, 1)
+		assert.Equal(t, c.want, rows[0].Text, "%v tokens", c.tokens)
+	}
+}
+
+// The report's optional lines: a fixed state of any size, a measured time
+// under a second, and an extended section of a single line.
+func TestReportPrintsItsOptionalLinesAtTheirSmallest(t *testing.T) {
+	a, err := Compute(Request{Layers: "4", KVHeads: "2", HeadDim: "8", Fixed: "1 B", Prefill: "2000", Tokens: "1000", Link: "10GbE"})
+	require.NoError(t, err)
+	assert.Equal(t, "1.00 B", Render(a).Get("fixed"))
+	a, err = Compute(Request{Model: "llama-3.1-8b", TTFT: "0.5s", Tokens: "8000", Link: "10GbE"})
+	require.NoError(t, err)
+	assert.Equal(t, "16,000 tokens/s (8,000 tokens in 500 ms)", Render(a).Get("prefill"))
+	a, err = Compute(Request{Model: "llama-3.1-8b", TTFT: "0.5s", Tokens: "8000", Link: "10GbE", Overlap: true})
+	require.NoError(t, err)
+	rep := Render(a)
+	require.Len(t, rep.Sections, 3, "the overlap alone is a section of one line")
+	assert.Len(t, rep.Sections[2], 1)
+	assert.NotEmpty(t, rep.Get("overlap"))
+}
+
+// A fixed cost alone leaves the load at line rate: the load model reads
+// "(1 x link)".
+func TestLatencyAloneLoadsAtLineRate(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-70b", Prefill: "2051", Link: "10GbE", Latency: "50ms"})
+	require.NoError(t, err)
+	assert.Equal(t, "50.0 ms fixed cost + cache / (1 x link); the load, speedup and break-even above include it", Render(a).Get("load_model"))
+}
+
+// An efficiency alone leaves no fixed cost: the load model reads "0 s".
+func TestEfficiencyAloneHasNoFixedCost(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-70b", Prefill: "2051", Link: "10GbE", Efficiency: "0.96"})
+	require.NoError(t, err)
+	assert.Equal(t, "0 s fixed cost + cache / (0.96 x link); the load, speedup and break-even above include it", Render(a).Get("load_model"))
 }

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/page"
 	"signalweight.dev/kv/sources"
 )
 
@@ -37,9 +38,9 @@ type Route struct {
 	SourceTitle string  `json:"source_title"`
 	// LoadText and Verdict are the route's load time and verdict as the
 	// page shows them.
-	LoadText string     `json:"load_text"`
-	Verdict  string     `json:"verdict"`
-	Error    *PageError `json:"error,omitempty"`
+	LoadText string      `json:"load_text"`
+	Verdict  string      `json:"verdict"`
+	Error    *page.Error `json:"error,omitempty"`
 }
 
 // mapLabels names each place on the page's map, and the miss route's
@@ -75,14 +76,14 @@ func Routes(ans Answer, links map[string]string) []Route {
 		default:
 			l, err := routeLink(r.Link, r.Link == tl.Preset)
 			if err != nil {
-				pe := pageError(breakeven.FieldFromParse("tier-"+tl.Tier, r.Link, err, "PCIe5x16, 2x100GbE or \"14 GB/s\""))
+				pe := page.ErrorOf(breakeven.FieldFromParse("tier-"+tl.Tier, r.Link, err, "PCIe5x16, 2x100GbE or \"14 GB/s\""), PageFront)
 				r.Error = &pe
 				break
 			}
 			bw := l.Total()
 			load := breakeven.LoadTime(ans.Result.CacheBytes, bw)
-			if !InRange(float64(bw)) || !InRange(float64(load)) {
-				pe := pageError(breakeven.Bad("tier-"+tl.Tier, r.Link, "a speed outside what this tool prints (1e-12 to 1e21 B/s)", "PCIe5x16"))
+			if !breakeven.InRange(float64(bw)) || !breakeven.InRange(float64(load)) {
+				pe := page.ErrorOf(breakeven.Bad("tier-"+tl.Tier, r.Link, "a speed outside what this tool prints (1e-12 to 1e21 B/s)", "PCIe5x16"), PageFront)
 				r.Error = &pe
 				break
 			}

@@ -24,3 +24,15 @@ func TestRouteLabels(t *testing.T) {
 		assert.NotEmpty(t, mapLabels[tier.Name], "tier %s has a map label", tier.Name)
 	}
 }
+
+// A tier with no cited speed and none given asks for one.
+func TestTierWithoutASpeedAsksForOne(t *testing.T) {
+	a, err := Compute(DefaultRequest())
+	require.NoError(t, err)
+	for _, r := range Routes(a, nil) {
+		if r.LinkBytesPerSecond == 0 && !r.NoTransfer && r.Error == nil {
+			assert.Equal(t, "give "+sources.YourValue, r.Verdict, r.Tier)
+			assert.Equal(t, "–", r.LoadText, r.Tier)
+		}
+	}
+}

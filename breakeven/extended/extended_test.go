@@ -112,3 +112,58 @@ func TestOverlapNeverSlower(t *testing.T) {
 		}
 	}
 }
+
+// An empty prompt leaves nothing to load: the load path takes no time,
+// whatever the link's latency.
+func TestSplitCacheOfAnEmptyPromptTakesNoTime(t *testing.T) {
+	a := breakeven.GQAArchitecture(32, 8, 128)
+	l := Load{Latency: 0.1, Efficiency: 1, Link: 10 * breakeven.GBps}
+	prefix := func(x breakeven.Tokens) breakeven.Seconds { return breakeven.Seconds(float64(x) / 1e4) }
+	o := SplitCache(a, 0, prefix, l)
+	assert.Equal(t, breakeven.Seconds(0), o.Load)
+	assert.Equal(t, breakeven.Seconds(0), o.Time)
+}
+
+// A load of one byte pays the fixed cost; only an empty cache loads in no
+// time: 50 ms + 1 B / (0.5 x 1 GB/s) = 0.050000002 s.
+func TestLoadOfOneBytePaysTheFixedCost(t *testing.T) {
+	l := Load{Latency: 0.05, Efficiency: 0.5, Link: breakeven.GBps}
+	assert.InEpsilon(t, 0.05+1/(0.5*1e9), float64(l.Time(1)), 1e-15)
+	assert.Zero(t, float64(l.Time(0)))
+}
+
+// Validate takes any positive finite link, however slow: half a byte per
+// second is a link (a second's transfer moves half a byte); zero is not.
+func TestLoadTakesAnyPositiveLinkHoweverSlow(t *testing.T) {
+	assert.NoError(t, Load{Efficiency: 1, Link: 0.5}.Validate())
+	assert.Error(t, Load{Efficiency: 1, Link: 0}.Validate())
+}
+
+// When recomputing any token costs more than loading the whole prompt,
+// nothing is recomputed: with a prefix whose first token already takes
+// longer than the whole load, the split is zero tokens.
+func TestSplitLoadsAllWhenPrefillIsSlow(t *testing.T) {
+	n := breakeven.Tokens(1000)
+	prefix := func(x breakeven.Tokens) breakeven.Seconds {
+		if x <= 0 {
+			return 0
+		}
+		return 100 + breakeven.Seconds(x) // a 100 s start before any token
+	}
+	load := func(x breakeven.Tokens) breakeven.Seconds { return breakeven.Seconds(n-x) / 1000 } // 1 s for all
+	o := Split(n, prefix, load)
+	assert.Equal(t, breakeven.Tokens(0), o.Computed)
+	assert.Equal(t, breakeven.Seconds(1), o.Time)
+}
+
+// A split of a fraction of a token: when the best x is below one token,
+// the bisection finds it from zero.
+func TestSplitFindsAFractionOfAToken(t *testing.T) {
+	n := breakeven.Tokens(10)
+	prefix := func(x breakeven.Tokens) breakeven.Seconds { return breakeven.Seconds(x) * 100 } // 100 s a token
+	load := func(x breakeven.Tokens) breakeven.Seconds { return breakeven.Seconds(n - x) }     // 1 s a token
+	o := Split(n, prefix, load)
+	// 100 x = 10 - x: x = 10 / 101 tokens, 9.90 s.
+	assert.InDelta(t, 10.0/101, float64(o.Computed), 1e-4)
+	assert.InDelta(t, 1000.0/101, float64(o.Time), 1e-3)
+}

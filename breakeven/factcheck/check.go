@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
-	"signalweight.dev/kv/breakeven/calculator"
+	"signalweight.dev/kv/breakeven/modelconfig"
 	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/sources"
 )
@@ -290,7 +290,7 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 		// The bytes moved are stated: no model or prompt is needed.
 		r.Loaded = r.Size
 		r.Required = breakeven.RequiredBandwidth(r.Size, r.Seconds)
-		if !calculator.InRange(float64(r.Required)) {
+		if !breakeven.InRange(float64(r.Required)) {
 			return r, breakeven.Bad("seconds", cl.Seconds, fmt.Sprintf("gives a bandwidth of %g bytes/s, out of range", float64(r.Required)), exampleSeconds)
 		}
 		r.NeedIsFloor = r.SecondsAre == SecondsTTFT
@@ -318,7 +318,7 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 			per = arch.MeanBytesPerToken(r.Tokens)
 		}
 		r.Throughput = breakeven.Bandwidth(float64(r.ThroughputRate) * float64(per))
-		if !calculator.InRange(float64(r.Throughput)) {
+		if !breakeven.InRange(float64(r.Throughput)) {
 			return r, breakeven.Bad("throughput", cl.Throughput, fmt.Sprintf("gives a bandwidth of %g bytes/s, out of range", float64(r.Throughput)), exampleThrough)
 		}
 	}
@@ -330,12 +330,12 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 		if r.Hit < 1 {
 			r.Loaded = arch.CacheSize(r.Tokens * breakeven.Tokens(r.Hit))
 		}
-		if !calculator.InRange(float64(r.Cache)) {
+		if !breakeven.InRange(float64(r.Cache)) {
 			return r, breakeven.Bad("tokens", cl.Tokens, fmt.Sprintf("gives a cache of %g bytes, too large to check", float64(r.Cache)), exampleTokens)
 		}
 		if timed {
 			r.Required = breakeven.RequiredBandwidth(r.Loaded, r.Seconds)
-			if !calculator.InRange(float64(r.Required)) {
+			if !breakeven.InRange(float64(r.Required)) {
 				return r, breakeven.Bad("seconds", cl.Seconds, fmt.Sprintf("gives a bandwidth of %g bytes/s, out of range", float64(r.Required)), exampleSeconds)
 			}
 			r.NeedIsFloor = r.SecondsAre == SecondsTTFT
@@ -510,9 +510,9 @@ func (c *Checker) readModel(r *Result) error {
 				return fe
 			}
 			if cl.Config == pastedConfig {
-				return calculator.ConfigError("config-text", cl.Config, err)
+				return modelconfig.FieldError("config-text", cl.Config, err)
 			}
-			return calculator.ConfigError("config", cl.Config, err)
+			return modelconfig.FieldError("config", cl.Config, err)
 		}
 	} else if r.Model, err = c.model(cl.Model); err != nil {
 		return err
@@ -588,35 +588,9 @@ func (c *Checker) model(name string) (sources.Model, error) {
 	if l, ok := c.models[name]; ok {
 		return l.m, l.err
 	}
-	m, err := findModel(name)
+	m, err := sources.ResolveModel(name, sources.ModelExamples{Name: exampleModel, Unknown: exampleModel + ", or a config column / --config config.json"})
 	c.models[name] = modelLookup{m, err}
 	return m, err
-}
-
-// findModel resolves a model name into one with a computable cache.
-func findModel(name string) (sources.Model, error) {
-	if strings.TrimSpace(name) == "" {
-		return sources.Model{}, breakeven.Bad("model", name, "missing", exampleModel)
-	}
-	m, err := sources.FindModel(name)
-	var unknown *sources.UnknownModelError
-	if errors.As(err, &unknown) && unknown.TooLong {
-		return m, breakeven.Bad("model", name, err.Error(), exampleModel)
-	}
-	if errors.As(err, &unknown) {
-		reason := "unknown model"
-		if s := unknown.Suggestion(); s != "" {
-			reason += "; " + s
-		}
-		return m, breakeven.Bad("model", name, reason, exampleModel+", or a config column / --config config.json")
-	}
-	if err != nil {
-		return m, breakeven.Bad("model", name, err.Error(), exampleModel)
-	}
-	if !m.Known() {
-		return m, breakeven.Bad("model", name, m.Name+" has no published config, so its cache size cannot be computed", exampleModel)
-	}
-	return m, nil
 }
 
 // sizeOnly reports a claim that states a size and no time or

@@ -29,9 +29,14 @@
 // A file of claims is read as CSV with a header naming at least model,
 // tokens, seconds, links and source (see Reader, OptionalColumns); CheckAll
 // checks every row it can and reports each bad one with its line, in
-// constant memory. Report writes checked claims as Markdown or HTML, each
-// with its source, assumptions, arithmetic, verdict and the command that
-// reproduces it.
+// constant memory.
+//
+// Render is the one rendering of a checked claim, as calculator.Render is
+// of an answer: the title, the figures, the verdict and why, the
+// findings, the arithmetic, the assumptions, the sources and the command
+// that checks it again. breakeven check prints it (Rendering.Text), Report
+// writes it as Markdown or HTML (Rendering.Heading and Items), and the
+// page shows its rows (Rendering.Rows, sent by CheckPage).
 //
 // Published figures (the models, the link presets, the hosts) come from
 // package sources.

@@ -8,23 +8,21 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
-	"signalweight.dev/kv/breakeven/calculator"
 	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/sources"
 )
 
-// parseSpeedup reads a speedup ratio, "152x" or "152", with the
-// calculator's factor parser, or a change in the time to first token,
+// parseSpeedup reads a speedup ratio, "152x" or "152", as a factor, or a change in the time to first token,
 // "-79%": a time cut by 79% is a speedup of 1 / (1 - 0.79) = 4.76x.
 func parseSpeedup(s string) (float64, error) {
 	if t := strings.TrimSpace(s); strings.HasSuffix(t, "%") {
 		return parseTimeChange(t)
 	}
-	f, err := calculator.ParseFactor(s)
-	if err != nil && strings.Contains(err.Error(), "at least 1") {
+	f, err := breakeven.ParseFactor(s)
+	switch {
+	case errors.Is(err, breakeven.ErrFactorBelowOne):
 		return 0, errors.New("a speedup below 1 is a slowdown; give the two times with --uncached and --seconds")
-	}
-	if err != nil && strings.Contains(err.Error(), "million") {
+	case errors.Is(err, breakeven.ErrFactorTooLarge):
 		return 0, errors.New("a speedup above a million is not a measurement")
 	}
 	return f, err
@@ -54,12 +52,15 @@ func parseTimeChange(t string) (float64, error) {
 	return 0, errors.New("a speedup above a million is not a measurement")
 }
 
-// parseShare reads the share of a prompt loaded from the cache, with the
-// calculator's hit-rate parser; zero loads nothing.
+// parseShare reads the share of a prompt loaded from the cache, a
+// fraction or a percentage; zero loads nothing.
 func parseShare(s string) (float64, error) {
-	h, err := calculator.ParseHitRate(s)
+	h, err := breakeven.ParseFraction(s)
+	if errors.Is(err, breakeven.ErrNotFraction) {
+		return 0, errors.New("a hit is between 0 and 1 (0% and 100%)")
+	}
 	if err != nil {
-		return 0, errors.New(strings.Replace(err.Error(), "a hit rate", "a hit", 1))
+		return 0, err
 	}
 	if h == 0 {
 		return 0, errors.New("a hit of 0 loads nothing from the cache")
@@ -368,7 +369,7 @@ func (r Result) Findings() []string {
 	if r.Hit < 1 && r.Model.Known() {
 		rest := r.Tokens * breakeven.Tokens(1-r.Hit)
 		s := fmt.Sprintf("%s from the cache: %v loaded; the other %v tokens are prefilled over the whole context",
-			calculator.Percent(r.Hit), r.Loaded, breakeven.Tokens(math.Round(float64(rest))))
+			breakeven.Percent(r.Hit), r.Loaded, breakeven.Tokens(math.Round(float64(rest))))
 		if r.restAtPeak > 0 {
 			s += fmt.Sprintf(", at least %v on %v at peak", r.restAtPeak, *r.GPUs)
 			if r.Seconds > 0 && r.SecondsAre == SecondsTTFT && r.restAtPeak >= r.Seconds {
@@ -438,7 +439,7 @@ func (r Result) Arithmetic() string {
 		parts = append(parts, fmt.Sprintf("%s x %s B/token (%s, %s) = %v", tokenCount(r.Tokens),
 			breakeven.GroupThousands(float64(r.PerToken), 0), r.Model.Name, r.Element.Name, r.Cache))
 		if r.Hit < 1 {
-			parts = append(parts, fmt.Sprintf("%s of the prompt loaded: %v", calculator.Percent(r.Hit), r.Loaded))
+			parts = append(parts, fmt.Sprintf("%s of the prompt loaded: %v", breakeven.Percent(r.Hit), r.Loaded))
 		}
 	}
 	switch {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/page"
 	"signalweight.dev/kv/sources"
 )
 
@@ -27,25 +28,18 @@ type PageClaim struct {
 	KVDtype    string `json:"kv-dtype,omitempty"`
 }
 
-// PageError is a bad input and the line the page shows beside its field.
-type PageError struct {
-	breakeven.FieldError
-	Text string `json:"text"`
-}
-
 // PageAnswer is what the page gets back: the checked claim exactly as
-// check --json prints it, or the errors, each naming its field.
+// check --json prints it and the rows the page shows (Rendering.Rows),
+// or the errors, each naming its field.
 type PageAnswer struct {
-	Result *JSONResult `json:"result,omitempty"`
-	Errors []PageError `json:"errors,omitempty"`
+	Result *JSONResult  `json:"result,omitempty"`
+	Rows   []Row        `json:"rows,omitempty"`
+	Errors []page.Error `json:"errors,omitempty"`
 }
 
 // PageFront names the form's inputs by their field names: `seconds "x":
 // ... (e.g. seconds = 0.58)`.
-var PageFront = breakeven.Front{
-	Name: func(f string) string { return f },
-	Set:  func(n, v string) string { return n + " = " + v },
-}
+var PageFront = page.Front(nil)
 
 // pastedConfig is the name a pasted config.json goes by in a claim.
 const pastedConfig = "pasted config.json"
@@ -55,7 +49,7 @@ const pastedConfig = "pasted config.json"
 func CheckPage(req []byte) []byte {
 	var pc PageClaim
 	if err := json.Unmarshal(req, &pc); err != nil {
-		return pageJSON(PageAnswer{Errors: []PageError{pageError(&breakeven.FieldError{Message: "bad request: " + err.Error()})}})
+		return page.JSON(PageAnswer{Errors: []page.Error{page.BadRequest(err, PageFront)}})
 	}
 	opt := Options{}
 	cl := Claim{Model: pc.Model, Tokens: pc.Tokens, Seconds: pc.Seconds, SecondsAre: pc.SecondsAre, Size: pc.Size,
@@ -63,7 +57,7 @@ func CheckPage(req []byte) []byte {
 		Links: pc.Links, Host: pc.Host, GPUs: pc.GPUs, KVDtype: pc.KVDtype}
 	if pc.ConfigText != "" {
 		if pc.Model != "" {
-			return pageJSON(PageAnswer{Errors: []PageError{pageError(breakeven.Bad("model", pc.Model, "a pasted config.json names its own model; clear one of them", "model = llama-3.1-70b"))}})
+			return page.JSON(PageAnswer{Errors: []page.Error{page.ErrorOf(breakeven.Bad("model", pc.Model, "a pasted config.json names its own model; clear one of them", "llama-3.1-70b"), PageFront)}})
 		}
 		cl.Config = pastedConfig
 		text := []byte(pc.ConfigText)
@@ -71,22 +65,8 @@ func CheckPage(req []byte) []byte {
 	}
 	r, err := NewChecker(opt).Check(cl)
 	if err != nil {
-		fe, ok := err.(*breakeven.FieldError)
-		if !ok {
-			fe = &breakeven.FieldError{Message: err.Error()}
-		}
-		return pageJSON(PageAnswer{Errors: []PageError{pageError(fe)}})
+		return page.JSON(PageAnswer{Errors: []page.Error{page.ErrorOf(err, PageFront)}})
 	}
 	j := r.JSON()
-	return pageJSON(PageAnswer{Result: &j})
-}
-
-func pageError(fe *breakeven.FieldError) PageError { return PageError{*fe, fe.For(PageFront)} }
-
-func pageJSON(a PageAnswer) []byte {
-	b, err := json.Marshal(a)
-	if err != nil {
-		b, _ = json.Marshal(PageAnswer{Errors: []PageError{{FieldError: breakeven.FieldError{Message: err.Error()}, Text: err.Error()}}})
-	}
-	return b
+	return page.JSON(PageAnswer{Result: &j, Rows: Render(r).Rows()})
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"strconv"
 	"strings"
 
 	"signalweight.dev/kv/sources"
@@ -48,109 +47,44 @@ func NewReport(w io.Writer, format, title string) (*Report, error) {
 
 func esc(s string) string { return html.EscapeString(s) }
 
-// heading names a claim: its id, or its line, and what it states.
-func heading(res Result) string {
-	var what string
-	switch {
-	case res.Model.Known() && res.Seconds > 0:
-		what = fmt.Sprintf("%s, %v tokens in %v", res.Model.Name, res.Tokens, res.Seconds)
-	case res.Model.Known():
-		what = fmt.Sprintf("%s, %v tokens", res.Model.Name, res.Tokens)
-	default:
-		what = "a throughput of " + res.Throughput.String()
-	}
-	switch {
-	case res.Claim.ID != "":
-		return res.Claim.ID + ": " + what
-	case res.Claim.Line > 0:
-		return "line " + strconv.Itoa(res.Claim.Line) + ": " + what
-	}
-	return what
-}
-
-// sourceText names the claim's sources: each id with its title,
-// publisher and address where the registry has it.
-func sourceText(res Result) []string {
-	var out []string
-	for _, id := range strings.Split(res.Claim.Source, ";") {
-		id = strings.TrimSpace(id)
-		if id == "" {
-			continue
-		}
-		s, ok := sources.Lookup(sources.SourceID(id))
-		if !ok {
-			out = append(out, id)
-			continue
-		}
-		t := fmt.Sprintf("%s: %s, %s", id, s.Title, s.Publisher)
-		if s.Date != "" {
-			t += " (" + s.Date + ")"
-		}
-		if s.URL != "" && strings.Contains(s.URL, "://") {
-			t += ", " + s.URL
-		}
-		out = append(out, t)
-	}
-	if len(out) == 0 {
-		out = append(out, "none given")
-	}
-	if res.Claim.Locator != "" {
-		out[0] += "; " + res.Claim.Locator
-	}
-	return out
-}
-
-// Claim adds a checked claim.
+// Claim adds a checked claim: its Rendering's heading, quote and items.
 func (r *Report) Claim(res Result) error {
 	r.n++
 	r.counts[res.Verdict]++
-	type item struct{ label, text string }
-	items := []item{}
-	for _, s := range sourceText(res) {
-		items = append(items, item{"Source", s})
-	}
-	items = append(items, item{"Assumptions", strings.Join(res.Assumptions(), "; ")})
-	items = append(items, item{"Arithmetic", res.Arithmetic()})
-	items = append(items, item{"Verdict", string(res.Verdict) + ": " + res.Explanation()})
-	for _, f := range res.Findings() {
-		items = append(items, item{"Finding", f})
-	}
-	for _, f := range res.Claim.Extra {
-		if f.Value != "" {
-			items = append(items, item{"Also stated", f.Name + ": " + f.Value})
-		}
-	}
-	if res.Claim.Note != "" {
-		items = append(items, item{"Note", res.Claim.Note})
-	}
+	d := Render(res)
 	if r.html {
-		fmt.Fprintf(r.w, "<section>\n<h2>%d. %s</h2>\n", r.n, esc(heading(res)))
-		if q := res.Claim.Quote; q != "" {
-			fmt.Fprintf(r.w, "<blockquote>%s</blockquote>\n", esc(q))
+		fmt.Fprintf(r.w, "<section>\n<h2>%d. %s</h2>\n", r.n, esc(d.Heading()))
+		if d.Quote != "" {
+			fmt.Fprintf(r.w, "<blockquote>%s</blockquote>\n", esc(d.Quote))
 		}
 		r.w.WriteString("<ul>\n")
-		for _, it := range items {
-			if it.label == "Verdict" {
-				fmt.Fprintf(r.w, "<li>%s: <strong>%s</strong>: %s</li>\n", it.label, esc(string(res.Verdict)), esc(res.Explanation()))
-				continue
+		for _, it := range d.Items() {
+			switch it.Key {
+			case "verdict":
+				fmt.Fprintf(r.w, "<li>%s: <strong>%s</strong>: %s</li>\n", it.Label, esc(string(d.Verdict)), esc(d.Explanation))
+			case "command":
+				fmt.Fprintf(r.w, "<li>%s: <code>%s</code></li>\n", it.Label, esc(it.Text))
+			default:
+				fmt.Fprintf(r.w, "<li>%s: %s</li>\n", it.Label, esc(it.Text))
 			}
-			fmt.Fprintf(r.w, "<li>%s: %s</li>\n", it.label, esc(it.text))
 		}
-		fmt.Fprintf(r.w, "<li>Reproduce: <code>%s</code></li>\n</ul>\n</section>\n", esc(res.Command()))
+		r.w.WriteString("</ul>\n</section>\n")
 		return nil
 	}
-	fmt.Fprintf(r.w, "\n## %d. %s\n\n", r.n, mdEsc(heading(res)))
-	if q := res.Claim.Quote; q != "" {
-		fmt.Fprintf(r.w, "> %s\n\n", mdEsc(q))
+	fmt.Fprintf(r.w, "\n## %d. %s\n\n", r.n, mdEsc(d.Heading()))
+	if d.Quote != "" {
+		fmt.Fprintf(r.w, "> %s\n\n", mdEsc(d.Quote))
 	}
-	for _, it := range items {
-		if it.label == "Verdict" {
-			fmt.Fprintf(r.w, "- %s: **%s**: %s\n", it.label, res.Verdict, mdEsc(res.Explanation()))
-			continue
+	for _, it := range d.Items() {
+		switch it.Key {
+		case "verdict":
+			fmt.Fprintf(r.w, "- %s: **%s**: %s\n", it.Label, d.Verdict, mdEsc(d.Explanation))
+		case "command":
+			fmt.Fprintf(r.w, "- %s: `%s`\n", it.Label, strings.ReplaceAll(it.Text, "`", "'"))
+		default:
+			fmt.Fprintf(r.w, "- %s: %s\n", it.Label, mdEsc(it.Text))
 		}
-		fmt.Fprintf(r.w, "- %s: %s\n", it.label, mdEsc(it.text))
 	}
-	fmt.Fprintf(r.w, "- Reproduce: `%s`\n", strings.ReplaceAll(res.Command(), "`", "'"))
 	return nil
 }
 

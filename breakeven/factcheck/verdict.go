@@ -100,7 +100,7 @@ type RuleCell struct {
 	Verdict           Verdict
 }
 
-// RuleTable is Rule, cell by cell, as check -h and the README print it.
+// RuleTable is Rule, cell by cell, as check -h and docs/check.md print it.
 var RuleTable = []RuleCell{
 	{"none", "none", "any", NoBound},
 	{"none", "L", "need <= L", Plausible},
@@ -124,7 +124,7 @@ func RuleTableText() string {
 	return b.String()
 }
 
-// RuleTableMarkdown is the verdict table as the README prints it.
+// RuleTableMarkdown is the verdict table as docs/check.md prints it.
 func RuleTableMarkdown() string {
 	var b strings.Builder
 	b.WriteString("| host ceiling | links stated | need | verdict |\n|---|---|---|---|\n")

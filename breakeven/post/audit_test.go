@@ -1,6 +1,7 @@
 package post
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/sources"
 )
 
@@ -205,4 +207,130 @@ func TestHowShowsTheValues(t *testing.T) {
 	} {
 		assert.Equal(t, want, how[id], id)
 	}
+}
+
+// The audit's working for the parked conversations names the post's
+// thousand as it prints counts, "1,000", not "1000" or "1,000.0".
+func TestParkedWorkingNamesTheThousandAsPrinted(t *testing.T) {
+	findings, err := Audit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, f := range findings {
+		switch f.Entry.ID {
+		case "newer.parked.405b":
+			assert.Regexp(t, `^1,000 x the 405B 128K-token cache, \d`, f.How)
+			seen++
+		case "newer.parked.deepseekv4pro":
+			assert.Regexp(t, `^1,000 x DeepSeek V4 Pro's 128K-token conversation, \d`, f.How)
+			seen++
+		}
+	}
+	assert.Equal(t, 2, seen)
+}
+
+// Each transport's verdict is worked from that transport: its name and
+// delivered bandwidth head the working.
+func TestTransportVerdictsNameTheirTransport(t *testing.T) {
+	findings, err := Audit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"transports.roce.verdict": "RoCE",
+		"transports.uccl.verdict": "UCCL",
+		"transports.ucx.verdict":  "UCX",
+	}
+	for _, f := range findings {
+		if name, ok := want[f.Entry.ID]; ok {
+			assert.Regexp(t, `^break-evens below [^']*`+name+`[^']*'s \d`, f.How, f.Entry.ID)
+			delete(want, f.Entry.ID)
+		}
+	}
+	assert.Empty(t, want, "verdicts not audited")
+}
+
+// The working of the 126,000 tokens/s bound: 1 GB/s over 7.9 KB per
+// token, to the token, to the thousand, and over the rounding of 7.9
+// (7.85 to 7.95 KB).
+func TestBoundPrefillWorkingToTheTokenAndOverTheRounding(t *testing.T) {
+	fs, err := Audit()
+	require.NoError(t, err)
+	var reason string
+	for _, f := range fs {
+		if f.Entry.ID == "newer.bound-prefill" {
+			reason = f.Reason
+		}
+	}
+	r := 1e9 / 7900
+	assert.Equal(t, "126,582", breakeven.GroupThousands(r, 0))
+	assert.Contains(t, reason, "= 126,582 tokens/s, which is 127,000 to the thousand")
+	assert.Contains(t, reason, fmt.Sprintf("(%s-%s)", breakeven.GroupThousands(1e9/7950, 0), breakeven.GroupThousands(1e9/7850, 0)))
+	assert.Contains(t, reason, "(125,786-127,389)")
+}
+
+// The working of WEKA's implied prefill, in whole tokens/s: 105,000
+// tokens / (41x x 0.58 s) = 4,415.5, 0.8% above the post's 4,380.
+func TestWEKAImpliedPrefillWorkingInWholeTokens(t *testing.T) {
+	fs, err := Audit()
+	require.NoError(t, err)
+	var reason string
+	for _, f := range fs {
+		if f.Entry.ID == "tests.70b.prefill" {
+			reason = f.Reason
+		}
+	}
+	assert.Equal(t, "4,415", breakeven.GroupThousands(105000/(41*0.58), 0))
+	assert.Contains(t, reason, "= 4,415 tokens/s, 0.8% higher, and ")
+	assert.Regexp(t, `and \d,\d{3}-\d,\d{3} over the rounding of 41x$`, reason)
+}
+
+// The working behind two audit reasons, by hand: the Lablup offload mean
+// is (26.3 + 4 x 6.6) / 5 = 10.54 s, and the post's 8.3 GB is what 2^20 =
+// 1,048,576 tokens give.
+func TestOffloadMeanAndMillionTokenWorking(t *testing.T) {
+	fs, err := Audit()
+	require.NoError(t, err)
+	reasons := map[string]string{}
+	for _, f := range fs {
+		reasons[f.Entry.ID] = f.Reason
+	}
+	assert.True(t, strings.HasPrefix(reasons["hit.mean.offload"], fmt.Sprintf("(26.3 + 4 x 6.6) / 5 = %.2f s, which prints as 10.5;", (26.3+4*6.6)/5)), reasons["hit.mean.offload"])
+	assert.Contains(t, reasons["newer.million"], "1,048,576 tokens (a '1M' context of 2^20)")
+}
+
+// An input read from a model's config says which config: the 405B's 126
+// layers come from the Llama 3.1 405B entry of the catalog.
+func TestConfigInputNamesItsModel(t *testing.T) {
+	fs, err := Audit()
+	require.NoError(t, err)
+	for _, f := range fs {
+		if f.Entry.ID == "cached.layers" {
+			assert.True(t, strings.HasPrefix(f.How, "as sourced: Llama 3.1 405B config, "), f.How)
+			assert.Equal(t, 126.0, f.Recomputed.Value)
+			return
+		}
+	}
+	t.Fatal("no cached.layers")
+}
+
+// An entry that cannot be audited is named, and the others' findings are
+// kept: one bad entry among good ones is an error, as two are.
+func TestAuditNamesEachBadEntryAndKeepsTheOthers(t *testing.T) {
+	good := sources.Ledger[0]
+	bad := sources.Entry{ID: "bad.one", Section: good.Section, Printed: "x", Unit: good.Unit, Kind: sources.DerivedFigure}
+	fs, err := auditEntries([]sources.Entry{good, bad})
+	assert.Len(t, fs, 1)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "bad.one")
+	bad2 := bad
+	bad2.ID = "bad.two"
+	_, err = auditEntries([]sources.Entry{bad, bad2})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "bad.one")
+	assert.Contains(t, err.Error(), "bad.two")
+	fs, err = auditEntries([]sources.Entry{good})
+	require.NoError(t, err)
+	assert.Len(t, fs, 1)
 }

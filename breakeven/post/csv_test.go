@@ -248,3 +248,42 @@ func TestTableRows(t *testing.T) {
 	assert.Equal(t, 3, Table{Columns: []Column{{Name: "a", Values: []float64{1, 2, 3}}}}.Rows())
 	assert.Equal(t, 2, Table{Columns: []Column{{Name: "a", Text: []string{"x", "y"}}}}.Rows())
 }
+
+// Ratios are written as they are, not scaled: the predicted speedup in
+// data/multiplier.csv is 22.625 GB/s over the 1.0587 GB/s break-even.
+func TestRatiosAreWrittenUnscaled(t *testing.T) {
+	rows := csvCells(t, MultiplierData(), func(r map[string]string) string { return r["quantity"] })
+	want := 181e9 / 8 / (127188.0 / 62 * 516096)
+	assert.InEpsilon(t, want, cell(t, rows, "predicted_speedup", "value"), 1e-12)
+	assert.Equal(t, "ratio", rows["predicted_speedup"]["unit"])
+}
+
+// Token rates are written in tokens per second: VAST's 127,188 tokens in
+// 62 s is 2,051.4 tokens/s in data/break-even.csv.
+func TestTokenRatesAreWrittenInTokensPerSecond(t *testing.T) {
+	rows := csvCells(t, BreakEvenData(), func(r map[string]string) string { return r["test_id"] })
+	assert.InEpsilon(t, 127188.0/62, cell(t, rows, "vast405b", "prefill_tokens_per_second"), 1e-12)
+}
+
+// A ratio and a token rate have no prefix: their frames show the SI
+// value itself (scale 1), as the post prints 21x and 2,051 tokens/s.
+func TestRatiosAndTokenRatesHaveNoPrefix(t *testing.T) {
+	scale := func(tb Table, col string, row int) float64 {
+		for _, c := range tb.Columns {
+			if c.Name == col {
+				return c.Scale[row]
+			}
+		}
+		t.Fatalf("%s has no column %s", tb.Name, col)
+		return 0
+	}
+	be := BreakEvenData()
+	assert.Equal(t, 1.0, scale(be, "prefill_tokens_per_second", 0))
+	m := MultiplierData()
+	rows := csvRows(t, m)
+	for i, r := range rows {
+		if r["quantity"] == "predicted_speedup" {
+			assert.Equal(t, 1.0, scale(m, "value", i))
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -296,4 +297,43 @@ func TestExtendedTablesWrite(t *testing.T) {
 	} {
 		assert.InEpsilon(t, c.want, cell(t, estimates, c.row, c.col), 1e-12, "estimated-break-evens %s %s", c.row, c.col)
 	}
+}
+
+// The limit table prints each test's prefill work to three significant
+// digits (the README's "26.6 PFLOP" for the Qwen3-32B test).
+func TestLimitTablePrintsPrefillWorkToThreeDigits(t *testing.T) {
+	tab := LimitPrinted()
+	col := -1
+	for i, h := range tab.Header {
+		if strings.Contains(h, "PFLOP") {
+			col = i
+		}
+	}
+	if col < 0 {
+		t.Fatalf("no PFLOP column in %q", tab.Header)
+	}
+	assert.Len(t, tab.Rows, 3)
+	for _, r := range tab.Rows {
+		digits := strings.TrimLeft(strings.ReplaceAll(strings.ReplaceAll(r[col], ".", ""), ",", ""), "0")
+		assert.Len(t, digits, 3, "%s: %q", r[0], r[col])
+		if strings.HasPrefix(r[0], "Qwen3-32B") {
+			assert.Equal(t, "26.6", r[col])
+		}
+	}
+}
+
+// The estimates' prefill work is shown in PFLOP, as labelled: 10^15 FLOP.
+func TestEstimatesShowPrefillWorkInPFLOP(t *testing.T) {
+	found := false
+	for _, c := range EstimateData().Columns {
+		if c.Label != "prefill work (PFLOP)" {
+			continue
+		}
+		found = true
+		assert.NotEmpty(t, c.Scale)
+		for _, s := range c.Scale {
+			assert.Equal(t, math.Pow(10, 15), s)
+		}
+	}
+	assert.True(t, found)
 }

@@ -2,6 +2,7 @@ package post
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/sources"
 )
 
 // The post's table of three tests, in its four columns, as printed by
@@ -245,4 +247,99 @@ func TestValidationPrintedToThreeFigures(t *testing.T) {
 		}
 	}
 	assert.True(t, found, "WEKA's cached row")
+}
+
+// The post writes DeepSeek's token counts as whole billions: "608B" input
+// tokens, "342B" from the on-disk cache.
+func TestBillionsAsThePostWritesThem(t *testing.T) {
+	assert.Equal(t, "608", billions(sources.DeepSeekInputTokens.V()))
+	assert.Equal(t, "342", billions(sources.DeepSeekHitTokens.V()))
+	assert.Equal(t, "1,234", billions(1_234_400_000_000))
+}
+
+// Times print at three significant digits, as the post prints VAST's
+// load: the 405B cache, 126 layers x 8 KV heads x 128 dims x 2 (K, V) x
+// 2 bytes x 127,188 tokens = 65.64 GB, over 181 Gbit/s (22.625 GB/s) is
+// 2.901 s, printed "2.90".
+func TestTimesPrintAtThreeDigits(t *testing.T) {
+	var got string
+	for _, r := range MultiplierPrinted().Rows {
+		if r[0] == "predicted load time (s)" {
+			got = r[1]
+		}
+	}
+	load := 126.0 * 8 * 128 * 2 * 2 * 127188 / (181e9 / 8)
+	assert.InDelta(t, 2.901, load, 0.0005)
+	assert.Regexp(t, `^2\.90 \(2\.\d\d to 2\.\d\d\)$`, got)
+}
+
+// How a link fares against the three break-evens, in the post's words,
+// for every count.
+func TestBeatenTextInThePostsWordsForEveryCount(t *testing.T) {
+	assert.Equal(t, "loses all three", beatenText(0, 3))
+	assert.Equal(t, "wins 1 of 3", beatenText(1, 3))
+	assert.Equal(t, "wins 2 of 3", beatenText(2, 3))
+	assert.Equal(t, "wins all three", beatenText(3, 3))
+}
+
+// The audit's printed table shows each recomputation one digit finer than
+// the post prints it. By hand: 127,188 tokens / 62 s x 516,096 B = 1.0587
+// GB/s, and with 62.5 and 61.5 s, 1.0503 and 1.0673 GB/s; the post's
+// "62" (s) is an input, shown to the tenth.
+func TestAuditTableShowsRecomputationsOneDigitFiner(t *testing.T) {
+	tb, err := AuditPrinted()
+	require.NoError(t, err)
+	cells := map[string]string{}
+	for _, r := range tb.Rows {
+		cells[r[0]] = r[4]
+	}
+	be := 127188.0 / 62 * 516096 / 1e9
+	lo, hi := 127188.0/62.5*516096/1e9, 127188.0/61.5*516096/1e9
+	assert.Equal(t, fmt.Sprintf("%.3f (%.3f to %.3f)", be, lo, hi), cells["open.break-even"])
+	assert.Equal(t, "1.059 (1.050 to 1.067)", cells["open.break-even"])
+	assert.Equal(t, "62.0", cells["open.uncached"])
+}
+
+// Line rates print with four significant digits: 96.1254 Gbit/s is
+// "96.13 Gbit/s".
+func TestLineRatesPrintWithFourDigits(t *testing.T) {
+	assert.Equal(t, "96.13 Gbit/s", gbit(breakeven.Bandwidth(96.1254e9/8)))
+	assert.Equal(t, "181 Gbit/s", gbit(breakeven.Bandwidth(181e9/8)))
+}
+
+// The newer models' table at the post's precision: Llama 3.1 405B parks
+// 131,072 x 516,096 B = 67.6 GB per conversation and 67.6 TB for 1,000,
+// with no fixed state; every size has three significant digits. The
+// claims table counts links in whole numbers.
+func TestNewerTableAtThePostsPrecisionAndClaimsInWholeLinks(t *testing.T) {
+	tb := NewerPrinted()
+	require.Equal(t, "Llama 3.1 405B", tb.Rows[0][0])
+	assert.Equal(t, breakeven.FormatSignificant(131072*516096/1e9, 3), tb.Rows[0][2])
+	assert.Equal(t, []string{"67.6", "0", "67.6"}, tb.Rows[0][2:5])
+	assert.Equal(t, "1,000 parked (TB)", tb.Header[4])
+	three := regexp.MustCompile(`^(\d\.\d\d|\d\d\.\d|\d{3})( \(.*\))?¹?$`)
+	for _, r := range tb.Rows[1:] {
+		assert.Regexp(t, three, r[3], "%s fixed state", r[0])
+		assert.Regexp(t, three, r[4], "%s parked", r[0])
+	}
+	claims := ClaimsPrinted()
+	assert.Equal(t, "2", claims.Rows[0][6], "VAST: 21.9 GB/s over 12.5 GB/s links takes 2")
+	assert.Equal(t, "2", claims.Rows[2][6], "WEKA: 59.3 GB/s over 50.0 GB/s takes 2")
+}
+
+// The newer models' last column compares each with Llama 3.1 405B's
+// 516,096 B per token.
+func TestNewerRatioIsAgainst405BPerToken(t *testing.T) {
+	tb := NewerPrinted()
+	assert.Equal(t, "Llama 3.1 405B per token / this (x)", tb.Header[5])
+	assert.Equal(t, "1.00", tb.Rows[0][5])
+	q := float64(sources.Qwen38Max.PerToken.V())
+	assert.Equal(t, breakeven.FormatSignificant(516096/q, 3), tb.Rows[1][5])
+	assert.Equal(t, "5.49", tb.Rows[1][5])
+}
+
+// An exact whole recomputation prints without decimals, grouped.
+func TestExactWholeRecomputationPrintsGrouped(t *testing.T) {
+	f := Finding{Entry: sources.Entry{Unit: sources.UnitTokens}, Recomputed: breakeven.Exact(127188.0)}
+	assert.Equal(t, "127,188", recomputedCell(f))
 }

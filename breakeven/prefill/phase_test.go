@@ -59,3 +59,13 @@ func TestPhaseTimeByHand(t *testing.T) {
 	_, err = PhaseTime(m, n, GPUs{Count: 1, Chip: chip}, Phases{Linear: 0.5, Attention: 0.5, Intensity: 100})
 	assert.Error(t, err)
 }
+
+// The memory term is the FLOPs over the GPUs' bandwidth, however small the
+// bandwidth; none gives no term.
+func TestMemoryTermIsFLOPsOverAnyBandwidth(t *testing.T) {
+	m := Model{Name: "m", ActiveParams: 1e9}
+	g := GPUs{Count: 1, Chip: Chip{Name: "slow", MemoryBandwidth: 1}}
+	assert.Equal(t, 2*1e9*1000.0, MemoryTerm(m, 1000, g)) // 2 x 10^9 x 1,000 FLOPs over 1 B/s
+	g.Chip.MemoryBandwidth = 0
+	assert.Zero(t, MemoryTerm(m, 1000, g))
+}

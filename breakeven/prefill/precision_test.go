@@ -135,3 +135,10 @@ func TestBytesPerValue(t *testing.T) {
 	assert.Equal(t, Compute{FP8, FP8}, Compute{Linear: FP8}.Or())
 	assert.Equal(t, Compute{BF16, BF16}, Compute{Attention: BF16}.Or())
 }
+
+// A scale-up link whose bandwidth no source gave prints its kind alone.
+func TestScaleUpWithoutBandwidthPrintsItsKindAlone(t *testing.T) {
+	assert.Equal(t, "not stated", ScaleUp{}.String())
+	assert.Equal(t, "Infinity Fabric", ScaleUp{Kind: "Infinity Fabric"}.String())
+	assert.Equal(t, "NVLink 4, 900 GB/s", ScaleUp{Kind: "NVLink 4", Bandwidth: 900e9}.String())
+}

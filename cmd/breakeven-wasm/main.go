@@ -8,10 +8,11 @@
 //	kvCatalog() -> json       calculator.Menus: models, links, sources
 //	kvCheck(json) -> json     factcheck.CheckPage: a claim checked, as check --json
 //
-// Build it (breakeven serve embeds the result) with
+// breakeven serve builds it on first use and caches the build
+// (cmd/breakeven/internal/wasmbuild), as
 //
 //	GOOS=js GOARCH=wasm GOFLAGS=-buildvcs=false go build -trimpath -ldflags="-s -w" \
-//	    -o cmd/breakeven/web/calc.wasm ./cmd/breakeven-wasm
+//	    -o calc.wasm ./cmd/breakeven-wasm
 package main
 
 import (

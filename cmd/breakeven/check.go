@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
-	"signalweight.dev/kv/breakeven/calculator"
 	"signalweight.dev/kv/breakeven/factcheck"
 	"signalweight.dev/kv/breakeven/textfmt"
 	"signalweight.dev/kv/sources"
@@ -305,103 +304,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return bad(err)
 		}
 	default:
-		printCheck(stdout, res)
+		fmt.Fprint(stdout, factcheck.Render(res).Text())
 	}
 	if fail != "" && res.Verdict.AtLeast(fail) {
 		return 1
 	}
 	return 0
-}
-
-func printCheck(w io.Writer, r factcheck.Result) {
-	switch {
-	case r.Payload:
-		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("a stated payload: %v in %v", r.Size, r.Seconds), textfmt.ProseWidth, "  "))
-	case r.Model.Known() && r.Seconds > 0:
-		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("%s: %v tokens in %v, %s KV cache", r.Model.Name, r.Tokens, r.Seconds, r.Element.Name), textfmt.ProseWidth, "  "))
-	case r.Model.Known() && r.Tokens > 0:
-		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("%s: %v tokens, %s KV cache", r.Model.Name, r.Tokens, r.Element.Name), textfmt.ProseWidth, "  "))
-	case r.Model.Known():
-		fmt.Fprintln(w, textfmt.Wrap(fmt.Sprintf("%s: a stated throughput, %s KV cache", r.Model.Name, r.Element.Name), textfmt.ProseWidth, "  "))
-	default:
-		fmt.Fprintln(w, "a stated throughput")
-	}
-	fmt.Fprintln(w)
-	if r.TokenReading != "" {
-		reading := r.TokenReading
-		if r.OtherRequired > 0 {
-			reading += ", which would need " + r.OtherRequired.String()
-		}
-		textfmt.Line(w, "tokens", reading)
-	}
-	if r.Model.Known() && r.Tokens > 0 {
-		textfmt.Line(w, "cache", fmt.Sprintf("%v (%s; %v)", r.Cache, r.Cache.IEC(), r.PerToken))
-	}
-	if r.Hit < 1 {
-		textfmt.Line(w, "loaded", fmt.Sprintf("%v: %s of the prompt from the cache", r.Loaded, calculator.Percent(r.Hit)))
-	}
-	if r.SizeCheck != nil {
-		textfmt.Line(w, "size stated", fmt.Sprintf("%v (%s)", r.SizeCheck.Stated, r.SizeCheck.Stated.IEC()))
-	}
-	if r.Seconds > 0 {
-		what := "time to first token"
-		if r.SecondsAre == factcheck.SecondsLoad {
-			what = "load"
-		}
-		textfmt.Line(w, "time", fmt.Sprintf("%v (%s)", r.Seconds, what))
-	}
-	if r.Uncached > 0 {
-		textfmt.Line(w, "uncached", r.Uncached.String())
-	}
-	if r.Prefill > 0 {
-		// What the uncached time gives: r, and B* = r x b.
-		textfmt.Line(w, "prefill", fmt.Sprintf("%v (%v tokens in %v)", r.Prefill, r.Tokens, r.Uncached))
-		textfmt.Line(w, "break-even", fmt.Sprintf("%v (%s): loading beats recomputing above it", r.BreakEven, r.BreakEven.Bits()))
-	}
-	if r.Throughput > 0 {
-		per := "in total"
-		if r.PerNode {
-			per = "per node"
-		}
-		text := fmt.Sprintf("%v (%s), %s", r.Throughput, r.Throughput.Bits(), per)
-		if r.ThroughputRate > 0 {
-			text = fmt.Sprintf("%v x %v = %s", r.ThroughputRate, r.ThroughputPerToken(), text)
-		}
-		textfmt.Line(w, "throughput", text)
-	}
-	if r.Required > 0 {
-		need := fmt.Sprintf("%v (%s)", r.Required, r.Required.Bits())
-		if r.NeedIsFloor {
-			need += ", a floor"
-		}
-		textfmt.Line(w, "bandwidth needed", need)
-		if r.Link != nil {
-			textfmt.Line(w, "stated links", fmt.Sprintf("%v: %v", *r.Link, r.Link.Total()))
-			textfmt.Line(w, "links needed", fmt.Sprintf("%d such %s", r.LinksNeeded, plural(r.LinksNeeded, "link", "links")))
-		} else {
-			textfmt.Line(w, "stated links", "none")
-		}
-		switch {
-		case r.CeilingFrom == "--ceiling":
-			textfmt.Line(w, "host ceiling", r.Ceiling.String()+" (--ceiling)")
-		case r.Host != nil:
-			textfmt.Line(w, "host", fmt.Sprintf("%s: takes in at most %v (%s)", r.Host.Name, r.Ceiling, r.Host.Breakdown()))
-		default:
-			textfmt.Line(w, "host", "none stated, so no ceiling is assumed (--host names one)")
-		}
-	}
-	if fit := r.FitText(true); fit != "" && r.Seconds > 0 {
-		textfmt.Line(w, "to fit", fit)
-	}
-	textfmt.Line(w, "verdict", string(r.Verdict))
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, textfmt.Wrap(r.Explanation(), textfmt.ProseWidth, ""))
-	for _, f := range r.Findings() {
-		if r.TokenReading != "" && strings.HasPrefix(f, r.TokenReading) && r.OtherRequired > 0 {
-			continue // on the tokens line
-		}
-		fmt.Fprintln(w, textfmt.Wrap("- "+f, textfmt.ProseWidth, "  "))
-	}
 }
 
 // printHosts lists the host catalog: each host's ceiling, its

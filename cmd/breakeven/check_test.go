@@ -251,13 +251,14 @@ func TestClaimsFileWritesTheRegistry(t *testing.T) {
 }
 
 // The verdict table is printed from factcheck.RuleTable in check -h and
-// stands in the README as the same rows, so neither drifts from the rule.
-func TestVerdictTableInHelpAndREADME(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+// stands in docs/check.md as the same rows, so neither drifts from the
+// rule.
+func TestVerdictTableInHelpAndDocs(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(repoRoot, "docs", "check.md"))
 	require.NoError(t, err)
-	readme := string(b)
+	doc := string(b)
 	for _, line := range strings.Split(strings.TrimSpace(factcheck.RuleTableMarkdown()), "\n") {
-		assert.Contains(t, readme, "  "+line+"\n", "README.md lacks the verdict table's row %q", line)
+		assert.Contains(t, doc, "\n"+line+"\n", "docs/check.md lacks the verdict table's row %q", line)
 	}
 	code, _, help := runCmd("check", "-h")
 	require.Equal(t, 0, code)

@@ -59,6 +59,7 @@ func TestPageRefusesToBeFramed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser")
 	}
+	page := realHandler(t)
 	ctx := browser(t)
 	const title = "The break-even bandwidth: tier map and calculator"
 	for _, tc := range []struct {
@@ -72,7 +73,6 @@ func TestPageRefusesToBeFramed(t *testing.T) {
 		{"neither header (control)", []string{"X-Frame-Options", "Content-Security-Policy"}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			page := webHandler()
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				if r.URL.Path == "/outer" {
 					w.Header().Set("Content-Type", "text/html; charset=utf-8")

@@ -23,8 +23,7 @@ the post's tables, its computed comparisons, the audit ledger, the
 inputs and the curves the figures draw against prompt length as CSV in
 DIR/data/, the published claims checked as DIR/data/claims-report.md
 ("breakeven check --report md" on the generated rows of data/claims.csv),
-and every figure as SVG in DIR/figures/ (figure 2 as PNG too, for the
-README). DIR defaults to the root of this
+and every figure as SVG in DIR/figures/. DIR defaults to the root of this
 repository, found by walking up from the working directory to the go.mod
 of module signalweight.dev/kv.
 

@@ -32,7 +32,7 @@ func TestReproduceMatchesCommittedFiles(t *testing.T) {
 	assert.Regexp(t, `tables: \d+ in data/ \(\d+ updated, 0 unchanged\)`, stdout)
 	assert.Regexp(t, `figures: \d+ in figures/ \(\d+ updated, 0 unchanged\)`, stdout)
 	assert.Regexp(t, `ledger: \d+ figures: \d+ match, \d+ within approximation, \d+ differ, \d+ inputs as sourced; 0 unexpected`, stdout)
-	assert.Contains(t, stdout, "02-ttft-vs-bandwidth.png", "the README's headline figure")
+	assert.Contains(t, stdout, "02-ttft-vs-bandwidth.svg", "the README's headline figure")
 
 	written := map[string]bool{}
 	for _, sub := range []string{"data", "figures"} {
@@ -163,13 +163,10 @@ func committedFiles(t *testing.T, dirs ...string) []string {
 
 // The counts the README states are the counts the code computes, so the
 // README cannot drift from the audit, the catalog or what reproduce
-// writes.
+// writes. They stand in one table, after the comment that names this
+// test, one count per row in a fixed order; the labels are prose and free
+// to change.
 func TestREADMECounts(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
-	require.NoError(t, err)
-	// The README wraps lines; read it as one line of words.
-	readme := strings.Join(strings.Fields(string(b)), " ")
-
 	findings, err := post.Audit()
 	require.NoError(t, err)
 	verdicts := map[post.Verdict]int{}
@@ -187,34 +184,62 @@ func TestREADMECounts(t *testing.T) {
 		s, _ := sources.Lookup(p.Source)
 		publishers[s.Publisher] = true
 	}
+	want := []int{
+		len(findings), verdicts[post.Match], verdicts[post.WithinApprox], verdicts[post.Differs],
+		len(tables), len(figs), len(sources.Models()),
+		len(sources.PublishedClaims), len(publishers), len(checked), len(refused),
+	}
+	assert.Equal(t, want, readmeCounts(t))
+}
 
-	for _, c := range []struct {
-		pattern string // one or more groups, each a count, summed
-		want    int
-	}{
-		{`prints all (\w+) figures of the post`, len(findings)},
-		{`(\w+) derived figures match at the precision printed`, verdicts[post.Match]},
-		{`(\w+) are within the approximation of their inputs`, verdicts[post.WithinApprox]},
-		{`and (\w+) differ, each with a reason`, verdicts[post.Differs]},
-		{`the (\w+) catalog models`, len(sources.Models())},
-		{`writes (\w+) CSV tables`, len(tables)},
-		{`the post's (\w+), and (\w+) beyond it`, len(figs)},
-		{`The registry holds (\w+) claims`, len(sources.PublishedClaims)},
-		{`claims from (\w+) publishers`, len(publishers)},
-		{`publishers; (\w+) are checked`, len(checked)},
-		{`and the other (\w+) with theirs`, len(refused)},
-	} {
-		m := regexp.MustCompile(c.pattern).FindAllStringSubmatch(readme, -1)
-		if !assert.Len(t, m, 1, "README.md should state %q once", c.pattern) {
-			continue
+// readmeCounts reads the last column of the table that follows the
+// README's "counts" comment.
+func readmeCounts(t *testing.T) []int {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	require.NoError(t, err)
+	_, after, ok := strings.Cut(string(b), "<!-- counts:")
+	require.True(t, ok, "README.md has no counts table")
+	lines := strings.Split(after, "\n")[1:]
+	var counts []int
+	for i, line := range lines {
+		if !strings.HasPrefix(line, "|") {
+			break
 		}
-		sum := 0
-		for _, g := range m[0][1:] {
-			n, ok := countWord(g)
-			require.True(t, ok, "README.md: %q is not a count", g)
-			sum += n
+		if i < 2 {
+			continue // the header and its rule
 		}
-		assert.Equal(t, c.want, sum, "README.md says %q; the code computes %d", m[0][0], c.want)
+		cells := strings.Split(strings.Trim(line, "| "), "|")
+		n, ok := countWord(strings.TrimSpace(cells[len(cells)-1]))
+		require.True(t, ok, "README.md: %q does not end in a count", line)
+		counts = append(counts, n)
+	}
+	return counts
+}
+
+// Each example of the README whose output it shows prints those lines:
+// a console block's "$ go run ./cmd/breakeven ARGS" is run and every
+// line shown after it (but "...") must be a line of its output.
+func TestREADMEExamplesPrintWhatTheyShow(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	require.NoError(t, err)
+	blocks := regexp.MustCompile("(?s)```console\n(.*?)```").FindAllStringSubmatch(string(b), -1)
+	require.NotEmpty(t, blocks)
+	for _, blk := range blocks {
+		lines := strings.Split(strings.TrimSuffix(blk[1], "\n"), "\n")
+		args, ok := strings.CutPrefix(lines[0], "$ go run ./cmd/breakeven ")
+		require.True(t, ok, "a console block starts with the command: %q", lines[0])
+		code, out, errOut := runCmd(strings.Fields(args)...)
+		require.Equal(t, 0, code, "%s: %s", args, errOut)
+		got := map[string]bool{}
+		for _, l := range strings.Split(out, "\n") {
+			got[l] = true
+		}
+		for _, l := range lines[1:] {
+			if l != "..." {
+				assert.True(t, got[l], "%s prints no line %q", args, l)
+			}
+		}
 	}
 }
 

@@ -21,26 +21,20 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
 
 	"signalweight.dev/kv/breakeven/calculator"
+	"signalweight.dev/kv/cmd/breakeven/internal/wasmbuild"
 )
 
-//go:generate env GOOS=js GOARCH=wasm GOFLAGS=-buildvcs=false go build -trimpath "-ldflags=-s -w" -o web/calc.wasm ../breakeven-wasm
-//go:generate go run ./internal/precompress web/calc.wasm
-
-// webFiles is the page: the HTML, script and style, Go's wasm_exec.js
-// (copied from $GOROOT/lib/wasm) and calc.wasm, the calculator built for
-// the browser from ./cmd/breakeven-wasm, with its gzip and brotli forms
-// (calc.wasm.gz, calc.wasm.br, written by ./internal/precompress).
-// TestWasmUpToDate fails when calc.wasm is not what the code builds, and
-// TestWasmPrecompressed when a compressed form is not calc.wasm; go
-// generate rebuilds all three.
+// webFiles is the page's own files: the HTML, script and style. The
+// module they run, calc.wasm with its gzip and brotli forms and the
+// toolchain's wasm_exec.js, is built from ./cmd/breakeven-wasm on first
+// use and cached by internal/wasmbuild, never committed.
 //
-//go:embed web/index.html web/app.js web/style.css web/wasm_exec.js web/calc.wasm web/calc.wasm.gz web/calc.wasm.br
+//go:embed web/index.html web/app.js web/style.css
 var webFiles embed.FS
 
 // webRoot is the page's files at the root of a file system.
@@ -50,6 +44,13 @@ func webRoot() fs.FS {
 		panic(err) // web/ is embedded above
 	}
 	return sub
+}
+
+// loadModule returns the page's module, built from the checkout around
+// the working directory or read from the cache; a build says so, and
+// where, in one line on stderr.
+func loadModule(stderr io.Writer) (*wasmbuild.Module, error) {
+	return wasmbuild.Load(wasmbuild.Options{Log: func(line string) { fmt.Fprintf(stderr, "breakeven serve: %s\n", line) }})
 }
 
 const serveUsage = `Usage: breakeven serve [--addr HOST:PORT]
@@ -72,6 +73,11 @@ serving them. All its links are relative, so it works under a sub-path;
 the module's name carries its hash (cache it for good), and its .gz and
 .br forms sit beside it for hosts that send precompressed files. A host
 that does not send .wasm as application/wasm works too, a little slower.
+
+The module is built from this checkout's source with the go command on
+first use, and again only when its sources or the Go version change; the
+build is kept in the user's cache directory (one line on stderr says
+where). Run serve from inside a checkout of the module.
 
 Examples:
   breakeven serve
@@ -126,26 +132,48 @@ func defaultServeConfig() serveConfig {
 	}
 }
 
+// defaultServeAddr is where serve listens unless --addr says otherwise:
+// this machine only.
+const defaultServeAddr = "127.0.0.1:8080"
+
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("serve", stderr)
-	addr := fs.String("addr", "127.0.0.1:8080", "`HOST:PORT` to listen on (0.0.0.0 opens it to the network, without authentication)")
+	addr := fs.String("addr", defaultServeAddr, "`HOST:PORT` to listen on (0.0.0.0 opens it to the network, without authentication)")
 	export := fs.String("export", "", "write the page's files to `DIR` and exit")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
+	exportErr := func(err error) int {
+		fmt.Fprintf(stderr, "breakeven serve: --export %q: %s (e.g. --export /tmp/kv-web)\n", *export, exportReason(*export, err))
+		return 2
+	}
+	var ln net.Listener
 	if *export != "" {
-		n, err := exportWeb(*export)
-		if err != nil {
-			fmt.Fprintf(stderr, "breakeven serve: --export %q: %s (e.g. --export /tmp/kv-web)\n", *export, exportReason(*export, err))
+		// An unusable directory is refused before any build.
+		if err := os.MkdirAll(*export, 0o755); err != nil {
+			return exportErr(err)
+		}
+	} else {
+		var err error
+		if ln, err = net.Listen("tcp", *addr); err != nil {
+			fmt.Fprintf(stderr, "breakeven serve: --addr %q: %v (e.g. --addr 127.0.0.1:8080)\n", *addr, err)
 			return 2
+		}
+		defer ln.Close()
+	}
+	mod, err := loadModule(stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "breakeven serve: %v\n", err)
+		return 1
+	}
+	page := newWebPage(mod)
+	if *export != "" {
+		n, err := exportWeb(*export, page)
+		if err != nil {
+			return exportErr(err)
 		}
 		fmt.Fprintf(stdout, "wrote %d files to %s\n", n, *export)
 		return 0
-	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		fmt.Fprintf(stderr, "breakeven serve: --addr %q: %v (e.g. --addr 127.0.0.1:8080)\n", *addr, err)
-		return 2
 	}
 	// Notify also undoes an ignored SIGINT, as a background start from a
 	// shell without job control leaves it.
@@ -155,18 +183,13 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		<-ctx.Done()
 		stop() // a second signal now stops the process at once
 	}()
-	return serveOn(ctx, ln, defaultServeConfig(), stdout, stderr)
+	return newWebServer(page, defaultServeConfig()).serve(ctx, ln, stdout, stderr)
 }
 
-// serveOn serves the page on ln until ctx is done, then stops accepting,
+// serve serves the page on ln until ctx is done, then stops accepting,
 // lets the responses in flight finish (up to cfg.ShutdownTimeout) and
 // prints one line saying how it stopped. It returns the exit status: 0
 // after a stop, 1 if serving failed.
-func serveOn(ctx context.Context, ln net.Listener, cfg serveConfig, stdout, stderr io.Writer) int {
-	return newWebServer(cfg).serve(ctx, ln, stdout, stderr)
-}
-
-// serve is serveOn with this server's configuration.
 func (ws *webServer) serve(ctx context.Context, ln net.Listener, stdout, stderr io.Writer) int {
 	cfg := ws.cfg
 	srv := &http.Server{
@@ -231,7 +254,8 @@ type webEntry struct {
 
 // webPage is the page's files as served: the module under a name that
 // carries its hash (calc.<hash>.wasm), index.html pointing at that name,
-// with the calculator's menus written in, and the rest as embedded. "/" and "/index.html" are both the page, so
+// with the calculator's menus written in, the toolchain's wasm_exec.js
+// that goes with the module, and the rest as embedded. "/" and "/index.html" are both the page, so
 // links written either way keep working; nothing else is served, not
 // "/index.html/" (whose relative assets would break) nor any directory.
 type webPage struct {
@@ -249,24 +273,21 @@ const wasmRef = `href="calc.wasm"`
 // close the element.
 const catalogRef = `<script type="application/json" id="catalog"></script>`
 
-// loadWebPage is the page, read from the embedded files on first use and
-// shared after: it never changes.
-var loadWebPage = sync.OnceValue(readWebPage)
-
-// readWebPage reads the embedded files, hashes them and fills in the page.
-func readWebPage() *webPage {
+// newWebPage is the page around a build of the module: the embedded
+// files, hashed, with the module's name and the menus filled in.
+func newWebPage(mod *wasmbuild.Module) *webPage {
 	root := webRoot()
-	read := func(name, encoding string) webFile {
+	read := func(name string) webFile {
 		b, err := fs.ReadFile(root, name)
 		if err != nil {
 			panic(err) // every name is embedded above
 		}
-		return newWebFile(name, encoding, b)
+		return newWebFile(name, "", b)
 	}
-	wasm := read("calc.wasm", "")
+	wasm := newWebFile("calc.wasm", "", mod.Wasm)
 	sum := sha256.Sum256(wasm.data)
 	wp := &webPage{wasmName: "calc." + hex.EncodeToString(sum[:8]) + ".wasm", paths: map[string]*webEntry{}}
-	index := read("index.html", "")
+	index := read("index.html")
 	if bytes.Count(index.data, []byte(wasmRef)) != 1 {
 		panic("web/index.html must name the module once, as " + wasmRef)
 	}
@@ -278,12 +299,13 @@ func readWebPage() *webPage {
 	index = newWebFile("index.html", "", b)
 	page := &webEntry{plain: index, cache: "no-cache"}
 	wp.paths["/"], wp.paths["/index.html"] = page, page
-	for _, name := range []string{"app.js", "style.css", "wasm_exec.js"} {
-		// The names carry no version, so a browser revalidates each
-		// time; the ETag makes that a 304 without a body.
-		wp.paths["/"+name] = &webEntry{plain: read(name, ""), cache: "no-cache"}
+	// The names below carry no version, so a browser revalidates each
+	// time; the ETag makes that a 304 without a body.
+	for _, name := range []string{"app.js", "style.css"} {
+		wp.paths["/"+name] = &webEntry{plain: read(name), cache: "no-cache"}
 	}
-	br, gz := read("calc.wasm.br", "br"), read("calc.wasm.gz", "gzip")
+	wp.paths["/wasm_exec.js"] = &webEntry{plain: newWebFile("wasm_exec.js", "", mod.WasmExec), cache: "no-cache"}
+	br, gz := newWebFile("calc.wasm.br", "br", mod.Brotli), newWebFile("calc.wasm.gz", "gzip", mod.Gzip)
 	br.contentType, gz.contentType = wasm.contentType, wasm.contentType
 	wp.paths["/"+wp.wasmName] = &webEntry{plain: wasm, br: &br, gz: &gz, cache: wasmCache, varying: true}
 	return wp
@@ -350,13 +372,9 @@ type webServer struct {
 	inFlight atomic.Int64
 }
 
-func newWebServer(cfg serveConfig) *webServer {
-	return &webServer{page: loadWebPage(), cfg: cfg}
+func newWebServer(page *webPage, cfg serveConfig) *webServer {
+	return &webServer{page: page, cfg: cfg}
 }
-
-// webHandler serves the page with the default configuration's per-file
-// write deadlines.
-func webHandler() http.Handler { return newWebServer(defaultServeConfig()) }
 
 // webCSP lets the page load only its own files (WebAssembly compilation
 // needs 'wasm-unsafe-eval') and be framed by no one.
@@ -418,7 +436,7 @@ func (w encodedWriter) WriteHeader(code int) {
 
 func (w encodedWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// contentType is the type of an embedded file, by its extension.
+// contentType is the type of one of the page's files, by its extension.
 func contentType(name string) string {
 	switch path.Ext(name) {
 	case ".wasm":
@@ -439,11 +457,10 @@ func contentType(name string) string {
 // exportWeb writes the page's files to dir as served, the module under
 // its hashed name with its .gz and .br forms beside it (for hosts that
 // send precompressed files), and returns how many it wrote.
-func exportWeb(dir string) (int, error) {
+func exportWeb(dir string, wp *webPage) (int, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return 0, err
 	}
-	wp := loadWebPage()
 	files := map[string][]byte{}
 	for p, e := range wp.paths {
 		if p == "/" {

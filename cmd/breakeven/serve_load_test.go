@@ -84,7 +84,7 @@ func startServe(t testing.TB, cfg serveConfig) *running {
 func startServeOn(t testing.TB, cfg serveConfig, ln net.Listener) *running {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &running{t: t, ws: newWebServer(cfg), addr: ln.Addr().String(), cancel: cancel,
+	r := &running{t: t, ws: newWebServer(fixturePage(), cfg), addr: ln.Addr().String(), cancel: cancel,
 		done: make(chan int, 1), out: &syncBuffer{}, errOut: &syncBuffer{}}
 	go func() { r.done <- r.ws.serve(ctx, ln, r.out, r.errOut) }()
 	t.Cleanup(func() { r.stop() })
@@ -149,7 +149,7 @@ func waitFor(t testing.TB, what string, cond func() bool) {
 // meanwhile, says it drained the download and exits 0.
 func TestServeStopDrains(t *testing.T) {
 	r := startServe(t, testServeConfig())
-	wasm := embedded(t, "calc.wasm")
+	wasm := pageFile(t, "calc.wasm")
 	resp, err := slowClient(1).Get(r.url(wasmURL))
 	require.NoError(t, err)
 	defer resp.Body.Close()
@@ -198,7 +198,7 @@ func TestServeStopCutsAfterTimeout(t *testing.T) {
 	assert.Equal(t, 0, r.stop(), "the client never reads again")
 	assert.Contains(t, r.out.String(), "stopped: 1 of 1 responses in flight were cut after 200ms\n")
 	n, _ := io.Copy(io.Discard, resp.Body)
-	assert.Less(t, int(n)+64<<10, len(embedded(t, "calc.wasm")), "the download was cut")
+	assert.Less(t, int(n)+64<<10, len(pageFile(t, "calc.wasm")), "the download was cut")
 }
 
 // Request headers are capped: a client cannot make the server hold a
@@ -227,6 +227,7 @@ func TestServeSignals(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs serve as a process")
 	}
+	realModule(t) // cached before the processes start, so they build nothing
 	for _, tc := range []struct {
 		name   string
 		shell  string

@@ -3,16 +3,13 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
-	"crypto/sha256"
-	"encoding/hex"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,8 +19,6 @@ import (
 	"github.com/stretchr/testify/require"
 	"signalweight.dev/kv/breakeven/calculator"
 )
-
-var updateWasm = flag.Bool("update", false, "rebuild web/calc.wasm when it is stale")
 
 func get(t *testing.T, srv *httptest.Server, method, path string) (*http.Response, []byte) {
 	t.Helper()
@@ -51,29 +46,17 @@ func record(method, target string, header ...string) *httptest.ResponseRecorder 
 	return rec
 }
 
-// wasmURL is the module's path: calc.<hash>.wasm, the hash being the first
-// 16 hex digits of the SHA-256 of the embedded calc.wasm.
-var wasmURL = func() string {
-	b, err := webFiles.ReadFile("web/calc.wasm")
-	if err != nil {
-		panic(err)
-	}
-	sum := sha256.Sum256(b)
-	return "/calc." + hex.EncodeToString(sum[:8]) + ".wasm"
-}()
-
-// webPageFiles is each path served and the embedded file it returns.
+// webPageFiles is each path served and the file it returns.
 var webPageFiles = map[string]string{
 	"/": "index.html", "/index.html": "index.html", "/app.js": "app.js",
 	"/style.css": "style.css", "/wasm_exec.js": "wasm_exec.js", wasmURL: "calc.wasm",
 }
 
-// servedBody is what a path must return uncompressed: its embedded file,
-// except that the page names the module by its hashed name and carries
+// servedBody is what a path must return uncompressed: its file, except that the page names the module by its hashed name and carries
 // the menus.
 func servedBody(t testing.TB, path string) []byte {
 	t.Helper()
-	b := embedded(t, webPageFiles[path])
+	b := pageFile(t, webPageFiles[path])
 	if webPageFiles[path] == "index.html" {
 		require.Equal(t, 1, bytes.Count(b, []byte(`href="calc.wasm"`)), "index.html names the module once")
 		b = bytes.Replace(b, []byte(`href="calc.wasm"`), []byte(`href="`+wasmURL[1:]+`"`), 1)
@@ -87,8 +70,21 @@ func servedBody(t testing.TB, path string) []byte {
 	return b
 }
 
-func embedded(t testing.TB, name string) []byte {
+// pageFile is one of the files of the page the server's tests serve: the
+// embedded ones, and fixtureModule's for the module and wasm_exec.js.
+func pageFile(t testing.TB, name string) []byte {
 	t.Helper()
+	mod := fixtureModule()
+	switch name {
+	case "calc.wasm":
+		return mod.Wasm
+	case "calc.wasm.gz":
+		return mod.Gzip
+	case "calc.wasm.br":
+		return mod.Brotli
+	case "wasm_exec.js":
+		return mod.WasmExec
+	}
 	b, err := webFiles.ReadFile("web/" + name)
 	require.NoError(t, err)
 	return b
@@ -135,14 +131,14 @@ func TestServeContentTypes(t *testing.T) {
 	assert.Equal(t, []byte("\x00asm"), body[:4], "a WebAssembly module")
 	resp, body = get(t, srv, http.MethodHead, wasmURL)
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
-	assert.Equal(t, strconv.Itoa(len(embedded(t, "calc.wasm"))), resp.Header.Get("Content-Length"))
+	assert.Equal(t, strconv.Itoa(len(pageFile(t, "calc.wasm"))), resp.Header.Get("Content-Length"))
 	assert.Empty(t, body)
 }
 
 // Range and conditional requests work on the module, so a browser can
 // revalidate it for a 304 and a download can resume.
 func TestServeRangeAndETag(t *testing.T) {
-	wasm := embedded(t, "calc.wasm")
+	wasm := pageFile(t, "calc.wasm")
 	rec := record(http.MethodGet, wasmURL, "Range", "bytes=4-7")
 	assert.Equal(t, http.StatusPartialContent, rec.Code)
 	assert.Equal(t, fmt.Sprintf("bytes 4-7/%d", len(wasm)), rec.Header().Get("Content-Range"))
@@ -193,16 +189,18 @@ func TestServeNotFound(t *testing.T) {
 	assert.Equal(t, http.StatusNotFound, record(http.MethodPost, "/x").Code, "an unknown path is not found whatever the method")
 }
 
+// --export writes the page as served: every path once, the module under
+// its hashed name with its .gz and .br beside it, and nothing else.
 func TestServeExport(t *testing.T) {
 	dir := t.TempDir()
-	code, out, errOut := runCmd("serve", "--export", dir)
-	require.Equal(t, 0, code, errOut)
-	assert.Contains(t, out, "wrote 7 files")
+	n, err := exportWeb(dir, fixturePage())
+	require.NoError(t, err)
+	assert.Equal(t, 7, n)
 	wasm := wasmURL[1:]
 	for name, want := range map[string][]byte{
-		"index.html": servedBody(t, "/index.html"), "app.js": embedded(t, "app.js"), "style.css": embedded(t, "style.css"),
-		"wasm_exec.js": embedded(t, "wasm_exec.js"), wasm: embedded(t, "calc.wasm"),
-		wasm + ".gz": embedded(t, "calc.wasm.gz"), wasm + ".br": embedded(t, "calc.wasm.br"),
+		"index.html": servedBody(t, "/index.html"), "app.js": pageFile(t, "app.js"), "style.css": pageFile(t, "style.css"),
+		"wasm_exec.js": pageFile(t, "wasm_exec.js"), wasm: pageFile(t, "calc.wasm"),
+		wasm + ".gz": pageFile(t, "calc.wasm.gz"), wasm + ".br": pageFile(t, "calc.wasm.br"),
 	} {
 		got, err := os.ReadFile(filepath.Join(dir, name))
 		require.NoError(t, err)
@@ -214,16 +212,33 @@ func TestServeExport(t *testing.T) {
 	// Every link in the page is relative, so it works under a sub-path.
 	index := string(servedBody(t, "/index.html"))
 	assert.NotRegexp(t, `(href|src)="(/|[a-z]+:)`, index)
-	code, _, errOut = runCmd("serve", "--addr", "not an address")
+	code, _, errOut := runCmd("serve", "--addr", "not an address")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, `--addr "not an address"`)
+}
+
+// The command's --export writes the module serve builds, with its
+// compressed forms and the toolchain's wasm_exec.js.
+func TestServeExportCommandWritesTheBuiltModule(t *testing.T) {
+	mod := realModule(t)
+	dir := t.TempDir()
+	code, out, errOut := runCmd("serve", "--export", dir)
+	require.Equal(t, 0, code, errOut)
+	assert.Empty(t, errOut, "the module came from the cache")
+	assert.Contains(t, out, "wrote 7 files")
+	name := moduleURL(mod)[1:]
+	for file, want := range map[string][]byte{name: mod.Wasm, name + ".gz": mod.Gzip, name + ".br": mod.Brotli, "wasm_exec.js": mod.WasmExec} {
+		got, err := os.ReadFile(filepath.Join(dir, file))
+		require.NoError(t, err)
+		assert.True(t, bytes.Equal(want, got), file)
+	}
 }
 
 // The module goes compressed to a client that takes it: brotli first,
 // then gzip, else plain, by the weights of Accept-Encoding; each form has
 // its own ETag, and ranges count in the bytes sent.
 func TestServePrecompressed(t *testing.T) {
-	wasm := embedded(t, "calc.wasm")
+	wasm := pageFile(t, "calc.wasm")
 	unbr := func(b []byte) []byte {
 		out, err := io.ReadAll(brotli.NewReader(bytes.NewReader(b)))
 		require.NoError(t, err)
@@ -268,7 +283,7 @@ func TestServePrecompressed(t *testing.T) {
 	// Revalidation and ranges work on the compressed form.
 	rec := record(http.MethodGet, wasmURL, "Accept-Encoding", "br", "If-None-Match", etags["br"])
 	assert.Equal(t, http.StatusNotModified, rec.Code)
-	br := embedded(t, "calc.wasm.br")
+	br := pageFile(t, "calc.wasm.br")
 	rec = record(http.MethodGet, wasmURL, "Accept-Encoding", "br", "Range", "bytes=10-19")
 	assert.Equal(t, http.StatusPartialContent, rec.Code)
 	assert.Equal(t, br[10:20], rec.Body.Bytes())
@@ -276,22 +291,7 @@ func TestServePrecompressed(t *testing.T) {
 	// The other files are sent as they are, whatever the client takes.
 	rec = record(http.MethodGet, "/app.js", "Accept-Encoding", "gzip, br")
 	assert.Empty(t, rec.Header().Get("Content-Encoding"))
-	assert.Equal(t, embedded(t, "app.js"), rec.Body.Bytes())
-}
-
-// The committed gzip and brotli forms are the committed module: each
-// decompresses to its bytes (go generate writes all three).
-func TestWasmPrecompressed(t *testing.T) {
-	wasm := embedded(t, "calc.wasm")
-	gz, err := gzip.NewReader(bytes.NewReader(embedded(t, "calc.wasm.gz")))
-	require.NoError(t, err)
-	got, err := io.ReadAll(gz)
-	require.NoError(t, err)
-	assert.True(t, bytes.Equal(wasm, got), "calc.wasm.gz is calc.wasm: run go generate ./cmd/breakeven")
-	got, err = io.ReadAll(brotli.NewReader(bytes.NewReader(embedded(t, "calc.wasm.br"))))
-	require.NoError(t, err)
-	assert.True(t, bytes.Equal(wasm, got), "calc.wasm.br is calc.wasm: run go generate ./cmd/breakeven")
-	t.Logf("calc.wasm: %d bytes; gzip %d; brotli %d", len(wasm), len(embedded(t, "calc.wasm.gz")), len(embedded(t, "calc.wasm.br")))
+	assert.Equal(t, pageFile(t, "app.js"), rec.Body.Bytes())
 }
 
 // --export into a path that cannot be a directory is bad input: one line
@@ -315,59 +315,26 @@ func TestServeExportUnusable(t *testing.T) {
 	}
 }
 
-// buildWasm builds the calculator for the browser into out, as go
-// generate does.
-func buildWasm(t *testing.T, out string) {
-	t.Helper()
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "../breakeven-wasm")
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "GOFLAGS=-buildvcs=false")
-	b, err := cmd.CombinedOutput()
-	require.NoError(t, err, "%s", b)
-}
-
-// The committed calc.wasm is what the code builds, so the page computes
-// what calc prints. -update rebuilds it.
-func TestWasmUpToDate(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the WebAssembly module (about 10 s)")
+// docs/web.md lists the paths the server answers, the module under its
+// pattern, and names the default address; serve's help warns that a
+// wider address has no authentication.
+func TestServeDocsListThePathsServed(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(repoRoot, "docs", "web.md"))
+	require.NoError(t, err)
+	doc := string(b)
+	var documented []string
+	for _, m := range regexp.MustCompile("(?m)^\\| `(/[^`]*)` \\|").FindAllStringSubmatch(doc, -1) {
+		documented = append(documented, m[1])
 	}
-	fresh := filepath.Join(t.TempDir(), "calc.wasm")
-	buildWasm(t, fresh)
-	got, err := os.ReadFile(fresh)
-	require.NoError(t, err)
-	if *updateWasm {
-		require.NoError(t, os.WriteFile(filepath.Join("web", "calc.wasm"), got, 0o644))
-		return
+	var served []string
+	for p := range fixturePage().paths {
+		if p == wasmURL {
+			p = "/calc.<hash>.wasm"
+		}
+		served = append(served, p)
 	}
-	committed, err := os.ReadFile(filepath.Join("web", "calc.wasm"))
-	require.NoError(t, err)
-	assert.True(t, bytes.Equal(committed, got),
-		"web/calc.wasm is stale: run go generate ./cmd/breakeven (or go test ./cmd/breakeven -run TestWasmUpToDate -update)")
-	t.Logf("calc.wasm: %d bytes", len(got))
-}
-
-// wasm_exec.js is the toolchain's own, so it matches the Go that built
-// calc.wasm.
-func TestWasmExecMatchesToolchain(t *testing.T) {
-	root, err := exec.Command("go", "env", "GOROOT").Output()
-	require.NoError(t, err)
-	want, err := os.ReadFile(filepath.Join(string(bytes.TrimSpace(root)), "lib", "wasm", "wasm_exec.js"))
-	require.NoError(t, err)
-	got, err := webFiles.ReadFile("web/wasm_exec.js")
-	require.NoError(t, err)
-	assert.True(t, bytes.Equal(want, got), "copy $(go env GOROOT)/lib/wasm/wasm_exec.js to web/")
-}
-
-// The README's "In a browser" says how many paths answer and which
-// address is the example.
-func TestServeREADME(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	require.NoError(t, err)
-	readme := strings.Join(strings.Fields(string(b)), " ")
-	assert.Len(t, loadWebPage().paths, 6)
-	assert.Contains(t, readme, "only the page's six paths answer")
-	assert.Contains(t, readme, "http://127.0.0.1:8080")
-	assert.Contains(t, readme, "there is no authentication")
+	assert.ElementsMatch(t, served, documented)
+	assert.Contains(t, doc, "http://"+defaultServeAddr, "the default address")
 	assert.NotContains(t, serveUsage, "0.0.0.0:9000")
 	assert.Contains(t, serveUsage, "there is no authentication")
 }

@@ -164,9 +164,9 @@ func TestWebPage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser")
 	}
-	ctx := browser(t)
-	srv := httptest.NewServer(webHandler())
+	srv := httptest.NewServer(realHandler(t))
 	defer srv.Close()
+	ctx := browser(t)
 	shots := t.TempDir()
 
 	// The post's three tests, as the issue writes them.
@@ -356,8 +356,8 @@ const recomputeJS = `((n) => {
 //
 // The figures are reported, never asserted: a busy machine is slower.
 func BenchmarkWebPage(b *testing.B) {
+	srv := httptest.NewServer(realHandler(b))
 	ctx := headless.Start(b, "the page benchmark", 1100, 1400)
-	srv := httptest.NewServer(webHandler())
 	defer srv.Close()
 	var ready, recompute []float64
 	b.ResetTimer()
@@ -459,9 +459,9 @@ func TestWebMap(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a browser")
 	}
-	ctx := browser(t)
-	srv := httptest.NewServer(webHandler())
+	srv := httptest.NewServer(realHandler(t))
 	defer srv.Close()
+	ctx := browser(t)
 	vast := calculator.Request{Model: "llama-3.1-405b", TTFT: "62s", Tokens: "127188", Link: "181Gbit/s"}
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?"+query(vast)), ready()))
 
@@ -560,7 +560,7 @@ func TestWebExport(t *testing.T) {
 	assert.True(t, eval[bool](t, ctx, `globalThis.kvWasmFallback === true`), "the module was compiled from its bytes")
 	mu.Lock()
 	defer mu.Unlock()
-	assert.Contains(t, seen, wasmURL, "the module by its hashed name, under the sub-path")
+	assert.Contains(t, seen, moduleURL(realModule(t)), "the module by its hashed name, under the sub-path")
 	for _, p := range seen {
 		assert.NotContains(t, p, ".br", "no precompressed file asked for")
 	}

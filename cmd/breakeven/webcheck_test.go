@@ -20,9 +20,9 @@ func TestWebFactCheck(t *testing.T) {
 	}
 	cfg, err := os.ReadFile(filepath.Join("..", "..", "sources", "configs", "perplexity-ai--r1-1776-distill-llama-70b.json"))
 	require.NoError(t, err)
-	ctx := browser(t)
-	srv := httptest.NewServer(webHandler())
+	srv := httptest.NewServer(realHandler(t))
 	defer srv.Close()
+	ctx := browser(t)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/"), ready()))
 
 	fields := []string{"model", "config-text", "tokens", "seconds", "seconds-are", "size", "throughput", "uncached", "speedup", "hit", "links", "host", "gpus", "kv-dtype"}

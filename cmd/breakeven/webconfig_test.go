@@ -22,9 +22,9 @@ func TestWebConfigPaste(t *testing.T) {
 	}
 	data, err := os.ReadFile(filepath.Join("..", "..", "sources", "configs", "perplexity-ai--r1-1776-distill-llama-70b.json"))
 	require.NoError(t, err)
-	ctx := browser(t)
-	srv := httptest.NewServer(webHandler())
+	srv := httptest.NewServer(realHandler(t))
 	defer srv.Close()
+	ctx := browser(t)
 
 	// The config first, then the time measured on it: a time belongs to
 	// the model it was typed for, and pasting a config changes the model.

@@ -25,7 +25,7 @@ func TestWebPageModelSwitchKeepsNoOtherModelsTime(t *testing.T) {
 		t.Skip("starts a browser")
 	}
 	ctx := browser(t)
-	srv := httptest.NewServer(webHandler())
+	srv := httptest.NewServer(realHandler(t))
 	defer srv.Close()
 	value := func(id string) string {
 		v, err := chromedp.Run(ctx, chromedp.Value("#"+id))

@@ -107,11 +107,8 @@ function checkClaim() {
       }
     } else {
       sec.dataset.state = "ok";
-      const j = resp.result;
-      rows.push(["verdict", "verdict", j.verdict], ["explanation", "why", j.explanation]);
-      if (j.required_bytes_per_second > 0) rows.push(["required", "bandwidth needed (bytes/s)", String(j.required_bytes_per_second)]);
-      for (const [i, f] of j.findings.entries()) rows.push(["finding-" + i, "finding", f]);
-      rows.push(["arithmetic", "arithmetic", j.arithmetic], ["command", "checked again by", j.command]);
+      // The rows as Go renders them (factcheck.Rendering.Rows).
+      for (const r of resp.rows) rows.push([r.key, r.label, r.text]);
     }
   }
   const dl = $("c-results");

@@ -8,7 +8,7 @@ import (
 
 // The activation allowance prints as a percentage at three significant
 // digits: a 12.34% share of 80 GB reads "12.3% of 80.0 GB".
-func TestFitPrintsTheShare(t *testing.T) {
+func TestFitPrintsTheShareAndTheParameters(t *testing.T) {
 	g := GPUs{Count: 1, Chip: Chip{Name: "H100", Memory: 80e9}}
 	f := MemoryFit(Model{Name: "m", ActiveParams: 8e9, TotalParams: 8e9}, Weights{Name: "BF16", Bytes: 2}, 1e9, g, 0.1234)
 	assert.Contains(t, f.String(), "(12.3% of 80.0 GB)")
@@ -20,17 +20,10 @@ func TestFitPrintsTheShare(t *testing.T) {
 	assert.Contains(t, f.String(), "(70.55B x 2 B, BF16)")
 }
 
-// A scale-up link whose bandwidth no source gave prints its kind alone.
-func TestScaleUpWithoutBandwidth(t *testing.T) {
-	assert.Equal(t, "not stated", ScaleUp{}.String())
-	assert.Equal(t, "Infinity Fabric", ScaleUp{Kind: "Infinity Fabric"}.String())
-	assert.Equal(t, "NVLink 4, 900 GB/s", ScaleUp{Kind: "NVLink 4", Bandwidth: 900e9}.String())
-}
-
 // A fit is judged whenever its parameters, memory and bytes per weight are
 // positive, however small; a zero in any leaves it unknown, and unknown
 // fits.
-func TestFitKnownAtTheSmallest(t *testing.T) {
+func TestFitIsJudgedAtTheSmallestPositiveInputs(t *testing.T) {
 	f := Fit{Params: 1, Memory: 1, BytesPerWeight: 1, Need: 2}
 	assert.True(t, f.Known())
 	assert.False(t, f.Fits(), "2 bytes need more than 1")
@@ -39,14 +32,4 @@ func TestFitKnownAtTheSmallest(t *testing.T) {
 		assert.False(t, g.Known(), "%+v", g)
 		assert.True(t, g.Fits(), "%+v", g)
 	}
-}
-
-// The memory term is the FLOPs over the GPUs' bandwidth, however small the
-// bandwidth; none gives no term.
-func TestMemoryTermAnyBandwidth(t *testing.T) {
-	m := Model{Name: "m", ActiveParams: 1e9}
-	g := GPUs{Count: 1, Chip: Chip{Name: "slow", MemoryBandwidth: 1}}
-	assert.Equal(t, 2*1e9*1000.0, MemoryTerm(m, 1000, g)) // 2 x 10^9 x 1,000 FLOPs over 1 B/s
-	g.Chip.MemoryBandwidth = 0
-	assert.Zero(t, MemoryTerm(m, 1000, g))
 }

@@ -1,0 +1,37 @@
+package calculator
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// With no --efficiency the chart loads at line rate: every point's load
+// time is the cache over that bandwidth, worked here.
+func TestChartLoadsAtLineRateByDefault(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-405b", Tokens: "127188", Prefill: "2051", Link: "10GbE"})
+	require.NoError(t, err)
+	c := Plot(a)
+	require.NotEmpty(t, c.BytesPerSecond)
+	cache := float64(a.Result.CacheBytes)
+	for i, bw := range c.BytesPerSecond {
+		assert.InEpsilon(t, cache/bw, c.LoadSeconds[i], 1e-12, "point %d", i)
+	}
+}
+
+// The page's chart draws 49 points a curve, from a decade below the lower
+// of the break-even and the link (10GbE, 1.25 GB/s) to a decade above the
+// higher, both ends included, evenly on a log scale.
+func TestChartDraws49PointsFromADecadeBelowToADecadeAbove(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-405b", Prefill: "2051", Link: "10GbE", Tokens: "127188"})
+	require.NoError(t, err)
+	c := Plot(a)
+	require.Len(t, c.BytesPerSecond, 49)
+	lo := math.Min(float64(a.Result.BreakEven), 1.25e9) / 10
+	hi := math.Max(float64(a.Result.BreakEven), 1.25e9) * 10
+	assert.InEpsilon(t, lo, c.BytesPerSecond[0], 1e-12)
+	assert.InEpsilon(t, hi, c.BytesPerSecond[len(c.BytesPerSecond)-1], 1e-12)
+	assert.InEpsilon(t, c.BytesPerSecond[1]/c.BytesPerSecond[0], c.BytesPerSecond[48]/c.BytesPerSecond[47], 1e-9)
+}

@@ -1,0 +1,125 @@
+package factcheck
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/sources"
+)
+
+// Half a unit in the last place written, worked out by hand for each
+// shape a stated figure takes.
+func TestHalfStepIsHalfTheLastPlaceWritten(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		value float64
+		want  float64
+	}{
+		{"40 GB", 40e9, 0.5e9},   // 40 -> 0.5 of 1 GB
+		{"1 GB", 1e9, 0.5e9},     // a figure of one
+		{"0.465", 0.465, 0.0005}, // three decimals
+		{".5", 0.5, 0.05},        // a leading point
+		{"152x", 152, 0.5},
+		{"+1,000", 1000, 0.5}, // a sign and a thousands separator
+		{"-79", 79, 0.5},      // a minus: the step of the magnitude
+		{"~2.50", 2.5, 0.005},
+		{"0", 0, 0},   // zero has no scale
+		{"abc", 5, 0}, // nothing written
+	} {
+		assert.InDelta(t, c.want, halfStep(c.text, c.value), math.Abs(c.want)*1e-12, c.text)
+	}
+}
+
+// A percent change becomes the speedup 1 / (1 + p/100), up to a million:
+// -99.9998% is 500,000x; -99.99992% would be 1,250,000x.
+func TestPercentChangeIsASpeedupUpToAMillion(t *testing.T) {
+	f, err := parseTimeChange("-99.9998%")
+	require.NoError(t, err)
+	assert.InEpsilon(t, 1/(1-0.999998), f, 1e-6)
+	_, err = parseTimeChange("-99.99992%")
+	assert.ErrorContains(t, err, "above a million")
+	// A positive change, however small, is a slowdown, said as such.
+	for _, p := range []string{"+121%", "+0.5%"} {
+		_, err = parseTimeChange(p)
+		assert.ErrorContains(t, err, "longer is a slowdown", p)
+	}
+	for _, p := range []string{"-100%", "-100.5%", "-250%"} {
+		_, err = parseTimeChange(p)
+		assert.ErrorContains(t, err, "a time cut by 100% or more is no time at all", p)
+	}
+}
+
+// Every decimal prefix swaps with its binary one, at 1.024 to the power
+// of its rank.
+func TestEveryDecimalPrefixSwapsWithItsBinaryOne(t *testing.T) {
+	for _, c := range []struct {
+		text, reading string
+		factor        float64
+	}{
+		{"1 kB", "KiB written as KB", 1.024},
+		{"1 MB", "MiB written as MB", 1.024 * 1.024},
+		{"1 GB", "GiB written as GB", 1.024 * 1.024 * 1.024},
+		{"1 TB", "TiB written as TB", 1.024 * 1.024 * 1.024 * 1.024},
+		{"1 TiB", "TB written as TiB", 1 / (1.024 * 1.024 * 1.024 * 1.024)},
+	} {
+		got, reading := swapPrefix(c.text, 1000)
+		assert.InEpsilon(t, 1000*c.factor, float64(got), 1e-12, c.text)
+		assert.Equal(t, c.reading, reading, c.text)
+	}
+	got, reading := swapPrefix("512 B", 512)
+	assert.Zero(t, float64(got))
+	assert.Empty(t, reading)
+}
+
+// A stated speedup stands for what rounds to it: "152x" for 151.5 to
+// 152.5, and a percent change for a cut half a point either way: "-79%"
+// for 1/(1 - 0.785) = 4.65x to 1/(1 - 0.795) = 4.88x.
+func TestStatedSpeedupStandsForWhatRoundsToIt(t *testing.T) {
+	lo, hi := speedupSpan("152x", 152)
+	assert.Equal(t, []float64{151.5, 152.5}, []float64{lo, hi})
+	lo, hi = speedupSpan("-79%", 1/0.21)
+	assert.InEpsilon(t, 1/(1-0.785), lo, 1e-12)
+	assert.InEpsilon(t, 1/(1-0.795), hi, 1e-12)
+	lo, hi = speedupSpan("\u221279.5 %", 1/0.205) // a minus sign, a decimal
+	assert.InEpsilon(t, 1/(1-0.7945), lo, 1e-12)
+	assert.InEpsilon(t, 1/(1-0.7955), hi, 1e-12)
+	lo, hi = speedupSpan("-99.9%", 1000) // a cut up to 99.95%: 1/0.0015 to 1/0.0005
+	assert.InEpsilon(t, 1/0.0015, lo, 1e-9)
+	assert.InEpsilon(t, 1/0.0005, hi, 1e-9)
+	lo, hi = speedupSpan("-100%", 1) // past every speedup: not a span
+	assert.InEpsilon(t, 1/(1-0.995), lo, 1e-12)
+	assert.True(t, math.IsInf(hi, 1))
+}
+
+// A partial hit's rest at peak is stated however short: 1,000 of 10,000
+// tokens of Llama 3.1 70B on 8 H100s take a small fraction of a second.
+func TestPartialHitRestAtPeakIsStatedHoweverShort(t *testing.T) {
+	r, err := Check(Claim{Model: "llama-3.1-70b", Tokens: "10000", Seconds: "1", Hit: "90%", GPUs: "8xH100"}, Options{})
+	require.NoError(t, err)
+	require.Greater(t, float64(r.restAtPeak), 0.0)
+	require.Less(t, float64(r.restAtPeak), 1.0)
+	assert.Regexp(t, `, at least [0-9.]+ ms on 8x H100 at peak`, strings.Join(r.Findings(), "\n"))
+}
+
+// A partial hit whose rest takes longer at peak than the stated time,
+// even a time under a second, says so.
+func TestPartialHitRestLongerThanASubSecondTime(t *testing.T) {
+	r, err := Check(Claim{Model: "llama-3.1-70b", Tokens: "100000", Seconds: "0.01", Hit: "50%", GPUs: "1xH100"}, Options{})
+	require.NoError(t, err)
+	require.Greater(t, float64(r.restAtPeak), 0.01)
+	assert.Contains(t, strings.Join(r.Findings(), "\n"), ", longer than the stated time by itself")
+}
+
+// tinyModel is a one-layer MLA cache with a one-number latent: 1 B per
+// token at FP8, 2 at 16 bits, small enough for needs below 1 B/s.
+// TinyModel is tinyModel for the external tests.
+var TinyModel = tinyModel
+
+func tinyModel(string) (sources.Model, error) {
+	return sources.Model{Name: "tiny", Arch: breakeven.Architecture{Groups: []breakeven.LayerGroup{{Attention: breakeven.MLA, Layers: 1, LatentDim: 1}}}}, nil
+}

@@ -1,0 +1,288 @@
+package factcheck
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/textfmt"
+	"signalweight.dev/kv/sources"
+)
+
+// Row is one line of a checked claim as a person reads it: Key names it
+// (the page's result id, stable for programs), Label is what is printed
+// before it, Text is the value with its unit.
+type Row struct {
+	Key   string `json:"key"`
+	Label string `json:"label"`
+	Text  string `json:"text"`
+}
+
+// Rendering is a checked claim as text, and its only rendering: check
+// prints it (Text), the Markdown and HTML report writes it (Items, under
+// Heading) and the page shows its rows (Rows). Render makes it.
+type Rendering struct {
+	// Title is what the claim states: "Llama 3.1 70B, 105,000 tokens in
+	// 580 ms", "a throughput of 40.0 GB/s".
+	Title string `json:"title"`
+	// KV is the cache it was checked at, "16-bit KV cache"; "" when no
+	// model's cache is computed.
+	KV string `json:"kv,omitempty"`
+	// Figures are the figures check prints in columns: the token reading,
+	// the cache, the times, the need, the links, the host, what would fit
+	// and the verdict.
+	Figures []Row `json:"figures"`
+	// Verdict and Explanation: the verdict and why, in one sentence.
+	Verdict     Verdict `json:"verdict"`
+	Explanation string  `json:"explanation"`
+	// Findings are what else the check found, a sentence each.
+	Findings []string `json:"findings"`
+	// Arithmetic is the claim's arithmetic in one line.
+	Arithmetic string `json:"arithmetic"`
+	// Assumptions are what the check assumed: the token reading, the KV
+	// type, the host, what the time measures.
+	Assumptions []string `json:"assumptions"`
+	// Command is the command that checks the claim again.
+	Command string `json:"command"`
+	// Sources name the claim's sources, each with its title, publisher,
+	// date and address where the registry has them; the first carries
+	// the locator.
+	Sources []string `json:"sources"`
+	// Also are the columns of a claims file the checker does not read,
+	// "name: value", in file order.
+	Also []string `json:"also,omitempty"`
+	// ID, Line, Quote and Note are the claim's, as given.
+	ID    string `json:"id,omitempty"`
+	Line  int    `json:"line,omitempty"`
+	Quote string `json:"quote,omitempty"`
+	Note  string `json:"note,omitempty"`
+}
+
+// Render writes a checked claim as a Rendering.
+func Render(r Result) Rendering {
+	d := Rendering{Title: title(r), Verdict: r.Verdict, Explanation: r.Explanation(), Findings: r.Findings(),
+		Arithmetic: r.Arithmetic(), Assumptions: r.Assumptions(), Command: r.Command(), Sources: sourceText(r),
+		ID: r.Claim.ID, Line: r.Claim.Line, Quote: r.Claim.Quote, Note: r.Claim.Note}
+	if r.Model.Known() && !r.Payload {
+		d.KV = r.Element.Name + " KV cache"
+	}
+	for _, f := range r.Claim.Extra {
+		if f.Value != "" {
+			d.Also = append(d.Also, f.Name+": "+f.Value)
+		}
+	}
+	d.Figures = figures(r)
+	return d
+}
+
+// title says what the claim states.
+func title(r Result) string {
+	throughput := r.Throughput.String()
+	if r.ThroughputRate > 0 {
+		throughput = r.ThroughputRate.String()
+	}
+	switch {
+	case r.Payload:
+		return fmt.Sprintf("a stated payload of %v in %v", r.Size, r.Seconds)
+	case r.Model.Known() && r.Seconds > 0:
+		return fmt.Sprintf("%s, %s in %v", r.Model.Name, tokenCount(r.Tokens), r.Seconds)
+	case r.Model.Known() && r.Tokens > 0:
+		return fmt.Sprintf("%s, %s", r.Model.Name, tokenCount(r.Tokens))
+	case r.Model.Known():
+		return fmt.Sprintf("%s, a throughput of %s", r.Model.Name, throughput)
+	}
+	return "a throughput of " + throughput
+}
+
+// figures are the claim's figures, one a row, the verdict last.
+func figures(r Result) []Row {
+	var rows []Row
+	add := func(key, label, text string) { rows = append(rows, Row{key, label, text}) }
+	if r.TokenReading != "" {
+		reading := r.TokenReading
+		if r.OtherRequired > 0 {
+			reading += ", which would need " + r.OtherRequired.String()
+		}
+		add("tokens", "tokens", reading)
+	}
+	if r.Model.Known() && r.Tokens > 0 {
+		add("cache", "cache", fmt.Sprintf("%v (%s; %v)", r.Cache, r.Cache.IEC(), r.PerToken))
+	}
+	if r.Hit < 1 {
+		add("loaded", "loaded", fmt.Sprintf("%v: %s of the prompt from the cache", r.Loaded, breakeven.Percent(r.Hit)))
+	}
+	if r.SizeCheck != nil {
+		add("size", "size stated", fmt.Sprintf("%v (%s)", r.SizeCheck.Stated, r.SizeCheck.Stated.IEC()))
+	}
+	if r.Seconds > 0 {
+		what := "time to first token"
+		if r.SecondsAre == SecondsLoad {
+			what = "load"
+		}
+		add("time", "time", fmt.Sprintf("%v (%s)", r.Seconds, what))
+	}
+	if r.Uncached > 0 {
+		add("uncached", "uncached", r.Uncached.String())
+	}
+	if r.Prefill > 0 {
+		// What the uncached time gives: r, and B* = r x b.
+		add("prefill", "prefill", fmt.Sprintf("%v (%v tokens in %v)", r.Prefill, r.Tokens, r.Uncached))
+		add("break_even", "break-even", fmt.Sprintf("%v (%s): loading beats recomputing above it", r.BreakEven, r.BreakEven.Bits()))
+	}
+	if r.Throughput > 0 {
+		per := "in total"
+		if r.PerNode {
+			per = "per node"
+		}
+		text := fmt.Sprintf("%v (%s), %s", r.Throughput, r.Throughput.Bits(), per)
+		if r.ThroughputRate > 0 {
+			text = fmt.Sprintf("%v x %v = %s", r.ThroughputRate, r.ThroughputPerToken(), text)
+		}
+		add("throughput", "throughput", text)
+	}
+	if r.Required > 0 {
+		need := fmt.Sprintf("%v (%s)", r.Required, r.Required.Bits())
+		if r.NeedIsFloor {
+			need += ", a floor"
+		}
+		add("required", "bandwidth needed", need)
+		if r.Link != nil {
+			add("links", "stated links", fmt.Sprintf("%v: %v", *r.Link, r.Link.Total()))
+			add("links_needed", "links needed", fmt.Sprintf("%d such %s", r.LinksNeeded, plural(r.LinksNeeded, "link", "links")))
+		} else {
+			add("links", "stated links", "none")
+		}
+		switch {
+		case r.CeilingFrom == "--ceiling":
+			add("ceiling", "host ceiling", r.Ceiling.String()+" (--ceiling)")
+		case r.Host != nil:
+			add("ceiling", "host", fmt.Sprintf("%s: takes in at most %v (%s)", r.Host.Name, r.Ceiling, r.Host.Breakdown()))
+		default:
+			add("ceiling", "host", "none stated, so no ceiling is assumed (--host names one)")
+		}
+	}
+	if fit := r.FitText(true); fit != "" && r.Seconds > 0 {
+		add("fit", "to fit", fit)
+	}
+	add("verdict", "verdict", string(r.Verdict))
+	return rows
+}
+
+// sourceText names the claim's sources: each id with its title,
+// publisher and address where the registry has it.
+func sourceText(res Result) []string {
+	var out []string
+	for _, id := range strings.Split(res.Claim.Source, ";") {
+		id = strings.TrimSpace(id)
+		if id == "" {
+			continue
+		}
+		s, ok := sources.Lookup(sources.SourceID(id))
+		if !ok {
+			out = append(out, id)
+			continue
+		}
+		t := fmt.Sprintf("%s: %s, %s", id, s.Title, s.Publisher)
+		if s.Date != "" {
+			t += " (" + s.Date + ")"
+		}
+		if s.URL != "" && strings.Contains(s.URL, "://") {
+			t += ", " + s.URL
+		}
+		out = append(out, t)
+	}
+	if len(out) == 0 {
+		out = append(out, "none given")
+	}
+	if res.Claim.Locator != "" {
+		out[0] += "; " + res.Claim.Locator
+	}
+	return out
+}
+
+// Get returns the text of the figure with the key, "" if there is none.
+func (d Rendering) Get(key string) string {
+	for _, row := range d.Figures {
+		if row.Key == key {
+			return row.Text
+		}
+	}
+	return ""
+}
+
+// Text is what check prints for one claim: the title, the figures as
+// "label   value", the explanation and the findings, wrapped to 80
+// columns. A finding the tokens line already says is not repeated.
+func (d Rendering) Text() string {
+	var b strings.Builder
+	head := d.Title
+	if d.KV != "" {
+		head += ", " + d.KV
+	}
+	b.WriteString(textfmt.Wrap(head, textfmt.ProseWidth, "  ") + "\n\n")
+	for _, row := range d.Figures {
+		textfmt.Line(&b, row.Label, row.Text)
+	}
+	b.WriteString("\n" + textfmt.Wrap(d.Explanation, textfmt.ProseWidth, "") + "\n")
+	tokens := d.Get("tokens")
+	for _, f := range d.Findings {
+		if f == tokens {
+			continue // on the tokens line
+		}
+		b.WriteString(textfmt.Wrap("- "+f, textfmt.ProseWidth, "  ") + "\n")
+	}
+	return b.String()
+}
+
+// Heading names the claim in a report: its id, or its line in a claims
+// file, and its title.
+func (d Rendering) Heading() string {
+	switch {
+	case d.ID != "":
+		return d.ID + ": " + d.Title
+	case d.Line > 0:
+		return "line " + strconv.Itoa(d.Line) + ": " + d.Title
+	}
+	return d.Title
+}
+
+// Items are the report's list for the claim: its sources, the
+// assumptions, the arithmetic, the verdict with its reason, the findings,
+// what else its row stated, its note and the command that checks it
+// again (key "command").
+func (d Rendering) Items() []Row {
+	var items []Row
+	add := func(key, label, text string) { items = append(items, Row{key, label, text}) }
+	for i, s := range d.Sources {
+		add("source-"+strconv.Itoa(i), "Source", s)
+	}
+	add("assumptions", "Assumptions", strings.Join(d.Assumptions, "; "))
+	add("arithmetic", "Arithmetic", d.Arithmetic)
+	add("verdict", "Verdict", string(d.Verdict)+": "+d.Explanation)
+	for i, f := range d.Findings {
+		add("finding-"+strconv.Itoa(i), "Finding", f)
+	}
+	for i, a := range d.Also {
+		add("also-"+strconv.Itoa(i), "Also stated", a)
+	}
+	if d.Note != "" {
+		add("note", "Note", d.Note)
+	}
+	add("command", "Reproduce", d.Command)
+	return items
+}
+
+// Rows are what the page shows for the claim: the verdict and why, the
+// bandwidth needed, the findings, the arithmetic and the command that
+// checks it again.
+func (d Rendering) Rows() []Row {
+	rows := []Row{{"verdict", "verdict", string(d.Verdict)}, {"explanation", "why", d.Explanation}}
+	if need := d.Get("required"); need != "" {
+		rows = append(rows, Row{"required", "bandwidth needed", need})
+	}
+	for i, f := range d.Findings {
+		rows = append(rows, Row{"finding-" + strconv.Itoa(i), "finding", f})
+	}
+	return append(rows, Row{"arithmetic", "arithmetic", d.Arithmetic}, Row{"command", "checked again by", d.Command})
+}
