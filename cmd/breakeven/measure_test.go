@@ -145,3 +145,48 @@ func TestMeasureFromReanalysesTheCommittedMeasurements(t *testing.T) {
 	assert.Empty(t, out)
 	assert.Contains(t, errOut, `--from "no-such.json": no such file`)
 }
+
+// calc --measured prices a committed measurement: the model it measured,
+// its fitted r(N) at the longest prompt, and says where r came from.
+func TestCalcMeasuredTakesRAndTheModelFromAMeasurement(t *testing.T) {
+	const file = "../../data/measured-smollm2-135m.json"
+	raw, err := os.ReadFile(file)
+	require.NoError(t, err)
+	var m struct {
+		Fit struct {
+			T0 float64 `json:"fixed_seconds"`
+			R0 float64 `json:"linear_tokens_per_second"`
+			C  float64 `json:"quadratic_seconds_per_token_squared"`
+		} `json:"prefill_fit"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &m))
+	out := calcJSONOf(t, "calc", "--measured", file, "--link", "10GbE")
+	// SmolLM2-135M: 2 x 30 layers x 3 KV heads x 64 x 2 bytes.
+	assert.Equal(t, 2.0*30*3*64*2, out["bytes_per_token"])
+	assert.Equal(t, 2048.0, out["tokens"], "the longest prompt measured")
+	n := 2048.0
+	r := n / (m.Fit.T0 + n/m.Fit.R0 + m.Fit.C*n*n)
+	assert.InEpsilon(t, r, out["prefill_tokens_per_second"], 1e-12)
+	assert.InEpsilon(t, r*2*30*3*64*2, out["break_even_bytes_per_second"], 1e-12)
+	assert.Equal(t, "measured", out["prefill_provenance"])
+	assert.Contains(t, out["prefill_provenance_text"], file)
+	assert.Contains(t, out["prefill_provenance_text"], "llama.cpp")
+
+	// At another length, the fit's r(N) there.
+	out = calcJSONOf(t, "calc", "--measured", file, "--link", "10GbE", "--tokens", "512")
+	assert.InEpsilon(t, 512/(m.Fit.T0+512/m.Fit.R0+m.Fit.C*512*512), out["prefill_tokens_per_second"], 1e-12)
+
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"calc", "--measured", "no-such.json", "--link", "10GbE"}, `--measured "no-such.json": no such file`},
+		{[]string{"calc", "--measured", file, "--link", "10GbE", "--prefill", "100"}, "--prefill"},
+	} {
+		code, stdout, stderr := runCmd(c.args...)
+		assert.Equal(t, 2, code, "%v", c.args)
+		assert.Empty(t, stdout)
+		assert.Equal(t, 1, strings.Count(stderr, "\n"), "%v: %q", c.args, stderr)
+		assert.Contains(t, stderr, c.want)
+	}
+}
