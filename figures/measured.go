@@ -6,7 +6,7 @@ import (
 	"math"
 
 	"signalweight.dev/kv/breakeven"
-	"signalweight.dev/kv/breakeven/measure"
+	"signalweight.dev/kv/measure"
 )
 
 // The figure of notebook 13, drawn from a breakeven measure result: the

@@ -29,7 +29,7 @@ import (
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/calculator"
-	"signalweight.dev/kv/breakeven/measure"
+	"signalweight.dev/kv/measure"
 )
 
 var update = flag.Bool("update", false, "write the executed notebooks back into notebooks/")

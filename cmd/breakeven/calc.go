@@ -7,8 +7,8 @@ import (
 	"io"
 
 	"signalweight.dev/kv/breakeven/calculator"
-	"signalweight.dev/kv/breakeven/measure"
 	"signalweight.dev/kv/breakeven/textfmt"
+	"signalweight.dev/kv/measure"
 	"signalweight.dev/kv/sources"
 )
 

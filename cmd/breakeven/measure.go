@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"signalweight.dev/kv/breakeven"
-	"signalweight.dev/kv/breakeven/measure"
+	"signalweight.dev/kv/measure"
 )
 
 func init() {
@@ -40,7 +40,7 @@ Prompts are sent as token ids, so N is exact. Requests go only to
 --base-url, one at a time, each bounded by --timeout. A progress bar goes
 to stderr. Ctrl-C stops and writes what was measured (exit 130).
 --out FILE writes the result as JSON (schema in "go doc
-signalweight.dev/kv/breakeven/measure"); "breakeven calc --measured FILE"
+signalweight.dev/kv/measure"); "breakeven calc --measured FILE"
 reads it, and "breakeven measure --from FILE" analyses it again (with
 other --link or --config) without measuring.
 

@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"signalweight.dev/kv/breakeven/measure"
+	"signalweight.dev/kv/measure"
 )
 
 func TestMeasureBadInputExits2WithOneLineAndNothingOnStdout(t *testing.T) {
