@@ -33,6 +33,9 @@ const (
 	TTMetalQwen25    SourceID = "tt-metal-model-params-qwen2.5-7b"
 	TTMetalLlama32   SourceID = "tt-metal-model-params-llama-3.2-3b"
 	PerplexityR1Dist SourceID = "perplexity-r1-1776-distill-llama-70b-config"
+	// The two shapes the engine serves (scripts/engine.sh, docs/engine.md).
+	DissectionSmolLM2 SourceID = "llm-dissection-smollm2-135m-config"
+	QwenProjectQwen25 SourceID = "qwen-project-qwen2.5-0.5b-config"
 )
 
 func init() {
@@ -55,6 +58,12 @@ func init() {
 		Source{PerplexityR1Dist, "config.json of perplexity-ai/r1-1776-distill-llama-70b", "Perplexity AI (Hugging Face)",
 			"https://huggingface.co/perplexity-ai/r1-1776-distill-llama-70b/blame/main/config.json", "", Read,
 			"a 989-byte config.json whose _name_or_path is deepseek-ai/DeepSeek-R1-Distill-Llama-70B: 80 layers, 64 heads, 8 KV heads, head_dim 128; R1 1776 is Perplexity's post-training of the distill, with its architecture unchanged (the distill's own file was not found in the stored sources)"},
+		Source{DissectionSmolLM2, "llm_dissection: models/SmolLM2-135M/config.json", "ShorrohS (GitHub)",
+			"https://github.com/ShorrohS/llm_dissection/blob/3f0a8dcb28ef98ee2c856bcc4f390fba496d5097/models/SmolLM2-135M/config.json", "", Read,
+			"read 2026-12-01: the config.json of HuggingFaceTB/SmolLM2-135M as saved by transformers 5.17.0 (rope_parameters in place of rope_theta, a dtype key): 30 layers, 9 heads, 3 KV heads, head_dim 64, hidden size 576, intermediate size 1536, vocab 49,152, tied embeddings; the Hub's own file was not found in the stored sources, and this copy's shapes are those the SmolLM2 model card and other copies print"},
+		Source{QwenProjectQwen25, "qwen-project: models/Qwen2.5-0.5B/config.json", "zyhnosleep (GitHub)",
+			"https://github.com/zyhnosleep/qwen-project/blob/306d4ba1f4b358f5bb2ad39757095f8d80b6aa3f/models/Qwen2.5-0.5B/config.json", "2026-04-16", Read,
+			"read 2026-12-01: the config.json of Qwen/Qwen2.5-0.5B in a copy of the model's Hub directory (its README says \"This repo contains the base 0.5B Qwen2.5 model\"): 24 layers, 14 heads, 2 KV heads, hidden size 896, intermediate size 4864, vocab 151,936, tied embeddings"},
 	)
 }
 
@@ -94,6 +103,10 @@ var ConfigFiles = []ConfigFile{
 	{"MiniMaxAI--MiniMax-M2.7.json", AICConfigsMiniMax27, "aic-core/src/aiconfigurator_core/model_configs/MiniMaxAI--MiniMax-M2.7_config.json"},
 	{"zai-org--GLM-5.2.json", AICConfigsGLM52, "aic-core/src/aiconfigurator_core/model_configs/zai-org--GLM-5.2_config.json"},
 	{"zai-org--GLM-5.2-FP8.json", AICConfigsGLM52FP8, "aic-core/src/aiconfigurator_core/model_configs/zai-org--GLM-5.2-FP8_config.json"},
+	// The shapes of the engine's model files (scripts/engine.sh); not in
+	// the catalog.
+	{"HuggingFaceTB--SmolLM2-135M.json", DissectionSmolLM2, "models/SmolLM2-135M/config.json"},
+	{"Qwen--Qwen2.5-0.5B.json", QwenProjectQwen25, "models/Qwen2.5-0.5B/config.json"},
 }
 
 // ConfigData returns the bytes of a kept config file.

@@ -74,6 +74,9 @@ func TestKeptConfigsByHand(t *testing.T) {
 		{"meta-llama--Meta-Llama-3.1-405B.json", 516096, 0}, // the post's figure
 		{"meta-llama--Llama-3.2-3B-Instruct.json", 2 * 28 * 8 * 128 * 2, 0},
 		{"Qwen--Qwen2.5-7B-Instruct.json", 2 * 28 * 4 * (3584 / 28) * 2, 0},
+		// The engine's two shapes: head_dim stated (64), and 896 / 14.
+		{"HuggingFaceTB--SmolLM2-135M.json", 2 * 30 * 3 * 64 * 2, 0},
+		{"Qwen--Qwen2.5-0.5B.json", 2 * 24 * 2 * (896 / 14) * 2, 0},
 		{"deepseek-ai--DeepSeek-V3.json", (512 + 64) * 61 * 2, 0},
 		{"deepseek-ai--DeepSeek-R1.json", (512 + 64) * 61 * 2, 0},
 		{"moonshotai--Kimi-K2-Instruct.json", (512 + 64) * 61 * 2, 0},

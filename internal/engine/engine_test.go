@@ -1,0 +1,61 @@
+package engine
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/sources"
+)
+
+// Each shape's config is a kept config of the catalog's sources, and the
+// script reads the same file for it.
+func TestShapesHaveKeptConfigs(t *testing.T) {
+	require.Len(t, Shapes, 2)
+	for _, s := range Shapes {
+		f, err := ConfigFile(s)
+		require.NoError(t, err)
+		assert.NotPanics(t, func() { sources.KeptConfig(f) }, s)
+		p, err := ConfigPath(s)
+		require.NoError(t, err)
+		_, err = os.Stat(p)
+		require.NoError(t, err)
+		out, err := exec.Command(Script(), "config", s).Output()
+		require.NoError(t, err, s)
+		assert.Equal(t, p, strings.TrimSpace(string(out)), "scripts/engine.sh reads the same config")
+	}
+	_, err := ConfigFile("llama-70b")
+	assert.EqualError(t, err, `unknown engine shape "llama-70b": use one of smollm2-135m, qwen2.5-0.5b`)
+}
+
+// Without a build, starting says to build and exits with status 2, which
+// Start turns into a skip (a failure in CI); an unknown shape is refused
+// with the list.
+func TestStartWithoutBuildSaysToBuild(t *testing.T) {
+	t.Setenv("BREAKEVEN_CACHE", t.TempDir())
+	out, err := run("start", SmolLM2, "1")
+	var ee *exec.ExitError
+	require.True(t, errors.As(err, &ee), "%v: %s", err, out)
+	assert.Equal(t, errNotBuilt, ee.ExitCode())
+	assert.Contains(t, out, "not built: run scripts/engine.sh build")
+
+	out, err = run("start", "gpt-5")
+	require.True(t, errors.As(err, &ee), "%v: %s", err, out)
+	assert.Equal(t, 2, ee.ExitCode())
+	assert.Contains(t, out, `unknown shape "gpt-5": use one of: smollm2-135m qwen2.5-0.5b`)
+}
+
+func TestCacheDir(t *testing.T) {
+	t.Setenv("BREAKEVEN_CACHE", "/x/cache")
+	assert.Equal(t, "/x/cache", CacheDir())
+	assert.Equal(t, filepath.Join("/x/cache", "slots", Qwen25), SlotDir(Qwen25))
+	t.Setenv("BREAKEVEN_CACHE", "")
+	t.Setenv("XDG_CACHE_HOME", "/x/xdg")
+	assert.Equal(t, "/x/xdg/breakeven", CacheDir())
+}
