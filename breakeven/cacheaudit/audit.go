@@ -163,6 +163,9 @@ type Sample struct {
 	// and reused from its cache, where it reports them (else -1).
 	PromptN int `json:"prompt_n"`
 	CacheN  int `json:"cache_n"`
+	// ServerError is an error the server streamed after the first event
+	// (the time is kept: the prompt was processed).
+	ServerError string `json:"server_error,omitempty"`
 }
 
 // Result is an audit's outcome.
@@ -253,14 +256,14 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 				bar.done()
 				return nil, err
 			}
-			res.Hits = append(res.Hits, Sample{true, t.TTFT, t.PromptN, t.CacheN})
+			res.Hits = append(res.Hits, Sample{true, t.TTFT, t.PromptN, t.CacheN, t.ServerError})
 		} else {
 			t, err := c.complete(ctx, attackerKey, RandomPrompt(rng, cfg.PromptLength), cfg.MaxTokens)
 			if err != nil {
 				bar.done()
 				return nil, err
 			}
-			res.Misses = append(res.Misses, Sample{false, t.TTFT, t.PromptN, t.CacheN})
+			res.Misses = append(res.Misses, Sample{false, t.TTFT, t.PromptN, t.CacheN, t.ServerError})
 		}
 		bar.set(c.sent)
 	}
@@ -294,6 +297,16 @@ func (r *Result) analyze() error {
 
 // Analyze recomputes the test, medians and statement from the samples.
 func (r *Result) Analyze() error { return r.analyze() }
+
+func (r *Result) serverErrors() int {
+	n := 0
+	for _, s := range append(append([]Sample(nil), r.Hits...), r.Misses...) {
+		if s.ServerError != "" {
+			n++
+		}
+	}
+	return n
+}
 
 func times(s []Sample) []float64 {
 	out := make([]float64, len(s))
@@ -409,6 +422,9 @@ func (r *Result) Report() string {
 	fmt.Fprintf(&b, "Prompt-cache audit of %s (model %s, %s API), level %s\n", r.BaseURL, r.Model, r.API, r.Level)
 	fmt.Fprintf(&b, "  prompts        %d letters, attacker shares the first %d (%.2f); %d victim request(s) per hit\n", r.PromptLength, r.SharedPrefix, r.PrefixFraction, r.VictimRequests)
 	fmt.Fprintf(&b, "  samples        %d hits, %d misses (%d requests sent)\n", len(r.Hits), len(r.Misses), r.Requests)
+	if n := r.serverErrors(); n > 0 {
+		fmt.Fprintf(&b, "  server errors  %d attacker requests ended with an error streamed after the prompt was processed (times kept)\n", n)
+	}
 	fmt.Fprintf(&b, "  median TTFT    hit %.1f ms, miss %.1f ms (difference %.1f ms)\n", 1e3*r.MedianHit, 1e3*r.MedianMiss, 1e3*(r.MedianMiss-r.MedianHit))
 	if r.PrefillRate > 0 {
 		fmt.Fprintf(&b, "  prefix saving  %d letters at the misses' %.0f letters/s would save %.1f ms\n", r.SharedPrefix, r.PrefillRate, 1e3*r.ExpectedSaving)

@@ -29,6 +29,10 @@ type timing struct {
 	// (llama-server's timings): prompt tokens computed and taken from the
 	// cache. -1 when not reported.
 	PromptN, CacheN int
+	// ServerError is an error the server streamed after the request began
+	// (llama-server can fail to parse the one token a random-weight model
+	// writes); the time to it is still the time to the first token.
+	ServerError string
 }
 
 // client sends the audit's requests, one at a time, within a budget and a
@@ -173,7 +177,8 @@ func (c *client) once(ctx context.Context, path, key string, payload []byte) (ti
 			continue
 		}
 		if ev.Error != nil {
-			return timing{}, 0, 0, fmt.Errorf("%s%s: the server reported an error mid-stream: %s", c.base, path, oneLine(ev.Error.Message))
+			t.ServerError = oneLine(ev.Error.Message)
+			break
 		}
 		if ev.Timings != nil {
 			t.PromptN, t.CacheN = ev.Timings.PromptN, ev.Timings.CacheN

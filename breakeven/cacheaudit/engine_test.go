@@ -50,6 +50,16 @@ func keep(t *testing.T, name string, r *cacheaudit.Result) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, name+".json"), append(b, '\n'), 0o644))
 }
 
+// start starts the small shape with one thread: on two cores shared with
+// other work, llama.cpp's threads spin at barriers and a busy machine
+// stalls them by a scheduler slice each (measured here: 32 tokens in 3 to
+// 7 s with two threads, 0.4 s with one), noise that buries the effect.
+func start(t *testing.T) string {
+	t.Setenv("ENGINE_EXTRA_ARGS", "-t 1")
+	base, _ := engine.Start(t, engine.SmolLM2)
+	return base
+}
+
 func audit(t *testing.T, base string, cache bool, length, samples int, alpha float64, seed uint64) *cacheaudit.Result {
 	t.Helper()
 	cfg := cacheaudit.Defaults()
@@ -70,7 +80,7 @@ func audit(t *testing.T, base string, cache bool, length, samples int, alpha flo
 // false-negative and false-positive counts, not asserted; what is asserted
 // is what the server reports it reused.
 func TestAuditDetectsCachingOnTheEngineAndNotWithoutIt(t *testing.T) {
-	base, _ := engine.Start(t, engine.SmolLM2)
+	base := start(t)
 	n := runs(t)
 	fn, fp := 0, 0
 	for i := 0; i < n; i++ {
@@ -82,6 +92,9 @@ func TestAuditDetectsCachingOnTheEngineAndNotWithoutIt(t *testing.T) {
 			}
 			keep(t, name, r)
 			for _, h := range r.Hits {
+				if h.CacheN < 0 {
+					continue // a streamed error left no count (checked below)
+				}
 				if cache {
 					assert.Equal(t, r.SharedPrefix, h.CacheN, "%s: a hit reuses the shared prefix", name)
 				} else {
@@ -91,6 +104,7 @@ func TestAuditDetectsCachingOnTheEngineAndNotWithoutIt(t *testing.T) {
 			for _, m := range r.Misses {
 				assert.Less(t, m.CacheN, 3, "%s: a miss shares at most a letter or two by chance", name)
 			}
+			assert.LessOrEqual(t, uncounted(r), len(r.Hits)/4, "%s: most requests report their reuse", name)
 			if cache && !r.Detected {
 				fn++
 			}
@@ -107,14 +121,28 @@ func TestAuditDetectsCachingOnTheEngineAndNotWithoutIt(t *testing.T) {
 // cached tokens at a prefill rate r. Logged per prompt length, with the
 // server-reported reuse asserted.
 func TestHitSavingGrowsWithPromptLength(t *testing.T) {
-	base, _ := engine.Start(t, engine.SmolLM2)
+	base := start(t)
 	for _, length := range []int{16, 32, 64, 128} {
 		r := audit(t, base, true, length, 6, 0.05, uint64(length))
 		keep(t, fmt.Sprintf("length-%d", length), r)
 		for _, h := range r.Hits {
-			assert.Equal(t, r.SharedPrefix, h.CacheN, "length %d", length)
+			if h.CacheN >= 0 {
+				assert.Equal(t, r.SharedPrefix, h.CacheN, "length %d", length)
+			}
 		}
 		t.Logf("length %d (shared %d): median TTFT hit %.1f ms, miss %.1f ms, saved %.1f ms; N/r at the misses' %.1f letters/s = %.1f ms; D+ = %.2f, p = %.3g",
 			length, r.SharedPrefix, 1e3*r.MedianHit, 1e3*r.MedianMiss, 1e3*(r.MedianMiss-r.MedianHit), r.PrefillRate, 1e3*r.ExpectedSaving, r.KS.DPlus, r.KS.P)
 	}
+}
+
+// uncounted is the number of requests whose stream ended in a server
+// error, leaving no count of reused tokens.
+func uncounted(r *cacheaudit.Result) int {
+	n := 0
+	for _, s := range append(append([]cacheaudit.Sample(nil), r.Hits...), r.Misses...) {
+		if s.CacheN < 0 {
+			n++
+		}
+	}
+	return n
 }
