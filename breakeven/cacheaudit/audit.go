@@ -343,7 +343,7 @@ func (r *Result) statement() string {
 	head := fmt.Sprintf("one-sided KS D+ = %.3f, p = %.3g, alpha = %g, %d hit and %d miss samples; median time to first token %.1f ms (hit) vs %.1f ms (miss)",
 		r.KS.DPlus, r.KS.P, r.Alpha, r.KS.N, r.KS.M, 1e3*r.MedianHit, 1e3*r.MedianMiss)
 	if r.Detected {
-		return fmt.Sprintf("Caching detected at the %s level (%s). Prompts sharing a %d-letter prefix with a prompt sent just before by %s were answered faster than unrelated prompts. "+
+		return fmt.Sprintf("Caching detected at the %s level (%s). Attacker prompts sharing a %d-letter prefix with a prompt the victim had just sent (victim and attacker: %s) were answered faster than unrelated prompts. "+
 			"This is timing evidence, under the noise measured in this run, that the server reused the victim's cached prefix for the attacker: a cache shared at this level. "+
 			"It does not say how long entries live, how often real prompts hit, or which mechanism caches; and it says nothing about the levels not tested.",
 			r.Level, head, r.SharedPrefix, who)

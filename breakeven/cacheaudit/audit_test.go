@@ -289,3 +289,26 @@ func TestAnalyzeAndStatement(t *testing.T) {
 	assert.Contains(t, r.Statement, "not evidence that the server does not share a cache")
 	assert.Contains(t, r.Statement, fmt.Sprintf("D+ = %.3f", DetectableD(20, 20, 1e-8)))
 }
+
+// An error the server streams after the request began (llama-server
+// failing to parse the token a random-weight model wrote) keeps the
+// request's time and is counted in the report.
+func TestRunKeepsTheTimeOfAStreamedServerError(t *testing.T) {
+	noSleep(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/v1/models" {
+			fmt.Fprint(w, `{"data":[{"id":"m"}]}`)
+			return
+		}
+		fmt.Fprint(w, "data: {\"error\":{\"code\":500,\"message\":\"The model produced output that does not match\"}}\n\n")
+	}))
+	defer srv.Close()
+	r, err := Run(context.Background(), testConfig(srv.URL))
+	require.NoError(t, err)
+	for _, s := range append(r.Hits, r.Misses...) {
+		assert.Greater(t, s.TTFT, 0.0)
+		assert.Equal(t, -1, s.CacheN)
+		assert.Contains(t, s.ServerError, "does not match")
+	}
+	assert.Contains(t, r.Report(), "12 attacker requests ended with an error")
+}

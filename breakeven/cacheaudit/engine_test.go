@@ -146,3 +146,33 @@ func uncounted(r *cacheaudit.Result) int {
 	}
 	return n
 }
+
+// llama-server takes several keys (--api-key a,b) and keeps one cache for
+// all: an audit at the global level, victim and attacker with different
+// keys, finds the victim's prefix reused for the attacker (the server's
+// count, asserted) and logs its detection; a key the server does not
+// accept is one line naming the flags.
+func TestAuditAcrossKeysOnTheEngine(t *testing.T) {
+	t.Setenv("ENGINE_EXTRA_ARGS", "-t 1 --api-key victim-key,attacker-key")
+	base, _ := engine.Start(t, engine.SmolLM2)
+	cfg := cacheaudit.Defaults()
+	cfg.BaseURL, cfg.Model = base, engine.SmolLM2
+	cfg.Samples, cfg.PromptLength, cfg.Alpha, cfg.Seed = valSamples, valLength, valAlpha, 7
+	cfg.Level, cfg.VictimKey, cfg.AttackerKey = cacheaudit.Global, "victim-key", "attacker-key"
+	cfg.Rate = 1000
+	cfg.MaxRequests = cfg.Requests()
+	r, err := cacheaudit.Run(context.Background(), cfg)
+	require.NoError(t, err)
+	keep(t, "global-1", r)
+	for _, h := range r.Hits {
+		if h.CacheN >= 0 {
+			assert.Equal(t, r.SharedPrefix, h.CacheN, "the attacker's key reuses the victim's prefix")
+		}
+	}
+	t.Logf("global (two keys): D+ = %.3f, p = %.3g, detected = %v; median TTFT hit %.1f ms, miss %.1f ms", r.KS.DPlus, r.KS.P, r.Detected, 1e3*r.MedianHit, 1e3*r.MedianMiss)
+
+	cfg.AttackerKey = "not-a-key"
+	_, err = cacheaudit.Run(context.Background(), cfg)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "refused the key (HTTP 401)")
+}
