@@ -11,19 +11,21 @@ import (
 // KS is a two-sample Kolmogorov–Smirnov test of hit times x against miss
 // times y.
 type KS struct {
-	N, M int // sizes of x (hits) and y (misses)
+	N int `json:"n"` // size of x (hits)
+	M int `json:"m"` // size of y (misses)
 	// D is the two-sided distance sup |F_x − F_y| (gonum's stat.KolmogorovSmirnov).
-	D float64
+	D float64 `json:"d"`
 	// DPlus is the one-sided distance sup (F_x − F_y): how far the hit times'
 	// distribution lies above (faster than) the miss times'. The paper's code
 	// tests this side (scipy's ks_2samp with alternative="greater").
-	DPlus float64
+	DPlus float64 `json:"d_plus"`
 	// P is the p-value of DPlus under the null hypothesis that hits are not
 	// faster; PTwoSided is the p-value of D.
-	P, PTwoSided float64
+	P         float64 `json:"p"`
+	PTwoSided float64 `json:"p_two_sided"`
 	// Exact says whether the p-values come from counting lattice paths
 	// (exact for samples without ties) or from the asymptotic distribution.
-	Exact bool
+	Exact bool `json:"exact"`
 }
 
 // exactLimit bounds n·m for the exact p-value (its cost is O(n·m)).
