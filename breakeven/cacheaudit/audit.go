@@ -27,6 +27,7 @@ import (
 	"strings"
 	"time"
 
+	"signalweight.dev/kv/breakeven/textfmt"
 	"signalweight.dev/kv/sources"
 )
 
@@ -415,26 +416,26 @@ func (p *progress) done() {
 	}
 }
 
-// Report prints the result for a reader: the parameters, the medians, the
-// test and the statement.
+// Report prints the result for a reader, in 80 columns: the parameters,
+// the medians, the test and the statement.
 func (r *Result) Report() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Prompt-cache audit of %s (model %s, %s API), level %s\n", r.BaseURL, r.Model, r.API, r.Level)
-	fmt.Fprintf(&b, "  prompts        %d letters, attacker shares the first %d (%.2f); %d victim request(s) per hit\n", r.PromptLength, r.SharedPrefix, r.PrefixFraction, r.VictimRequests)
-	fmt.Fprintf(&b, "  samples        %d hits, %d misses (%d requests sent)\n", len(r.Hits), len(r.Misses), r.Requests)
+	b.WriteString(textfmt.Wrap(fmt.Sprintf("Prompt-cache audit of %s (model %s, %s API), level %s", r.BaseURL, r.Model, r.API, r.Level), textfmt.ProseWidth, "  ") + "\n")
+	textfmt.Line(&b, "prompts", fmt.Sprintf("%d letters; the attacker shares the first %d (%.2f); %d victim request(s) per hit", r.PromptLength, r.SharedPrefix, r.PrefixFraction, r.VictimRequests))
+	textfmt.Line(&b, "samples", fmt.Sprintf("%d hits, %d misses (%d requests sent)", len(r.Hits), len(r.Misses), r.Requests))
 	if n := r.serverErrors(); n > 0 {
-		fmt.Fprintf(&b, "  server errors  %d attacker requests ended with an error streamed after the prompt was processed (times kept)\n", n)
+		textfmt.Line(&b, "server errors", fmt.Sprintf("%d attacker requests ended with an error streamed after the prompt was processed (times kept)", n))
 	}
-	fmt.Fprintf(&b, "  median TTFT    hit %.1f ms, miss %.1f ms (difference %.1f ms)\n", 1e3*r.MedianHit, 1e3*r.MedianMiss, 1e3*(r.MedianMiss-r.MedianHit))
+	textfmt.Line(&b, "median TTFT", fmt.Sprintf("hit %.1f ms, miss %.1f ms (difference %.1f ms)", 1e3*r.MedianHit, 1e3*r.MedianMiss, 1e3*(r.MedianMiss-r.MedianHit)))
 	if r.PrefillRate > 0 {
-		fmt.Fprintf(&b, "  prefix saving  %d letters at the misses' %.0f letters/s would save %.1f ms\n", r.SharedPrefix, r.PrefillRate, 1e3*r.ExpectedSaving)
+		textfmt.Line(&b, "prefix saving", fmt.Sprintf("%d letters at the misses' %.0f letters/s would save %.1f ms", r.SharedPrefix, r.PrefillRate, 1e3*r.ExpectedSaving))
 	}
 	how := "exact"
 	if !r.KS.Exact {
 		how = "asymptotic"
 	}
-	fmt.Fprintf(&b, "  KS test        D+ = %.3f, p = %.3g (%s; two-sided D = %.3f, p = %.3g); alpha = %g\n", r.KS.DPlus, r.KS.P, how, r.KS.D, r.KS.PTwoSided, r.Alpha)
-	fmt.Fprintf(&b, "  detectable     D+ >= %.3f at these sample sizes\n\n", r.DetectableD)
-	fmt.Fprintln(&b, r.Statement)
+	textfmt.Line(&b, "KS test", fmt.Sprintf("D+ = %.3f, p = %.3g (%s; two-sided D = %.3f, p = %.3g); alpha = %g", r.KS.DPlus, r.KS.P, how, r.KS.D, r.KS.PTwoSided, r.Alpha))
+	textfmt.Line(&b, "detectable", fmt.Sprintf("D+ >= %.3f at these sample sizes", r.DetectableD))
+	b.WriteString("\n" + textfmt.Wrap(r.Statement, textfmt.ProseWidth, "") + "\n")
 	return b.String()
 }

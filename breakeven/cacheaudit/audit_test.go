@@ -281,6 +281,9 @@ func TestAnalyzeAndStatement(t *testing.T) {
 	assert.Contains(t, r.Statement, "Caching detected at the per-user level")
 	assert.Contains(t, r.Statement, "timing evidence")
 	assert.Contains(t, r.Report(), "D+ = 1.000")
+	for _, line := range strings.Split(r.Report(), "\n") {
+		assert.LessOrEqual(t, len([]rune(line)), 80, "%q", line)
+	}
 
 	r.Hits = append([]Sample(nil), r.Misses...)
 	require.NoError(t, r.Analyze())

@@ -37,13 +37,15 @@ per second, and backs off (1 s doubling to 30 s, 5 retries) when the server
 answers 429 or 503. A progress bar goes to stderr.
 
 Examples:
-  breakeven audit-cache --base-url http://127.0.0.1:18135 --model smollm2-135m --alpha 1e-8 --max-requests 750
-  breakeven audit-cache --base-url http://127.0.0.1:18135 --model smollm2-135m --alpha 1e-8 \
-      --samples 30 --prompt-length 1000 --rate 20 --max-requests 90 --json
+  breakeven audit-cache --base-url http://127.0.0.1:18135 \
+      --model smollm2-135m --alpha 1e-8 --max-requests 750
+  breakeven audit-cache --base-url http://127.0.0.1:18135 \
+      --model smollm2-135m --alpha 1e-8 --samples 30 --prompt-length 1000 \
+      --rate 20 --max-requests 90 --json
 `
 
 func init() {
-	register(command{"audit-cache", "audit whether a server shares its prompt cache (Gu et al.'s timing test)", auditCacheUsage, runAuditCache})
+	register(command{"audit-cache", "test whether a server shares its prompt cache (Gu et al.)", auditCacheUsage, runAuditCache})
 }
 
 func runAuditCache(args []string, stdout, stderr io.Writer) int {
@@ -52,18 +54,18 @@ func runAuditCache(args []string, stdout, stderr io.Writer) int {
 	cfg := d
 	fs.StringVar(&cfg.BaseURL, "base-url", "", "the server's base URL (required), e.g. http://127.0.0.1:18135")
 	fs.StringVar(&cfg.Model, "model", "", "the model name the server serves (required)")
-	fs.StringVar(&cfg.API, "api", d.API, "llama (llama.cpp's /completion) or openai (/v1/completions)")
+	fs.StringVar(&cfg.API, "api", d.API, "llama (/completion) or openai (/v1/completions)")
 	fs.Float64Var(&cfg.Alpha, "alpha", 0, "significance level (required), e.g. 1e-8")
-	fs.IntVar(&cfg.Samples, "samples", d.Samples, "samples per procedure (the paper's: 250)")
-	fs.IntVar(&cfg.PromptLength, "prompt-length", d.PromptLength, "letters per prompt, about one token each (the paper's: 5000)")
-	fs.Float64Var(&cfg.PrefixFraction, "prefix-fraction", d.PrefixFraction, "fraction of the victim's prompt the attacker shares (the paper's: 0.95)")
-	fs.IntVar(&cfg.VictimRequests, "victim-requests", d.VictimRequests, "victim requests per hit procedure (the paper's: 1)")
-	fs.StringVar(&cfg.Level, "level", d.Level, "sharing level tested: per-user, per-org or global")
+	fs.IntVar(&cfg.Samples, "samples", d.Samples, "samples per procedure (paper: 250)")
+	fs.IntVar(&cfg.PromptLength, "prompt-length", d.PromptLength, "letters per prompt, about a token each (paper: 5000)")
+	fs.Float64Var(&cfg.PrefixFraction, "prefix-fraction", d.PrefixFraction, "share of the victim's prompt the attacker keeps")
+	fs.IntVar(&cfg.VictimRequests, "victim-requests", d.VictimRequests, "victim requests per hit procedure (paper: 1)")
+	fs.StringVar(&cfg.Level, "level", d.Level, "sharing level: per-user, per-org or global")
 	fs.StringVar(&cfg.VictimKey, "victim-key", "", "the victim's API key (Authorization: Bearer)")
 	fs.StringVar(&cfg.AttackerKey, "attacker-key", "", "the attacker's API key (per-org and global levels)")
-	cache := fs.String("cache-prompt", "", "send llama-server's cache_prompt field: true or false (default: not sent)")
-	fs.IntVar(&cfg.MaxRequests, "max-requests", 0, "request budget, retries included (required: at least samples x (victim-requests + 2))")
-	fs.Float64Var(&cfg.Rate, "rate", d.Rate, "requests per second at most (the paper's code sleeps 1 s between requests)")
+	cache := fs.String("cache-prompt", "", "send llama-server's cache_prompt: true or false (default: none)")
+	fs.IntVar(&cfg.MaxRequests, "max-requests", 0, "request budget with retries (>= samples x (victim-requests + 2))")
+	fs.Float64Var(&cfg.Rate, "rate", d.Rate, "requests per second at most (paper's code: 1 s apart)")
 	seed := fs.Uint64("seed", d.Seed, "seed of the prompts and the order")
 	asJSON := fs.Bool("json", false, "print the result, samples included, as JSON")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
