@@ -73,6 +73,7 @@ const (
 	LLMD             SourceID = "llmd-networking-2026"
 	DeepSeekDay6     SourceID = "deepseek-day6-2025"
 	Gu2025           SourceID = "gu-2025"
+	Gu2025Code       SourceID = "gu-2025-code"
 	TurboQuant       SourceID = "turboquant"
 	NVIDIAICMS       SourceID = "nvidia-icms-2026"
 	InsideOpenModels SourceID = "inside-open-models"
@@ -127,6 +128,8 @@ func init() {
 			"608B input tokens in 24 hours, 342B (56.3%) hitting the on-disk KV cache"},
 		Source{Gu2025, "Auditing Prompt Caching in Language Model APIs", "Gu, Li, Kuditipudi, Liang, Hashimoto (ICML 2025)", "https://arxiv.org/abs/2502.07776", "2025", Read,
 			"global cache sharing across users detected in seven API providers"},
+		Source{Gu2025Code, "auditing-prompt-caching: code and data for Auditing Prompt Caching in Language Model APIs", "Chenchen Gu et al.", "https://github.com/chenchenygu/auditing-prompt-caching", "2026-05-15", Read,
+			"README.md, audit.py and utils/ at commit 3a7aec2 (the audit's procedures, example parameters, prompt generator and KS test); the paper's own text beyond its abstract and introduction could not be read here, so no significance level is taken from it"},
 		Source{TurboQuant, "TurboQuant: Redefining AI efficiency with extreme compression", "Google Research", "https://research.google/blog/turboquant-redefining-ai-efficiency-with-extreme-compression/", "", ViaPost,
 			"primary not read; the post reports more than 5x on the KV cache"},
 		Source{NVIDIAICMS, "Introducing NVIDIA BlueField-4-Powered Inference Context Memory Storage Platform for the Next Frontier of AI", "NVIDIA", "https://developer.nvidia.com/blog/introducing-nvidia-bluefield-4-powered-inference-context-memory-storage-platform-for-the-next-frontier-of-ai/", "2026-01", Read,

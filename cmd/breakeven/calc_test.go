@@ -166,7 +166,7 @@ func TestCalcNeverPrintsNaN(t *testing.T) {
 // Every line the command prints fits 80 columns, help included.
 func TestOutputFits80Columns(t *testing.T) {
 	runs := [][]string{
-		{"help"}, {"help", "calc"}, {"help", "check"}, {"calc", "-h"}, {"check", "-h"},
+		{"help"}, {"help", "calc"}, {"help", "check"}, {"calc", "-h"}, {"check", "-h"}, {"audit-cache", "-h"},
 		vastArgs(), vastArgs("--hit-rate", "0.8", "--miss-penalty", "4s"),
 		vastArgs("--link", "ucx", "--miss-penalty", "4s", "--kv-dtype", "fp8", "--compression", "2"),
 		{"calc", "--model", "Qwen3-Next-80B-A3B", "--prefill", "1e5", "--link", "2xvast", "--tokens", "262144"},
