@@ -72,6 +72,10 @@ type PrefillRun struct {
 	Compute     prefill.Compute
 	Parallelism string
 	Engine      string
+	// Concurrency is the number of requests in flight when the time was
+	// measured, where the source states it (1: one request at a time);
+	// zero for a batched throughput or where it was not stated.
+	Concurrency int
 	// Exactly one of Seconds (a single request's time to first token) and
 	// Rate (prefill throughput over the GPUs) is set.
 	Seconds Input[breakeven.Seconds]
@@ -335,5 +339,8 @@ func PrefillRuns() []PrefillRun {
 		SGLangGB200BF16, SGLangGB200FP4, SGLangGB300, SGLangGB300NoChunk, VLLMGB300R1,
 		MInference300K, MInference1M,
 		DeepSeekH800, GH200Llama70B, GH200Llama405B,
+		DstackVLLM405B16K, DstackVLLM405B32K, DstackVLLM405B64K, DstackVLLM405B128K,
+		DstackTGI405B16K, DstackTGI405B32K, DstackTGI405B64K, DstackTGI405B128K,
+		DstackR1MI300XVLLM, DstackR1MI300XSGLang, DstackR1H200VLLM, DstackR1H200SGLang, DstackR1H200TRTLLM,
 	}
 }
