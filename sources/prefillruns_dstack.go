@@ -53,7 +53,7 @@ func dstack405B(engine, file, id string, tokens float64, tokensQuote, ttftMS str
 		Tokens: exact(id+".tokens", breakeven.Tokens(tokens), quoted(DstackMI300X405B, loc+", Total input tokens", tokensQuote)),
 		GPUs:   dstack405BGPUs,
 		Chip:   "MI300X", Compute: prefill.Uniform(prefill.BF16),
-		Parallelism: par, Engine: eng, Concurrency: 1,
+		Par: prefill.Parallel{TP: 8}, Parallelism: par, Engine: eng, Concurrency: 1,
 		Seconds: exact(id+".seconds", breakeven.Seconds(ttft), quoted(DstackMI300X405B, loc+", Mean TTFT (ms)", ttftMS)),
 		Note:    "one request (Successful requests 1); the model is meta-llama/Llama-3.1-405B-Instruct with no quantization flag, so BF16; the TTFT includes the HTTP round trip and tokenization",
 	}
@@ -72,7 +72,7 @@ var (
 )
 
 // dstackR1 is one DeepSeek-R1 run at concurrency 4 on 8 GPUs.
-func dstackR1(id, chip, engine, par, parQuote, ttftMS string, ttft float64) PrefillRun {
+func dstackR1(id, chip, engine, par, parQuote, ttftMS string, ttft float64, pp prefill.Parallel) PrefillRun {
 	engines := map[string]string{"vllm": "vLLM 0.7", "sglang": "SGLang 0.4", "trt-llm": "TensorRT-LLM 0.17 (PyTorch backend)"}
 	gpus := dstackR1H200GPUs
 	if chip == "MI300X" {
@@ -82,7 +82,7 @@ func dstackR1(id, chip, engine, par, parQuote, ttftMS string, ttft float64) Pref
 		ID: id, Model: "DeepSeek-V3", ModelNote: "DeepSeek-R1 (the DeepSeek-V3 architecture, FP8 weights)",
 		Tokens: dstackR1Tokens,
 		GPUs:   gpus, Chip: chip, Compute: fp8BF16Attention,
-		Parallelism: par, Engine: engines[engine], Concurrency: 4,
+		Par: pp, Parallelism: par, Engine: engines[engine], Concurrency: 4,
 		Seconds: exact(id+".seconds", breakeven.Seconds(ttft),
 			quoted(DstackR1, "raw_data/online_results.csv, row "+chip+" "+engine+" random max_concurrency 4, mean_ttft_ms", ttftMS)),
 		Note: "mean TTFT at four concurrent requests of 3,200 input and 800 output tokens: a request's prefill shares the GPUs with up to three decoding requests and may queue; launch flags " + parQuote + "; DeepSeek-R1's FP8 weights, attention taken as BF16",
@@ -91,9 +91,9 @@ func dstackR1(id, chip, engine, par, parQuote, ttftMS string, ttft float64) Pref
 
 // The DeepSeek-R1 runs at concurrency 4.
 var (
-	DstackR1MI300XVLLM   = dstackR1("dstack-mi300x-r1-vllm-c4", "MI300X", "vllm", "TP8", "--tensor-parallel-size 8", "1259.239487", 1.259239487)
-	DstackR1MI300XSGLang = dstackR1("dstack-mi300x-r1-sglang-c4", "MI300X", "sglang", "TP8", "--tp 8", "1644.592794", 1.644592794)
-	DstackR1H200VLLM     = dstackR1("dstack-h200-r1-vllm-c4", "H200", "vllm", "TP8", "--tensor-parallel-size 8", "975.6508477", 0.9756508477)
-	DstackR1H200SGLang   = dstackR1("dstack-h200-r1-sglang-c4", "H200", "sglang", "TP8 with DP attention", "--tp 8 --enable-dp-attention", "3903.903552", 3.903903552)
-	DstackR1H200TRTLLM   = dstackR1("dstack-h200-r1-trtllm-c4", "H200", "trt-llm", "TP8 EP4", "--tp_size $DSTACK_GPUS_NUM --ep_size 4 --pp_size 1", "1003.803258", 1.003803258)
+	DstackR1MI300XVLLM   = dstackR1("dstack-mi300x-r1-vllm-c4", "MI300X", "vllm", "TP8", "--tensor-parallel-size 8", "1259.239487", 1.259239487, prefill.Parallel{TP: 8})
+	DstackR1MI300XSGLang = dstackR1("dstack-mi300x-r1-sglang-c4", "MI300X", "sglang", "TP8", "--tp 8", "1644.592794", 1.644592794, prefill.Parallel{TP: 8})
+	DstackR1H200VLLM     = dstackR1("dstack-h200-r1-vllm-c4", "H200", "vllm", "TP8", "--tensor-parallel-size 8", "975.6508477", 0.9756508477, prefill.Parallel{TP: 8})
+	DstackR1H200SGLang   = dstackR1("dstack-h200-r1-sglang-c4", "H200", "sglang", "TP8 with DP attention", "--tp 8 --enable-dp-attention", "3903.903552", 3.903903552, prefill.Parallel{TP: 8})
+	DstackR1H200TRTLLM   = dstackR1("dstack-h200-r1-trtllm-c4", "H200", "trt-llm", "TP8 EP4", "--tp_size $DSTACK_GPUS_NUM --ep_size 4 --pp_size 1", "1003.803258", 1.003803258, prefill.Parallel{TP: 8, EP: 4})
 )
