@@ -14,7 +14,8 @@ package calibration
 // the squared relative error sum_i (predicted_i / measured_i - 1)^2,
 // which is least squares on the rows (t_L, t_A) / measured against 1
 // (close to least squares on log time for errors of tens of percent, and
-// solved exactly). Five structures are compared:
+// solved exactly); that solution then starts the robust fit on log
+// errors (latency.go). The structures compared include:
 //
 //   - OneEfficiency: one share of peak for both phases (the old single MFU,
 //     but against each phase's own precision peak);
@@ -27,12 +28,10 @@ package calibration
 //     coefficient, M = FLOPs / bandwidth its regressor);
 //   - ByPhaseRoofline: the two phases apart, plus the memory traffic.
 //
-// Each is validated leave-one-out: fit without run i, predict run i. The
-// structure used is the one with the smallest median absolute
-// leave-one-out error (the fewer parameters on a tie). Its interval is
-// not a fixed MFU range but the spread of the fit: the 5th to 95th
-// percentiles of the leave-one-out log errors of the other runs (for a
-// run left out, those of a fit without it and each other run).
+// Each is validated leave-one-source-out (bysource.go), with the choice
+// of structure and the interval made inside each fold; the older
+// leave-one-run-out validation (Validate) is kept for comparison. The
+// latency structures (latency.go) add one request's costs.
 //
 // A run is left out of the fit, with the reason, when it cannot be
 // priced: its GPUs or precision were not read, its chip or a precision
