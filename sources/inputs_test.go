@@ -215,7 +215,7 @@ func notInQuote(inputs map[string]AnyInput) map[string]struct {
 		reason string
 	}
 	const sameCompute = "cited as the same compute as the H100 (A100): its figure"
-	return map[string]c{
+	m := map[string]c{
 		"chip.h200.bf16-peak":                 {as("chip.h100.bf16-peak"), sameCompute},
 		"chip.h200.tf32-peak":                 {as("chip.h100.tf32-peak"), sameCompute},
 		"chip.h200.fp16-peak":                 {as("chip.h100.fp16-peak"), sameCompute},
@@ -240,6 +240,21 @@ func notInQuote(inputs map[string]AnyInput) map[string]struct {
 		"sglang-h200-kimi-k2-2k.prefill-gpus": {4 * 128 / (4 + 12), `"128 H200 GPUs with 1P1D (4 nodes/P and 12 nodes/D)": the 4 prefill nodes of 8`},
 		"deepseek.days":                       {24.0 / 24, `"24 hours" is one day`},
 	}
+	for name, ms := range dstackTTFTms {
+		m[name] = c{ms / 1e3, "dstack's result files print TTFT in ms"}
+	}
+	return m
+}
+
+// dstackTTFTms are dstack's TTFTs as its result files print them, in ms.
+var dstackTTFTms = map[string]float64{
+	"dstack-mi300x-405b-vllm-16k.seconds": 23828.07, "dstack-mi300x-405b-vllm-32k.seconds": 66549.57,
+	"dstack-mi300x-405b-vllm-64k.seconds": 209674.58, "dstack-mi300x-405b-vllm-128k.seconds": 734188.96,
+	"dstack-mi300x-405b-tgi-16k.seconds": 5945.26, "dstack-mi300x-405b-tgi-32k.seconds": 12485.37,
+	"dstack-mi300x-405b-tgi-64k.seconds": 28017.16, "dstack-mi300x-405b-tgi-128k.seconds": 67651.38,
+	"dstack-mi300x-r1-vllm-c4.seconds": 1259.239487, "dstack-mi300x-r1-sglang-c4.seconds": 1644.592794,
+	"dstack-h200-r1-vllm-c4.seconds": 975.6508477, "dstack-h200-r1-sglang-c4.seconds": 3903.903552,
+	"dstack-h200-r1-trtllm-c4.seconds": 1003.803258,
 }
 
 // Every input with a quote is a figure the quote prints, or is listed in

@@ -72,6 +72,13 @@ type PrefillRun struct {
 	Compute     prefill.Compute
 	Parallelism string
 	Engine      string
+	// Concurrency is the number of requests in flight when the time was
+	// measured, where the source states it (1: one request at a time);
+	// zero for a batched throughput or where it was not stated.
+	Concurrency int
+	// Par is the parallelism read from the source (or assumed, as
+	// Parallelism says); zero degrees where not read.
+	Par prefill.Parallel
 	// Exactly one of Seconds (a single request's time to first token) and
 	// Rate (prefill throughput over the GPUs) is set.
 	Seconds Input[breakeven.Seconds]
@@ -127,7 +134,7 @@ var (
 			quoted(MetaCP, metaCPAbstract, "achieves 1M context prefill with Llama3 405B model in 77s")),
 		GPUs: exact("meta-cp-1m.gpus", 128.0, quoted(MetaCP, metaCPAbstract, "up to 128 H100 GPUs across 16 nodes")),
 		Chip: "H100", Compute: fp8BF16Attention,
-		Parallelism: "context parallelism over 16 nodes, 8 GPUs each", Engine: "Meta's (PyTorch, ring attention pass-KV)",
+		Par: prefill.Parallel{TP: 8, CP: 16}, Parallelism: "context parallelism over 16 nodes, 8 GPUs each", Engine: "Meta's (PyTorch, ring attention pass-KV)",
 		Seconds: printed("meta-cp-1m.seconds", breakeven.Seconds(77), 1,
 			quoted(MetaCP, metaCPAbstract, "in 77s (93% parallelization efficiency, 63% FLOPS utilization)")),
 		Note: "precision not read: the 405B weights in BF16 (810 GB) do not fit the paper's one-host baseline (8 x 80 GB), so FP8 matrix products and BF16 attention are assumed; 1M read as 10^6 to 2^20 tokens",
@@ -147,7 +154,7 @@ var (
 			quoted(MetaCP, "1 Introduction", "it can take 60 seconds to serve 128K context length")),
 		GPUs: exact("meta-cp-host.gpus", 8.0, quoted(MetaCP, "1 Introduction", "With a single H100 GPU host (8 GPUs)")),
 		Chip: "H100", Compute: fp8BF16Attention,
-		Parallelism: "one host, 8 GPUs (tensor parallel assumed)", Engine: MetaCP1M.Engine,
+		Par: prefill.Parallel{TP: 8}, Parallelism: "one host, 8 GPUs (tensor parallel assumed)", Engine: MetaCP1M.Engine,
 		Seconds: printed("meta-cp-host.seconds", breakeven.Seconds(60), 10,
 			quoted(MetaCP, "1 Introduction", "it can take 60 seconds to serve 128K context length")),
 		Note: "a round figure in the introduction (read as 55 to 65 s); precision assumed as for the 1M run",
@@ -158,7 +165,7 @@ var (
 			quoted(NIMBench, "Llama-3.3-70b-instruct, Version 1.8.0, 2 x H100 80G, fp8 TP2", "5000 Input Tokens / 500 Output Tokens")),
 		GPUs: exact("nim-llama3.3-70b-5k.gpus", 2.0, quoted(NIMBench, "Llama-3.3-70b-instruct, Version 1.8.0", "2 x H100 80G")),
 		Chip: "H100", Compute: prefill.Uniform(prefill.FP8),
-		Parallelism: "TP2", Engine: "NVIDIA NIM 1.8.0",
+		Par: prefill.Parallel{TP: 2}, Parallelism: "TP2", Engine: "NVIDIA NIM 1.8.0",
 		Seconds: exact("nim-llama3.3-70b-5k.seconds", breakeven.Seconds(0.40677),
 			quoted(NIMBench, "same table, concurrency 1, TTFT (ms)", "| 1           | 406.77    |")),
 		Note: "the TTFT at concurrency 1 includes the request's round trip; the table states fp8 without separating attention",
@@ -170,7 +177,7 @@ var (
 			quoted(LMSYSLargeEP, sglangPrefill, "for prompt lengths of 1K, 2K, and 4K")),
 		GPUs: exact("sglang-h100-dsv3.node-gpus", 8.0, quoted(LMSYSLargeEP, "opening", "runs on 12 nodes, each with 8 H100 GPUs")),
 		Chip: "H100", Compute: fp8BF16Attention,
-		Parallelism: "4 prefill nodes, EP32, DP attention; rate per node", Engine: "SGLang (DeepEP, DeepGEMM, two-batch overlap)",
+		Par: prefill.Parallel{EP: 32}, Parallelism: "4 prefill nodes, EP32, DP attention; rate per node", Engine: "SGLang (DeepEP, DeepGEMM, two-batch overlap)",
 		Rate: exact("sglang-h100-dsv3-2k.rate", breakeven.TokenRate(54543),
 			quoted(LMSYSLargeEP, sglangPrefill, "per-node throughputs of 57,674, 54,543, and 50,302 tokens per second")),
 		Note: "a batched throughput (16,384 tokens per device), per node of 8; FP8 grouped GEMMs (DeepGEMM); attention in BF16 as in LMSYS's GB200 comparison of 'H100 settings'",
@@ -180,7 +187,7 @@ var (
 		Tokens: exact("sglang-h100-dsv3-4k.tokens", breakeven.Tokens(4096),
 			quoted(LMSYSLargeEP, "Profile Results, Overall Throughput", "an input length of 4,096")),
 		GPUs: SGLangH100DS2K.GPUs, Chip: "H100", Compute: fp8BF16Attention,
-		Parallelism: SGLangH100DS2K.Parallelism, Engine: SGLangH100DS2K.Engine,
+		Par: prefill.Parallel{EP: 32}, Parallelism: SGLangH100DS2K.Parallelism, Engine: SGLangH100DS2K.Engine,
 		Rate: exact("sglang-h100-dsv3-4k.rate", breakeven.TokenRate(50302),
 			quoted(LMSYSLargeEP, sglangPrefill, "per-node throughputs of 57,674, 54,543, and 50,302 tokens per second")),
 		Note: SGLangH100DS2K.Note,
@@ -191,7 +198,7 @@ var (
 			quoted(LMSYSH20, "Introduction", "on 4096-token input sequences")),
 		GPUs: exact("sglang-h20-r1-4k.gpus", 8.0, quoted(LMSYSH20, "Introduction", "single-node TP-8 for prefill")),
 		Chip: "H20", Compute: fp8BF16Attention,
-		Parallelism: "TP-8 on one node; rate per node", Engine: "SGLang (Ant Group)",
+		Par: prefill.Parallel{TP: 8}, Parallelism: "TP-8 on one node; rate per node", Engine: "SGLang (Ant Group)",
 		Rate: printed("sglang-h20-r1-4k.rate", breakeven.TokenRate(16500), 100,
 			quoted(LMSYSH20, "Introduction", "each node achieves 16.5k input tokens per second")),
 		Note: "a batched throughput, read as per prefill node; FP8 matrix products (--quantization fp8); attention via the FA3 backend, taken as BF16",
@@ -219,7 +226,7 @@ var (
 		ID: "sglang-gb300-r1-128k", Model: "DeepSeek-V3", ModelNote: "DeepSeek R1-NVFP4 (the DeepSeek-V3 architecture)",
 		Tokens: in("sglang-gb300-r1-128k.tokens", breakeven.MustBetween[breakeven.Tokens](128*1024, 128000, 128*1024),
 			quoted(LMSYSGB300, gb300Prefill, "Mean TTFT under a long-context workload (ISL = 128K, OSL = 8K)")),
-		GPUs: exact("sglang-gb300-r1-128k.gpus", 4.0, quoted(LMSYSGB300, "Experiments, 4. Kernel Comparison", "Parallelism: PP4 (Pipeline Parallelism = 4).")),
+		GPUs: exact("sglang-gb300-r1-128k.gpus", 4.0, quoted(LMSYSGB300, "Experiments, 4. Kernel Comparison", "Par: prefill.Parallel{PP: 4}, Parallelism: PP4 (Pipeline Parallelism = 4).")),
 		Chip: "GB300", Compute: fp4FP8Attention,
 		Parallelism: "chunked pipeline parallelism PP4, 32K dynamic chunks", Engine: "SGLang with NVIDIA Dynamo",
 		Seconds: printed("sglang-gb300-r1-128k.seconds", breakeven.Seconds(8.6), 0.1,
@@ -229,7 +236,7 @@ var (
 	SGLangGB300NoChunk = PrefillRun{
 		ID: "sglang-gb300-r1-128k-nochunk", Model: "DeepSeek-V3", ModelNote: SGLangGB300.ModelNote,
 		Tokens: SGLangGB300.Tokens, GPUs: SGLangGB300.GPUs, Chip: "GB300", Compute: fp4FP8Attention,
-		Parallelism: "pipeline parallelism PP4 without chunking", Engine: SGLangGB300.Engine,
+		Par: prefill.Parallel{PP: 4}, Parallelism: "pipeline parallelism PP4 without chunking", Engine: SGLangGB300.Engine,
 		Seconds: printed("sglang-gb300-r1-128k-nochunk.seconds", breakeven.Seconds(15.2), 0.1,
 			quoted(LMSYSGB300, gb300Prefill, "The largest gap appears in the no-chunk baseline (15.2s vs. 18.6s)")),
 		Unpriceable: "pipeline stages without chunking run one after another, so one request uses one stage's GPUs at a time, which a FLOP model over all GPUs does not describe",
@@ -240,7 +247,7 @@ var (
 			quoted(VLLMGB300, "Summary", "(ISL=2K,OSL=1,batch=256) in a prefill-only scenario")),
 		GPUs: exact("vllm-gb300-r1-2k.gpus", 1.0, quoted(VLLMGB300, "Summary", "a throughput of 22476 TGS")),
 		Chip: "GB300", Compute: prefill.Compute{Linear: prefill.FP4, Attention: prefill.BF16},
-		Parallelism: "EP2 on 2 GPUs; rate per GPU (TGS)", Engine: "vLLM 0.14.1",
+		Par: prefill.Parallel{EP: 2}, Parallelism: "EP2 on 2 GPUs; rate per GPU (TGS)", Engine: "vLLM 0.14.1",
 		Rate: exact("vllm-gb300-r1-2k.rate", breakeven.TokenRate(22476),
 			quoted(VLLMGB300, "Summary", "with 2x GB300 GPUs, DeepSeek-R1 (NVFP4 + EP2) can achieve a throughput of 22476 TGS")),
 		Note: "TGS is tokens per GPU per second; 2K read as 2,048; attention precision not read, taken as BF16",
@@ -311,7 +318,7 @@ var (
 func PrefillRuns() []PrefillRun {
 	vast := PrefillRun{
 		ID: VAST405B.ID, Model: VAST405B.Model, Tokens: VAST405B.Tokens, GPUs: VAST405B.GPUs, Chip: "H100",
-		Compute: prefill.Uniform(prefill.BF16), Parallelism: "one 8-GPU node (tensor parallel assumed)", Engine: "NVIDIA Dynamo (pre-release)",
+		Compute: prefill.Uniform(prefill.BF16), Par: prefill.Parallel{TP: 8}, Parallelism: "one 8-GPU node (tensor parallel assumed)", Engine: "NVIDIA Dynamo (pre-release)",
 		Seconds: VAST405B.Uncached,
 		Note:    "the post's test; AWQ 4-bit weights dequantised to compute in BF16",
 	}
@@ -335,5 +342,8 @@ func PrefillRuns() []PrefillRun {
 		SGLangGB200BF16, SGLangGB200FP4, SGLangGB300, SGLangGB300NoChunk, VLLMGB300R1,
 		MInference300K, MInference1M,
 		DeepSeekH800, GH200Llama70B, GH200Llama405B,
+		DstackVLLM405B16K, DstackVLLM405B32K, DstackVLLM405B64K, DstackVLLM405B128K,
+		DstackTGI405B16K, DstackTGI405B32K, DstackTGI405B64K, DstackTGI405B128K,
+		DstackR1MI300XVLLM, DstackR1MI300XSGLang, DstackR1H200VLLM, DstackR1H200SGLang, DstackR1H200TRTLLM,
 	}
 }

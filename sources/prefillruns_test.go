@@ -2,6 +2,7 @@ package sources
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -51,6 +52,9 @@ func TestPrefillRunQuotesStateTheirFigures(t *testing.T) {
 		"nim-llama3.3-70b-5k.tokens": "5000", "sglang-h20-r1-4k.tokens": "4096", "sglang-gb200-dsv3.tokens": "2000", "vllm-gb300-r1-2k.tokens": "2K",
 		"nvidia-gh200-405b.tokens": "122,880", "nvidia-gh200-70b.tokens": "32,768", "meta-cp-1m.gpus": "128", "sglang-h200-kimi-k2-2k.prefill-gpus": "4 nodes/P",
 		"sglang-gb300-r1-128k.gpus": "PP4", "nvidia-gh200.gpus": "32", "minference-a100.gpus": "single A100", "nim-llama3.3-70b-5k.gpus": "2 x H100",
+	}
+	for name, ms := range dstackTTFTms {
+		printedAs[name] = strconv.FormatFloat(ms, 'f', -1, 64)
 	}
 	inputs := inputByName(t)
 	for name, s := range printedAs {

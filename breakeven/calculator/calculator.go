@@ -92,8 +92,15 @@ type Request struct {
 	// "fp8", "nvfp4", or "fp8+bf16" for FP8 matrix products with BF16
 	// attention); Weights the storage of its weights when it differs
 	// ("int4" for AWQ weights computed in BF16). Both default to BF16.
-	Precision  string `json:"precision,omitempty"`
-	Weights    string `json:"weights,omitempty"`
+	Precision string `json:"precision,omitempty"`
+	Weights   string `json:"weights,omitempty"`
+	// Parallel is how the prefill is split over --gpus ("tp8", "tp8ep8",
+	// "pp4"; default tensor parallel over all of them) and Engine the
+	// serving engine ("vllm", "sglang", "trtllm", "tgi"), for the fitted
+	// prefill model's latency regime and its interval: an engine or chip
+	// with no published run in the fit gets the wider interval.
+	Parallel   string `json:"parallel,omitempty"`
+	Engine     string `json:"engine,omitempty"`
 	Latency    string `json:"latency,omitempty"`
 	Efficiency string `json:"efficiency,omitempty"`
 	Overlap    bool   `json:"overlap,omitempty"`

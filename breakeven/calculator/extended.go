@@ -76,9 +76,16 @@ type FlopPrefill struct {
 	// errors; MFU is then the share of peak the phase model's time is.
 	Phases   *calibration.Model
 	Interval breakeven.Estimate[breakeven.Seconds]
-	Time     breakeven.Seconds
-	Rate     breakeven.TokenRate
-	Min      breakeven.Seconds
+	// Par and Engine are the parallelism and engine the fitted model
+	// prices one request with; Novel lists what of the query (its chip,
+	// vendor, engine) has no published run in the fit, which widens the
+	// interval.
+	Par    prefill.Parallel
+	Engine string
+	Novel  []string
+	Time   breakeven.Seconds
+	Rate   breakeven.TokenRate
+	Min    breakeven.Seconds
 	// Fit is the memory fit; unknown (Fit.Known false) for a custom
 	// architecture, whose total parameters are not given.
 	Fit prefill.Fit
@@ -88,7 +95,7 @@ type FlopPrefill struct {
 // chosen MFU.
 func (f FlopPrefill) TimeAt(n breakeven.Tokens) breakeven.Seconds {
 	if f.Phases != nil {
-		if t, err := prefill.PhaseTime(f.Model, n, f.GPUs, f.Phases.Phases); err == nil {
+		if t, _, err := prefill.RequestTime(f.Model, n, f.GPUs, f.Par, f.Phases.Phases); err == nil {
 			return t
 		}
 	}
@@ -163,6 +170,17 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 		w = prefill.Weights{Name: t.Name, Bytes: float64(t.Size)}
 	}
 	f.Model, f.GPUs = pm, g
+	f.Par = prefill.Parallel{TP: g.Count}
+	if given(r.Parallel) {
+		if f.Par, err = prefill.ParseParallel(r.Parallel); err != nil {
+			return f, err
+		}
+	}
+	if given(r.Engine) {
+		if f.Engine = calibration.EngineKind(r.Engine); f.Engine == "other" {
+			return f, breakeven.Bad("engine", r.Engine, "unknown engine (one of vllm, sglang, trtllm, tgi)", "--engine vllm")
+		}
+	}
 	f.Fit = prefill.MemoryFit(pm, w, in.Arch.CacheSize(in.Tokens), g, sources.ActivationShare.V())
 	if given(r.MFU) {
 		m, err := breakeven.ParseFraction(r.MFU) // a share in (0, 1], as a fraction or a percentage
@@ -173,8 +191,8 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 	} else {
 		f.MFU, f.MFUDefault = calibration.CalibratedMFU().Value, true
 		if m, _, err := calibration.Fitted(); err == nil {
-			if t, err := m.Predict(pm, in.Tokens, f.GPUs); err == nil {
-				f.Phases, f.Interval = &m, t
+			if p, err := m.PredictRequest(pm, in.Tokens, f.GPUs, f.Par, f.Engine); err == nil {
+				f.Phases, f.Interval, f.Novel = &m, p.Time, p.Novel
 			}
 		}
 	}
@@ -353,6 +371,19 @@ func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 	recompute := extended.LinearPrefill(in.Prefill)
 	if f := in.Flop; f != nil && out.PrefillSource == "flop model" {
 		recompute = f.TimeAt
+		if f.Phases != nil {
+			// The fitted model charges every request a fixed and a
+			// per-layer cost. A request whose cache is loaded still pays
+			// them (it runs its one new token through every layer), so
+			// what a load replaces, for the crossover and the overlap, is
+			// the recompute time beyond a one-token request's.
+			recompute = func(n breakeven.Tokens) breakeven.Seconds {
+				if n <= 1 {
+					return 0
+				}
+				return f.TimeAt(n) - f.TimeAt(1)
+			}
+		}
 	}
 	load := extended.Load{Efficiency: 1, Link: in.Link.Total()}
 	if given(r.Latency) {

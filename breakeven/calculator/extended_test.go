@@ -61,6 +61,14 @@ func TestGPUsGivePrefillFromFLOPs(t *testing.T) {
 	if e.Intensity > 0 {
 		want += flops / (8 * bw * e.Intensity)
 	}
+	// One request, tensor parallel over the 8 GPUs: the fixed and
+	// per-layer costs, and two all-reduces per layer of n x 16,384 BF16
+	// values, 2 x 7/8 of them through each GPU's link one way at half the
+	// H100's 900 GB/s, at the fitted link share.
+	want += float64(e.Fixed) + float64(e.PerLayer)*126
+	if e.Link > 0 {
+		want += 126 * 2 * (2 * 7.0 / 8) * n * 16384 * 2 / 450e9 / e.Link
+	}
 	assert.InEpsilon(t, want, o.RecomputeSeconds, 1e-9)
 	assert.InEpsilon(t, want*m.Low, *o.RecomputeLowSeconds, 1e-9)
 	assert.Contains(t, o.PrefillModel, "vast405b")

@@ -90,8 +90,8 @@ func measuredProvenance(m MeasuredPrefill) (Provenance, error) {
 //  1. the post's own test of the model (sources.PublishedTests: Llama
 //     3.1 405B, Llama 3.1 70B, Qwen3-32B), the figure the post prints;
 //  2. else a published single-request time to first token of the model
-//     (a run with Seconds, its GPUs read, that the project can price:
-//     not Unpriceable), the one whose prompt is nearest the asked prompt
+//     (a run with Seconds, not at a concurrency above one, its GPUs read,
+//     that the project can price: not Unpriceable), the one whose prompt is nearest the asked prompt
 //     in ratio, the earlier in sources.PrefillRuns on a tie.
 //
 // A batched throughput (a rate over many concurrent prompts, per node or
@@ -112,7 +112,7 @@ func PublishedRun(m sources.Model, tokens breakeven.Tokens) (sources.PrefillRun,
 		if post[run.ID] {
 			return run, true
 		}
-		if run.Seconds.Name == "" || run.GPUs.Name == "" || run.Unpriceable != "" || run.Tokens.Name == "" {
+		if run.Seconds.Name == "" || run.Concurrency > 1 || run.GPUs.Name == "" || run.Unpriceable != "" || run.Tokens.Name == "" {
 			continue
 		}
 		d := math.Abs(math.Log(float64(run.Tokens.V()) / float64(tokens)))
@@ -176,7 +176,10 @@ func estimatedProvenance(f FlopPrefill, n breakeven.Tokens) Provenance {
 	case f.Phases != nil:
 		p.Source = "the phase model fitted on published prefill runs"
 		p.Low, p.High = breakeven.PrefillRate(n, f.Interval.Hi), breakeven.PrefillRate(n, f.Interval.Lo)
-		p.Text = fmt.Sprintf("estimated on %s by %s: %v (%v to %v)", f.GPUs, p.Source, f.Rate, p.Low, p.High)
+		p.Text = fmt.Sprintf("estimated on %s (%s) by %s: %v (%v to %v)", f.GPUs, parallelText(f), p.Source, f.Rate, p.Low, p.High)
+		if len(f.Novel) > 0 {
+			p.Text += "; the wider interval, as no published run in the fit has its " + strings.Join(f.Novel, ", ")
+		}
 	case f.MFUDefault:
 		p.Source = "the FLOP model at the MFU calibrated on the VAST/CoreWeave 405B test"
 		p.Text = fmt.Sprintf("estimated on %s by %s (MFU %.3g); no interval", f.GPUs, p.Source, f.MFU)
@@ -206,4 +209,17 @@ func (r Request) WithModel(model string) Request {
 	r.Params, r.QueryHeads, r.QKDim, r.VDim = "", "", "", ""
 	r.Prefill, r.TTFT, r.Measured = "", "", nil
 	return r
+}
+
+// parallelText says how the estimate splits the prefill and which engine
+// it prices ("tp8, engine not given").
+func parallelText(f FlopPrefill) string {
+	par := f.Par.String()
+	if par == "" {
+		par = "no parallelism"
+	}
+	if f.Engine == "" {
+		return par + ", engine not given"
+	}
+	return par + ", engine " + f.Engine
 }

@@ -174,7 +174,7 @@ func TestProvenanceKinds(t *testing.T) {
 	require.NotNil(t, est.Output.PrefillLowTokensPerSecond)
 	assert.Less(t, *est.Output.PrefillLowTokensPerSecond, est.Output.PrefillTokensPerSecond)
 	assert.Greater(t, *est.Output.PrefillHighTokensPerSecond, est.Output.PrefillTokensPerSecond)
-	assert.True(t, strings.HasPrefix(Render(est).Get("prefill_from"), "estimated on 2x H100 by the phase model"))
+	assert.True(t, strings.HasPrefix(Render(est).Get("prefill_from"), "estimated on 2x H100 (tp2, engine not given) by the phase model"))
 
 	est, err = Compute(Request{Model: "qwen3-32b", GPUs: "2xH100", MFU: "0.4", Link: "10GbE"})
 	require.NoError(t, err)

@@ -11,20 +11,47 @@
 // N), A attention (the N^2 term), G the GPUs, peak_L and peak_A the dense
 // peaks of the two phases' precisions (an FP8 run's matrix products
 // against the FP8 peak), and I the FLOPs per byte of that memory traffic.
-// The parameters are fitted, by least squares on the relative error, to
-// the published runs of sources.PrefillRuns (the post's three tests and
-// runs from Meta, NVIDIA, LMSYS/SGLang, vLLM and MInference, on H100,
-// H20, H200, GB200, GB300 and A100, BF16 to FP4, 2K to 1M tokens). Fewer
-// parameters were compared leave-one-out (one share of peak; the two
-// phases; FP8/FP4 matrix products apart; one share with the memory term),
-// and Choose takes the one with the smallest median error: on the runs
-// typed so far, the two phases with the memory term, because the runs'
-// shares of peak fall as a chip's FLOP/s per byte of bandwidth rises
-// (highest on the H20, lowest on GB300 in FP4). Its interval is
-// the 5th to 95th percentile of the leave-one-out errors, not a fixed MFU
-// range. Model.Describe says which runs each parameter mostly comes from.
-// Runs that cannot be priced stay in the validation table with the
-// reason.
+//
+// The latency regime (latency.go). One request's time to first token
+// pays what a batched throughput spreads over hundreds of requests: a
+// fixed per-request cost, a per-layer cost, and the tensor-parallel
+// all-reduces of the activations over the chip's scale-up link
+// (prefill.CommTime, at a fitted share of the link's quoted bandwidth);
+// and it may reach another share of peak than a batch does. So a
+// single-request run (a Seconds run) and a throughput (a Rate run) are
+// fitted jointly, in one model whose latency terms enter only the first:
+//
+//	t_request = t_phases + fixed + per-layer x layers + t_comm / link share
+//
+// Fitting them apart would leave each with too few sources to validate
+// leaving a source out; fitting them jointly lets the throughputs pin the
+// shares of peak and the single requests the costs. Which terms enter is
+// a choice among structures (Structures), from one share of peak to the
+// full latency regime, made by validation. Expert-parallel all-to-alls,
+// pipeline bubbles and chunking are not modelled: the FLOP model carries
+// no top-k or hidden size, and the one unchunked pipeline run is kept
+// out with its reason. An engine gets no factor of its own: each
+// engine's runs come mostly from one source, so leaving that source out
+// leaves nothing to fit the factor on; the engine enters the interval
+// instead (below).
+//
+// The fit minimises a Huber loss of the log errors ln(predicted /
+// measured), knee at a factor of two (HuberLog), each source weighted as
+// one (its runs share the weight), from the least-squares start on the
+// relative error; costs the runs push below zero are held at zero.
+//
+// Validation (bysource.go) leaves every run of a source out together,
+// and chooses the structure and the interval again inside each fold, on
+// the other sources alone; the optimism of choosing the structure on all
+// runs instead is reported (Model.Optimism). The interval is the 5th to
+// 95th percentile of the leave-one-source-out log errors, taken from the
+// runs that were novel to their fit (a chip, vendor, engine or regime
+// with no run in it) when the query is novel, else from the others: it
+// widens for what the fit has not seen. The targets (median error at most
+// 20%, at least 70% of runs within 25%, intervals covering at least 85%)
+// are reported whether met or not. Model.Describe says which runs each
+// parameter mostly comes from. Runs that cannot be priced stay in the
+// validation table with the reason.
 //
 // The single MFU calibrated on the VAST/CoreWeave 405B test is kept for
 // the post's own tables (CalibratedMFU, DefaultMFU), with the load

@@ -14,7 +14,8 @@ package calibration
 // the squared relative error sum_i (predicted_i / measured_i - 1)^2,
 // which is least squares on the rows (t_L, t_A) / measured against 1
 // (close to least squares on log time for errors of tens of percent, and
-// solved exactly). Five structures are compared:
+// solved exactly); that solution then starts the robust fit on log
+// errors (latency.go). The structures compared include:
 //
 //   - OneEfficiency: one share of peak for both phases (the old single MFU,
 //     but against each phase's own precision peak);
@@ -27,12 +28,10 @@ package calibration
 //     coefficient, M = FLOPs / bandwidth its regressor);
 //   - ByPhaseRoofline: the two phases apart, plus the memory traffic.
 //
-// Each is validated leave-one-out: fit without run i, predict run i. The
-// structure used is the one with the smallest median absolute
-// leave-one-out error (the fewer parameters on a tie). Its interval is
-// not a fixed MFU range but the spread of the fit: the 5th to 95th
-// percentiles of the leave-one-out log errors of the other runs (for a
-// run left out, those of a fit without it and each other run).
+// Each is validated leave-one-source-out (bysource.go), with the choice
+// of structure and the interval made inside each fold; the older
+// leave-one-run-out validation (Validate) is kept for comparison. The
+// latency structures (latency.go) add one request's costs.
 //
 // A run is left out of the fit, with the reason, when it cannot be
 // priced: its GPUs or precision were not read, its chip or a precision
@@ -45,6 +44,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 	"sync"
 
 	"signalweight.dev/kv/breakeven"
@@ -62,11 +62,21 @@ const (
 	ByPhaseAndPrecision
 	Roofline
 	ByPhaseRoofline
+	// The latency regime (latency.go): a per-request cost, a per-layer
+	// cost and tensor-parallel communication, paid by one request's time
+	// to first token and amortised away in a batched throughput.
+	RequestCost
+	RooflineRequestCost
+	RooflineLatency
+	RooflineLatencyComm
+	Regimes
+	RegimesRequestCost
 )
 
 // Structures lists the structures compared.
 func Structures() []Structure {
-	return []Structure{OneEfficiency, ByPhase, ByPhaseAndPrecision, Roofline, ByPhaseRoofline}
+	return []Structure{OneEfficiency, ByPhase, ByPhaseAndPrecision, Roofline, ByPhaseRoofline,
+		RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost}
 }
 
 func (s Structure) String() string {
@@ -81,6 +91,18 @@ func (s Structure) String() string {
 		return "one efficiency and memory traffic"
 	case ByPhaseRoofline:
 		return "by phase and memory traffic"
+	case RequestCost:
+		return "one efficiency and a per-request cost"
+	case RooflineRequestCost:
+		return "one efficiency, memory traffic and a per-request cost"
+	case RooflineLatency:
+		return "one efficiency, memory traffic, per-request and per-layer costs"
+	case RooflineLatencyComm:
+		return "one efficiency, memory traffic, per-request and per-layer costs, tensor-parallel communication"
+	case Regimes:
+		return "an efficiency for batched throughput and one for single requests"
+	case RegimesRequestCost:
+		return "an efficiency for batched throughput, one for single requests, and a per-request cost"
 	}
 	return fmt.Sprintf("Structure(%d)", int(s))
 }
@@ -96,8 +118,20 @@ func (s Structure) Params() []string {
 		return []string{"BF16 matrix products", "FP8/FP4 matrix products", "attention"}
 	case Roofline:
 		return []string{"efficiency", "memory traffic"}
+	case ByPhaseRoofline:
+		return []string{"matrix products", "attention", "memory traffic"}
+	case RequestCost:
+		return []string{"efficiency", "per-request cost"}
+	case RooflineRequestCost:
+		return []string{"efficiency", "memory traffic", "per-request cost"}
+	case RooflineLatency:
+		return []string{"efficiency", "memory traffic", "per-request cost", "per-layer cost"}
+	case Regimes:
+		return []string{"throughput efficiency", "single-request efficiency"}
+	case RegimesRequestCost:
+		return []string{"throughput efficiency", "single-request efficiency", "per-request cost"}
 	}
-	return []string{"matrix products", "attention", "memory traffic"}
+	return []string{"efficiency", "memory traffic", "per-request cost", "per-layer cost", "communication"}
 }
 
 // Run is a published run as the fit sees it.
@@ -112,8 +146,26 @@ type Run struct {
 	// per byte), the regressor of the memory traffic.
 	LinearMin, AttentionMin breakeven.Seconds
 	Memory                  float64
+	// The latency regime's regressors (latency.go): PerRequest is set for
+	// a single request's time to first token (a Seconds run), Layers is
+	// the model's depth, Comm the tensor-parallel all-reduce time at the
+	// link's quoted bandwidth (zero, with CommKnown false, where the
+	// chip's link bandwidth is not in the catalog).
+	PerRequest bool
+	Layers     float64
+	Comm       breakeven.Seconds
+	CommKnown  bool
 	// Reason says why the run is not priced; empty if it is.
 	Reason string
+}
+
+// Source is the source of the run's measured figure: the unit the
+// validation leaves out together.
+func (r Run) Source() sources.SourceID {
+	if r.Seconds.Name != "" {
+		return r.Seconds.Cite.Source
+	}
+	return r.Rate.Cite.Source
 }
 
 // Priced reports whether the run is in the fit.
@@ -145,6 +197,8 @@ func (r Run) design(s Structure) []float64 {
 		return []float64{l + a, r.Memory}
 	case ByPhaseRoofline:
 		return []float64{l, a, r.Memory}
+	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost:
+		return r.latencyDesign(s)
 	}
 	if r.lowLinear() {
 		return []float64{0, l, a}
@@ -196,6 +250,9 @@ func NewRun(p sources.PrefillRun) Run {
 	}
 	r.LinearMin, r.AttentionMin, _ = prefill.PhaseMinTimes(r.FLOP, r.N, g)
 	r.Memory = prefill.MemoryTerm(r.FLOP, r.N, g)
+	r.PerRequest = p.Seconds.Name != ""
+	r.Layers = float64(r.FLOP.Layers())
+	r.Comm, r.CommKnown = prefill.CommTime(r.FLOP, r.N, g, p.Par)
 	implied := breakeven.Apply1(r.Measured, func(t breakeven.Seconds) float64 { return float64(r.MinTime() / t) })
 	switch prefill.Check(implied, sources.HighestPublishedMFU.V()) {
 	case prefill.BeyondPeak:
@@ -231,6 +288,10 @@ func Runs() []Run {
 type Fit struct {
 	Structure Structure
 	Phases    prefill.Phases
+	// Coef are the fitted coefficients of the structure's design, in the
+	// order of Params: 1/efficiency for a share of peak, seconds for a
+	// cost.
+	Coef []float64
 	// Runs are the IDs of the runs the fit used.
 	Runs []string
 }
@@ -241,6 +302,13 @@ type Fit struct {
 func FitPhases(runs []Run, s Structure) (Fit, error) {
 	f := Fit{Structure: s}
 	var rows [][]float64
+	var weights []float64
+	perSource := map[sources.SourceID]int{}
+	for _, r := range runs {
+		if r.Priced() {
+			perSource[r.Source()]++
+		}
+	}
 	for _, r := range runs {
 		if !r.Priced() {
 			continue
@@ -250,6 +318,8 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 			d[k] /= float64(r.Measured.Value)
 		}
 		rows = append(rows, d)
+		// Each source weighs as one: a source's runs share its weight.
+		weights = append(weights, 1/float64(perSource[r.Source()]))
 		f.Runs = append(f.Runs, r.ID)
 	}
 	k := len(s.Params())
@@ -269,15 +339,29 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 	a := make([][]float64, len(rows))
 	b := make([]float64, len(rows))
 	for i, r := range rows {
+		sw := math.Sqrt(weights[i])
 		a[i] = make([]float64, len(used))
 		for c, j := range used {
-			a[i][c] = r[j]
+			a[i][c] = sw * r[j]
 		}
-		b[i] = 1
+		b[i] = sw
 	}
 	x, err := leastSquares(a, b)
 	if err != nil {
 		return f, fmt.Errorf("calibration: %s: %w", s, err)
+	}
+	if s.isLatency() {
+		// Costs cannot be negative: a cost the runs push below zero is
+		// held at zero and the rest refitted (non-negative least squares
+		// by elimination, the costs last to first).
+		used, x, err = clampCosts(a, b, used, x)
+		if err != nil {
+			return f, fmt.Errorf("calibration: %s: %w", s, err)
+		}
+	}
+	// From the least-squares start, the robust fit on log errors.
+	if allPositive(x) {
+		x = refineLog(a, b, weights, x)
 	}
 	inv := make([]float64, k)
 	for c, j := range used {
@@ -286,6 +370,15 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 			return f, fmt.Errorf("calibration: %s: the fitted %s efficiency is not positive (1/e = %.3g)", s, s.Params()[j], inv[j])
 		}
 	}
+	if s == ByPhaseAndPrecision { // a precision no run informs takes the other's share
+		if inv[0] == 0 {
+			inv[0] = inv[1]
+		}
+		if inv[1] == 0 {
+			inv[1] = inv[0]
+		}
+	}
+	f.Coef = inv
 	e := func(j int) float64 {
 		if inv[j] == 0 {
 			return 0
@@ -301,6 +394,8 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 		f.Phases = prefill.Phases{Linear: e(0), Attention: e(0), Intensity: e(1)}
 	case ByPhaseRoofline:
 		f.Phases = prefill.Phases{Linear: e(0), Attention: e(1), Intensity: e(2)}
+	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost:
+		f.Phases = latencyPhases(s, inv)
 	default:
 		f.Phases = prefill.Phases{Linear: e(0), LowLinear: e(1), Attention: e(2)}
 		if f.Phases.Linear == 0 { // no BF16 run: BF16 at the low-precision share
@@ -315,6 +410,13 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 
 // Predict is the fitted time of a priced run.
 func (f Fit) Predict(r Run) breakeven.Seconds {
+	if f.Coef != nil {
+		t := 0.0
+		for k, d := range r.design(f.Structure) {
+			t += d * f.Coef[k]
+		}
+		return breakeven.Seconds(t)
+	}
 	el := f.Phases.LinearFor(r.GPUs.Compute.Or().Linear)
 	t := r.LinearMin/breakeven.Seconds(el) + r.AttentionMin/breakeven.Seconds(f.Phases.Attention)
 	if f.Phases.Intensity > 0 {
@@ -353,6 +455,9 @@ type Row struct {
 	Predicted breakeven.Estimate[breakeven.Seconds]
 	// Fit is the fit without this run.
 	Fit Fit
+	// Novel lists what of the run had no run in its fit (leave-one-source-
+	// out: "chip MI300X", "engine tgi"); its interval is then the wider.
+	Novel []string
 	// Error is predicted / measured - 1.
 	Error    float64
 	Within25 bool
@@ -471,9 +576,9 @@ type Summary struct {
 
 // The targets of the validation.
 const (
-	TargetMedianAbsError = 0.15
-	TargetWithin25       = 0.80
-	TargetCoverage       = 0.80
+	TargetMedianAbsError = 0.20
+	TargetWithin25       = 0.70
+	TargetCoverage       = 0.85
 )
 
 // Met reports each target: median error, share within 25%, coverage.
@@ -508,65 +613,135 @@ func Summarize(s Structure, rows []Row) Summary {
 	return sum
 }
 
-// Model is the phase model used for estimates: the chosen structure
-// fitted on every priced run, with the interval of its leave-one-out
-// errors.
+// Model is the phase model used for estimates: the structure chosen by
+// leave-one-source-out validation, fitted on every priced run, with the
+// intervals of its leave-one-source-out errors.
 type Model struct {
 	Fit
 	Summary Summary
-	Rows    []Row // the validation table of the chosen structure
-	// Low and High are the factors on a prediction that span the 5th to
-	// 95th percentile of the leave-one-out errors.
-	Low, High float64
+	// Rows are the validation table: leave-one-source-out with the
+	// structure and interval chosen inside each fold (bysource.go).
+	Rows []Row
+	// Low and High are the factors on a prediction for what the fit has
+	// seen (a chip, vendor, engine and regime with runs in it), LowNovel
+	// and HighNovel for what it has not: the 5th to 95th percentiles of
+	// the leave-one-source-out log errors of runs of each kind.
+	Low, High           float64
+	LowNovel, HighNovel float64
+	// Outside is every structure's median leave-one-source-out error on
+	// all runs: the smallest of them, against Summary.MedianAbsError, is
+	// the optimism of choosing the structure outside the loop.
+	Outside map[Structure]float64
+	// LeaveOneRun is the older leave-one-run-out summary of the chosen
+	// structure, for comparison.
+	LeaveOneRun Summary
+	fitRuns     []Run
 }
 
-// Predict returns the time of an n-token prefill of m on g, with the
-// interval of the fit's spread.
-func (m Model) Predict(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs) (breakeven.Estimate[breakeven.Seconds], error) {
-	t, err := prefill.PhaseTime(pm, n, g, m.Phases)
+// Prediction is an estimate with what of its query the fit had not seen.
+type Prediction struct {
+	Time  breakeven.Estimate[breakeven.Seconds]
+	Novel []string
+	// CommKnown is false when the structure prices communication but the
+	// chip's link bandwidth is not in the catalog, so it was left out.
+	CommKnown bool
+}
+
+// PredictRequest returns one request's prefill time for an n-token
+// prompt of pm on g split as par, served by engine ("" if not given),
+// with the interval for what the fit has seen or not (the chip, its
+// vendor and the engine against the fitted runs'; the regime is a
+// request).
+func (m Model) PredictRequest(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs, par prefill.Parallel, engine string) (Prediction, error) {
+	t, commKnown, err := prefill.RequestTime(pm, n, g, par, m.Phases)
 	if err != nil {
-		return breakeven.Estimate[breakeven.Seconds]{}, err
+		return Prediction{}, err
 	}
-	return breakeven.Estimate[breakeven.Seconds]{Value: t, Lo: t * breakeven.Seconds(m.Low), Hi: t * breakeven.Seconds(m.High)}, nil
+	q := Run{PrefillRun: sources.PrefillRun{Chip: g.Chip.Name, Engine: engine, Seconds: sources.Input[breakeven.Seconds]{Name: "query"}}}
+	nov := Novelty(q, m.fitRuns)
+	if engine == "" { // no engine given: not held against the fit
+		nov = dropPrefix(nov, "engine ")
+	}
+	lo, hi := m.Low, m.High
+	if len(nov) > 0 {
+		lo, hi = m.LowNovel, m.HighNovel
+	}
+	return Prediction{Time: breakeven.Estimate[breakeven.Seconds]{Value: t, Lo: t * breakeven.Seconds(lo), Hi: t * breakeven.Seconds(hi)},
+		Novel: nov, CommKnown: commKnown || m.Phases.Link == 0}, nil
 }
 
-// Choose validates every structure on runs and returns the model of the
-// one with the smallest median absolute leave-one-out error (the first,
-// fewest parameters, on a tie), fitted on all priced runs.
+// dropPrefix returns xs without those starting with p.
+func dropPrefix(xs []string, p string) []string {
+	var out []string
+	for _, x := range xs {
+		if !strings.HasPrefix(x, p) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Predict returns the time of one n-token prefill of pm on g, tensor
+// parallel over the GPUs, engine not given: PredictRequest's time and
+// interval.
+func (m Model) Predict(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs) (breakeven.Estimate[breakeven.Seconds], error) {
+	p, err := m.PredictRequest(pm, n, g, prefill.Parallel{TP: g.Count}, "")
+	return p.Time, err
+}
+
+// Choose validates every structure leave-one-source-out on runs and
+// returns the model of the one with the smallest median absolute error,
+// fitted on all priced runs, with the validation table of the nested
+// validation (the structure chosen again inside each fold) and every
+// structure's leave-one-run-out summary (the older validation).
 func Choose(runs []Run) (Model, []Summary, error) {
-	var best Model
 	var sums []Summary
-	found := false
 	for _, s := range Structures() {
 		rows, err := Validate(runs, s)
 		if err != nil {
 			sums = append(sums, Summary{Structure: s, Err: err.Error()})
 			continue
 		}
-		sum := Summarize(s, rows)
-		sums = append(sums, sum)
-		if !found || sum.MedianAbsError < best.Summary.MedianAbsError {
-			f, err := FitPhases(runs, s)
-			if err != nil {
-				continue
-			}
-			errs, err := looErrors(runs, s)
-			if err != nil {
-				continue
-			}
-			var es []float64
-			for _, e := range errs {
-				es = append(es, e)
-			}
-			lo, hi := spread(es)
-			best = Model{Fit: f, Summary: sum, Rows: rows, Low: lo, High: hi}
-			found = true
+		sums = append(sums, Summarize(s, rows))
+	}
+	s, errs, _, ok := chooseBySource(runs)
+	if !ok {
+		return Model{}, sums, errors.New("calibration: no structure could be fitted to the published runs leaving a source out")
+	}
+	f, err := FitPhases(runs, s)
+	if err != nil {
+		return Model{}, sums, err
+	}
+	rows, outside := ValidateBySource(runs)
+	m := Model{Fit: f, Rows: rows, Summary: Summarize(s, rows), Outside: outside}
+	m.Summary.Structure = s
+	m.Low, m.High = spreadFor(errs, false)
+	m.LowNovel, m.HighNovel = spreadFor(errs, true)
+	for _, sum := range sums {
+		if sum.Structure == s {
+			m.LeaveOneRun = sum
 		}
 	}
-	if !found {
-		return best, sums, errors.New("calibration: no structure could be fitted to the published runs")
+	for _, r := range runs {
+		if r.Priced() {
+			m.fitRuns = append(m.fitRuns, r)
+		}
 	}
-	return best, sums, nil
+	return m, sums, nil
+}
+
+// Optimism is how much smaller the median error looks when the structure
+// is chosen outside the loop: the best structure's leave-one-source-out
+// median on all runs less the nested validation's median (negative:
+// choosing outside flatters the model).
+func (m Model) Optimism() float64 {
+	best := math.Inf(1)
+	for _, v := range m.Outside {
+		if v < best {
+			best = v
+		}
+	}
+	return best - m.Summary.MedianAbsError
 }
 
 var fitted struct {
@@ -589,18 +764,23 @@ func Fitted() (Model, []Summary, error) {
 func (m Model) Informants() map[string][]string {
 	out := map[string][]string{}
 	names := m.Structure.Params()
-	inv := func(k int) float64 { // 1/e_k, or 1/I
+	coef := m.Coef
+	if coef == nil { // a model given as Phases: its coefficients from them
+		e := m.Phases
 		switch m.Structure {
 		case OneEfficiency:
-			return 1 / m.Phases.Attention
+			coef = []float64{1 / e.Attention}
 		case ByPhase:
-			return []float64{1 / m.Phases.Linear, 1 / m.Phases.Attention}[k]
+			coef = []float64{1 / e.Linear, 1 / e.Attention}
 		case Roofline:
-			return []float64{1 / m.Phases.Attention, 1 / m.Phases.Intensity}[k]
+			coef = []float64{1 / e.Attention, 1 / e.Intensity}
 		case ByPhaseRoofline:
-			return []float64{1 / m.Phases.Linear, 1 / m.Phases.Attention, 1 / m.Phases.Intensity}[k]
+			coef = []float64{1 / e.Linear, 1 / e.Attention, 1 / e.Intensity}
+		case ByPhaseAndPrecision:
+			coef = []float64{1 / e.Linear, 1 / e.LowLinear, 1 / e.Attention}
+		default:
+			return out
 		}
-		return []float64{1 / m.Phases.Linear, 1 / m.Phases.LowLinear, 1 / m.Phases.Attention}[k]
 	}
 	for _, r := range m.Rows {
 		if !r.Priced() {
@@ -609,7 +789,7 @@ func (m Model) Informants() map[string][]string {
 		d := r.design(m.Structure)
 		best, bestV := 0, -1.0
 		for k := range d {
-			if v := d[k] * inv(k); v > bestV {
+			if v := d[k] * coef[k]; v > bestV {
 				best, bestV = k, v
 			}
 		}
@@ -628,7 +808,7 @@ func (m Model) Describe() string {
 			s += fmt.Sprintf("; %s mostly from %s", p, joinIDs(ids))
 		}
 	}
-	return s + fmt.Sprintf("; interval x%.2f to x%.2f (5th to 95th percentile of the leave-one-out errors)", m.Low, m.High)
+	return s + fmt.Sprintf("; interval x%.2f to x%.2f where the fit has runs like the query, x%.2f to x%.2f where it has none (5th to 95th percentiles of the leave-one-source-out errors)", m.Low, m.High, m.LowNovel, m.HighNovel)
 }
 
 func joinIDs(ids []string) string {

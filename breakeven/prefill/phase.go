@@ -26,6 +26,16 @@ import (
 type Phases struct {
 	Linear, LowLinear, Attention float64
 	Intensity                    float64 // FLOP per byte of non-overlapped memory traffic
+	// The latency regime (latency.go), paid by one request and not by a
+	// batched throughput: Fixed per request, PerLayer per layer, and Link,
+	// when not zero, the share of the scale-up link's quoted bandwidth the
+	// tensor-parallel all-reduces reach.
+	Fixed, PerLayer breakeven.Seconds
+	Link            float64
+	// Throughput, when not zero, is the share of peak of a batched
+	// throughput where it differs from one request's (Linear and
+	// Attention are then the single request's).
+	Throughput float64
 }
 
 // LinearFor returns the matrix products' share for precision p: LowLinear
@@ -47,6 +57,18 @@ func (e Phases) String() string {
 	s += fmt.Sprintf(", attention %.3g", e.Attention)
 	if e.Intensity > 0 {
 		s += fmt.Sprintf(", memory traffic 1 byte per %.3g FLOP", e.Intensity)
+	}
+	if e.Fixed > 0 {
+		s += fmt.Sprintf(", %.3g s per request", float64(e.Fixed))
+	}
+	if e.PerLayer > 0 {
+		s += fmt.Sprintf(", %.3g ms per layer per request", 1e3*float64(e.PerLayer))
+	}
+	if e.Link > 0 {
+		s += fmt.Sprintf(", tensor-parallel all-reduces at %.3g of the link", e.Link)
+	}
+	if e.Throughput > 0 {
+		s += fmt.Sprintf(" (one request); %.3g of peak in a batched throughput", e.Throughput)
 	}
 	return s
 }
@@ -105,4 +127,22 @@ func PhaseTime(m Model, n breakeven.Tokens, g GPUs, e Phases) (breakeven.Seconds
 		t += breakeven.Seconds(mem / e.Intensity)
 	}
 	return t, nil
+}
+
+// RequestTime returns one request's prefill time: PhaseTime plus the
+// latency regime's costs, e.Fixed, e.PerLayer per layer, and the
+// tensor-parallel all-reduces (CommTime) at e.Link of the link's quoted
+// bandwidth. The communication is left out (with ok false) where the
+// chip's link bandwidth is not known; the error is PhaseTime's.
+func RequestTime(m Model, n breakeven.Tokens, g GPUs, p Parallel, e Phases) (t breakeven.Seconds, commKnown bool, err error) {
+	t, err = PhaseTime(m, n, g, e)
+	if err != nil {
+		return 0, false, err
+	}
+	t += e.Fixed + e.PerLayer*breakeven.Seconds(m.Layers())
+	c, ok := CommTime(m, n, g, p)
+	if e.Link > 0 && ok {
+		t += c / breakeven.Seconds(e.Link)
+	}
+	return t, ok, nil
 }

@@ -1,0 +1,241 @@
+package calibration
+
+// Leave-one-source-out validation. Runs of one source share an engine, a
+// setup and often a chip, so leaving one run out keeps its near-twins in
+// the fit and flatters the model. Here every run of a source is left out
+// together, and everything chosen from the runs is chosen again inside
+// each fold, on the other sources alone:
+//
+//   - the structure: each structure is validated leave-one-source-out on
+//     the fold's runs, and the one with the smallest median absolute
+//     error is fitted on them;
+//   - the interval: the fold's own leave-one-source-out log errors of that
+//     structure, split into runs that were novel to their inner fit (their
+//     chip, vendor, engine or regime had no run in it) and runs that were
+//     not; a run novel to the fold's fit gets the 5th to 95th percentile
+//     of the novel errors, else of the others (each set used only with at
+//     least minSpread errors, else all errors).
+//
+// So the held-out source's runs are predicted by a model that never saw
+// them, not even through the choice of structure, and an interval widens
+// when what it predicts has no like in the fit.
+
+import (
+	"math"
+	"sort"
+	"strings"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/sources"
+)
+
+// minSpread is the fewest errors an interval's percentiles are taken
+// from before falling back to all errors.
+const minSpread = 4
+
+// Vendor is the maker of a chip: "AMD" for the Instinct MI parts,
+// "NVIDIA" otherwise (the catalog holds no other maker's chips).
+func Vendor(chip string) string {
+	if strings.HasPrefix(strings.ToUpper(chip), "MI") {
+		return "AMD"
+	}
+	return "NVIDIA"
+}
+
+// EngineKind names a run's serving engine by family: "vllm", "sglang",
+// "trtllm" (TensorRT-LLM, and NVIDIA's NIM and Dynamo on it), "tgi",
+// "dynamo", or "other" where not stated or none of these.
+func EngineKind(engine string) string {
+	e := strings.ToLower(engine)
+	switch {
+	case strings.Contains(e, "sglang"):
+		return "sglang"
+	case strings.Contains(e, "vllm"):
+		return "vllm"
+	case strings.Contains(e, "tensorrt") || strings.Contains(e, "trt") || strings.Contains(e, "nim"):
+		return "trtllm"
+	case strings.Contains(e, "tgi") || strings.Contains(e, "text-generation"):
+		return "tgi"
+	case strings.Contains(e, "dynamo"):
+		return "dynamo"
+	}
+	return "other"
+}
+
+// Regime is "request" for a single request's time to first token and
+// "throughput" for a batched rate.
+func (r Run) Regime() string {
+	if r.Seconds.Name != "" {
+		return "request"
+	}
+	return "throughput"
+}
+
+// traits are what makes a run like or unlike the fit's runs.
+func (r Run) traits() map[string]string {
+	return map[string]string{"chip": r.Chip, "vendor": Vendor(r.Chip), "engine": EngineKind(r.Engine), "regime": r.Regime()}
+}
+
+// Novelty lists what of run r has no run in fit: "chip H200", "engine
+// tgi", ... (empty if every trait is seen).
+func Novelty(r Run, fit []Run) []string {
+	seen := map[string]bool{}
+	for _, f := range fit {
+		if !f.Priced() {
+			continue
+		}
+		for k, v := range f.traits() {
+			seen[k+" "+v] = true
+		}
+	}
+	var out []string
+	for _, k := range []string{"chip", "vendor", "engine", "regime"} {
+		if t := k + " " + r.traits()[k]; !seen[t] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// sourceIDs returns the sources of the priced runs, in first-seen order.
+func sourceIDs(runs []Run) []sources.SourceID {
+	var out []sources.SourceID
+	seen := map[sources.SourceID]bool{}
+	for _, r := range runs {
+		if r.Priced() && !seen[r.Source()] {
+			seen[r.Source()] = true
+			out = append(out, r.Source())
+		}
+	}
+	return out
+}
+
+// bySource splits runs into those of source s and the rest.
+func bySource(runs []Run, s sources.SourceID) (in, rest []Run) {
+	for _, r := range runs {
+		if r.Priced() && r.Source() == s {
+			in = append(in, r)
+		} else {
+			rest = append(rest, r)
+		}
+	}
+	return in, rest
+}
+
+// sourceError is one run's leave-one-source-out log error and whether it
+// was novel to the fit that predicted it.
+type sourceError struct {
+	ID    string
+	Log   float64
+	Novel bool
+}
+
+// losoErrors returns the leave-one-source-out log errors of structure s
+// on runs; ok is false when a fold cannot be fitted.
+func losoErrors(runs []Run, s Structure) ([]sourceError, bool) {
+	var out []sourceError
+	for _, src := range sourceIDs(runs) {
+		in, rest := bySource(runs, src)
+		f, err := FitPhases(rest, s)
+		if err != nil {
+			return nil, false
+		}
+		for _, r := range in {
+			out = append(out, sourceError{r.ID, math.Log(float64(f.Predict(r) / r.Measured.Value)), len(Novelty(r, rest)) > 0})
+		}
+	}
+	return out, true
+}
+
+// medianAbs is the median absolute relative error of log errors.
+func medianAbs(errs []sourceError) float64 {
+	var abs []float64
+	for _, e := range errs {
+		abs = append(abs, math.Abs(math.Exp(e.Log)-1))
+	}
+	sort.Float64s(abs)
+	return quantile(abs, 0.5)
+}
+
+// chooseBySource validates every structure leave-one-source-out on runs
+// and returns the one with the smallest median absolute error (the first,
+// fewest parameters, on a tie), with its errors and every structure's
+// median (NaN for one that could not be fitted).
+func chooseBySource(runs []Run) (Structure, []sourceError, map[Structure]float64, bool) {
+	medians := map[Structure]float64{}
+	var best Structure
+	var bestErrs []sourceError
+	found := false
+	for _, s := range Structures() {
+		errs, ok := losoErrors(runs, s)
+		if !ok || len(errs) == 0 {
+			medians[s] = math.NaN()
+			continue
+		}
+		m := medianAbs(errs)
+		medians[s] = m
+		if !found || m < medians[best] {
+			best, bestErrs, found = s, errs, true
+		}
+	}
+	return best, bestErrs, medians, found
+}
+
+// spreadFor returns the interval's factors for a run novel or not to its
+// fit, from errs (see the file's doc).
+func spreadFor(errs []sourceError, novel bool) (lo, hi float64) {
+	var pick, all []float64
+	for _, e := range errs {
+		all = append(all, e.Log)
+		if e.Novel == novel {
+			pick = append(pick, e.Log)
+		}
+	}
+	if len(pick) < minSpread {
+		pick = all
+	}
+	if len(pick) == 0 {
+		return 1, 1
+	}
+	return spread(pick)
+}
+
+// ValidateBySource is the leave-one-source-out validation with the
+// structure and the interval chosen inside each fold; unpriced runs carry
+// their reason. It also returns, for the optimism of choosing outside
+// the loop, the median error of every structure validated
+// leave-one-source-out on all runs.
+func ValidateBySource(runs []Run) ([]Row, map[Structure]float64) {
+	rows := make([]Row, len(runs))
+	index := map[string]int{}
+	for i, r := range runs {
+		rows[i] = Row{Run: r}
+		index[r.ID] = i
+	}
+	for _, src := range sourceIDs(runs) {
+		in, rest := bySource(runs, src)
+		s, inner, _, ok := chooseBySource(rest)
+		if !ok {
+			continue
+		}
+		f, err := FitPhases(rest, s)
+		if err != nil {
+			continue
+		}
+		for _, r := range in {
+			nov := Novelty(r, rest)
+			lo, hi := spreadFor(inner, len(nov) > 0)
+			p := f.Predict(r)
+			row := &rows[index[r.ID]]
+			row.Fit = f
+			row.Novel = nov
+			row.Predicted = breakeven.Estimate[breakeven.Seconds]{Value: p, Lo: p * breakeven.Seconds(lo), Hi: p * breakeven.Seconds(hi)}
+			row.Error = float64(p/r.Measured.Value) - 1
+			row.Within25 = within25(row.Error)
+			tol := 1e-9 * row.Predicted.Value
+			row.Covered = row.Predicted.Lo-tol <= r.Measured.Hi && r.Measured.Lo <= row.Predicted.Hi+tol
+		}
+	}
+	_, _, outside, _ := chooseBySource(runs)
+	return rows, outside
+}

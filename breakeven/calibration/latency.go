@@ -1,0 +1,223 @@
+package calibration
+
+import (
+	"math"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/prefill"
+)
+
+// The latency regime. One model explains both kinds of run: a batched
+// throughput (a Rate run) is the FLOP phases and memory traffic alone,
+// since its per-request and per-layer costs are spread over hundreds of
+// requests; a single request's time to first token (a Seconds run) adds
+//
+//	fixed + per-layer x layers + t_comm / link share
+//
+// which is what a batch-1 run of a few thousand tokens on 8 to 16 GPUs
+// mostly is. Fitting the two kinds apart would leave each with a handful
+// of sources, too few for leave-one-source-out; fitting them jointly lets
+// the throughput runs pin the efficiency and the single-request runs the
+// costs. Which terms enter is chosen by validation (bysource.go), inside
+// each fold.
+
+// latencyDesign is the design row of a latency structure: the FLOP time
+// at peak, the memory term, and for a single request the per-request
+// indicator, its layers and its communication time.
+func (r Run) latencyDesign(s Structure) []float64 {
+	t := float64(r.LinearMin + r.AttentionMin)
+	req, layers, comm := 0.0, 0.0, 0.0
+	if r.PerRequest {
+		req, layers, comm = 1, r.Layers, float64(r.Comm)
+	}
+	switch s {
+	case RequestCost:
+		return []float64{t, req}
+	case Regimes:
+		return []float64{t * (1 - req), t * req}
+	case RegimesRequestCost:
+		return []float64{t * (1 - req), t * req, req}
+	case RooflineRequestCost:
+		return []float64{t, r.Memory, req}
+	case RooflineLatency:
+		return []float64{t, r.Memory, req, layers}
+	}
+	return []float64{t, r.Memory, req, layers, comm}
+}
+
+// latencyPhases turns a latency structure's coefficients into Phases:
+// 1/efficiency, 1/intensity, seconds per request, seconds per layer, and
+// 1/link share, as far as the structure has them (a coefficient no run
+// informed is zero and its term is left out).
+func latencyPhases(s Structure, c []float64) prefill.Phases {
+	inv := func(x float64) float64 {
+		if x == 0 {
+			return 0
+		}
+		return 1 / x
+	}
+	e := prefill.Phases{Linear: inv(c[0]), Attention: inv(c[0])}
+	switch s {
+	case RequestCost:
+		e.Fixed = breakeven.Seconds(c[1])
+		return e
+	case Regimes, RegimesRequestCost:
+		// A prediction prices one request: the single-request efficiency
+		// (the throughput one where no single request informed it).
+		if c[1] > 0 {
+			e.Linear, e.Attention = inv(c[1]), inv(c[1])
+		}
+		e.Throughput = inv(c[0])
+		if s == RegimesRequestCost {
+			e.Fixed = breakeven.Seconds(c[2])
+		}
+		return e
+	}
+	e.Intensity = inv(c[1])
+	e.Fixed = breakeven.Seconds(c[2])
+	if len(c) > 3 {
+		e.PerLayer = breakeven.Seconds(c[3])
+	}
+	if len(c) > 4 {
+		e.Link = inv(c[4])
+	}
+	return e
+}
+
+// isLatency reports whether s has latency-regime costs.
+func (s Structure) isLatency() bool {
+	return s == RequestCost || s == RooflineRequestCost || s == RooflineLatency || s == RooflineLatencyComm || s == RegimesRequestCost
+}
+
+// clampCosts refits a x = b without the cost columns (every column after
+// the first, the efficiency's) whose coefficient is not positive, one at
+// a time, until every remaining coefficient is positive: a cost the runs
+// push below zero is zero. used maps a's columns to the structure's
+// parameters and is returned without the dropped ones.
+func clampCosts(a [][]float64, b []float64, used []int, x []float64) ([]int, []float64, error) {
+	cols := make([]int, len(used)) // columns of a still in the fit
+	for i := range cols {
+		cols[i] = i
+	}
+	for {
+		worst := -1
+		for c := 1; c < len(cols); c++ {
+			if !(x[c] > 0) && (worst < 0 || x[c] < x[worst]) {
+				worst = c
+			}
+		}
+		if worst < 0 {
+			break
+		}
+		cols = append(cols[:worst:worst], cols[worst+1:]...)
+		sub := make([][]float64, len(a))
+		for i := range a {
+			for _, c := range cols {
+				sub[i] = append(sub[i], a[i][c])
+			}
+		}
+		var err error
+		if x, err = leastSquares(sub, b); err != nil {
+			return nil, nil, err
+		}
+	}
+	out := make([]int, len(cols))
+	for i, c := range cols {
+		out[i] = used[c]
+	}
+	return out, x, nil
+}
+
+// HuberLog is the log error (ln predicted/measured) beyond which a run's
+// weight in the fit falls off as 1/|error|: ln 2, a factor of two. Runs
+// off by more than that (an engine far from its peers, a queue in front
+// of the prefill) pull on the fit as if off by a factor of two, so one
+// source's outliers do not set every other run's efficiency. Chosen
+// before the validation, not tuned on it.
+var HuberLog = math.Ln2
+
+// refineLog refits the coefficients c (all positive) of rows d against
+// measured times m by minimising the weighted (weight) Huber loss of the log errors,
+// ln(sum_k d_ik c_k / m_i), by damped Gauss-Newton on ln c (so each
+// coefficient stays positive), starting from c. It returns c unchanged
+// when no step improves the loss.
+func refineLog(d [][]float64, m, weight []float64, c []float64) []float64 {
+	k := len(c)
+	theta := make([]float64, k)
+	for j := range c {
+		theta[j] = math.Log(math.Max(c[j], 1e-12))
+	}
+	eval := func(th []float64) (loss float64, e, w []float64, pred []float64) {
+		e, w, pred = make([]float64, len(d)), make([]float64, len(d)), make([]float64, len(d))
+		for i := range d {
+			for j := 0; j < k; j++ {
+				pred[i] += d[i][j] * math.Exp(th[j])
+			}
+			e[i] = math.Log(pred[i] / m[i])
+			a := math.Abs(e[i])
+			if a <= HuberLog {
+				w[i] = weight[i]
+				loss += weight[i] * e[i] * e[i] / 2
+			} else {
+				w[i] = weight[i] * HuberLog / a
+				loss += weight[i] * HuberLog * (a - HuberLog/2)
+			}
+		}
+		return loss, e, w, pred
+	}
+	loss, e, w, pred := eval(theta)
+	lambda := 1e-3
+	for it := 0; it < 200 && lambda < 1e8; it++ {
+		rows := make([][]float64, 0, len(d)+k)
+		rhs := make([]float64, 0, len(d)+k)
+		for i := range d {
+			sw := math.Sqrt(w[i])
+			row := make([]float64, k)
+			for j := 0; j < k; j++ {
+				row[j] = sw * d[i][j] * math.Exp(theta[j]) / pred[i]
+			}
+			rows = append(rows, row)
+			rhs = append(rhs, -sw*e[i])
+		}
+		for j := 0; j < k; j++ {
+			row := make([]float64, k)
+			row[j] = math.Sqrt(lambda)
+			rows = append(rows, row)
+			rhs = append(rhs, 0)
+		}
+		step, err := leastSquares(rows, rhs)
+		if err != nil {
+			break
+		}
+		next := make([]float64, k)
+		for j := range next {
+			next[j] = theta[j] + math.Max(-5, math.Min(5, step[j]))
+		}
+		l2, e2, w2, p2 := eval(next)
+		if l2 < loss {
+			small := loss-l2 < 1e-12*(1+loss)
+			theta, loss, e, w, pred = next, l2, e2, w2, p2
+			lambda /= 3
+			if small {
+				break
+			}
+		} else {
+			lambda *= 4
+		}
+	}
+	out := make([]float64, k)
+	for j := range out {
+		out[j] = math.Exp(theta[j])
+	}
+	return out
+}
+
+// allPositive reports whether every x is positive.
+func allPositive(x []float64) bool {
+	for _, v := range x {
+		if !(v > 0) {
+			return false
+		}
+	}
+	return true
+}
