@@ -1,0 +1,312 @@
+package replay_test
+
+import (
+	"container/heap"
+	"crypto/sha1"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/replay"
+	"signalweight.dev/kv/sources"
+)
+
+const repoRoot = "../.."
+
+// line writes one trace line.
+func line(ts int64, input int, ids ...int64) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = fmt.Sprint(id)
+	}
+	return fmt.Sprintf(`{"timestamp": %d, "input_length": %d, "output_length": 1, "hash_ids": [%s]}`, ts, input, strings.Join(s, ", "))
+}
+
+func trace(lines ...string) *replay.Reader {
+	return replay.NewReader(strings.NewReader(strings.Join(lines, "\n")+"\n"), 512)
+}
+
+// run replays lines and returns the totals and each request's hit tokens.
+func run(t *testing.T, cfg replay.Config, lines ...string) (replay.Result, []int) {
+	t.Helper()
+	var hits []int
+	res, err := replay.Replay(trace(lines...), cfg, func(o replay.Outcome) { hits = append(hits, o.HitTokens) })
+	require.NoError(t, err)
+	return res, hits
+}
+
+// A request hits only its leading run of cached blocks: a block held in
+// the cache after a block that is not counts for nothing, and a request
+// whose every block is held is served whole, its partial last block
+// counting only its own tokens.
+func TestPrefixSemanticsAndPartialLastBlock(t *testing.T) {
+	res, hits := run(t, replay.Config{BlockTokens: 512},
+		line(0, 1536, 1, 2, 3), // cold: nothing
+		line(1, 1536, 1, 2, 9), // 1 and 2 lead: 2 x 512 = 1024
+		line(2, 1536, 5, 2, 3), // 5 is new, so 2 and 3 behind it do not count: 0
+		line(3, 1100, 1, 2, 3), // all three held: 512 + 512 + 76 = 1100
+	)
+	assert.Equal(t, []int{0, 1024, 0, 1100}, hits)
+	assert.Equal(t, int64(1536*3+1100), res.InputTokens)
+	assert.Equal(t, int64(1024+1100), res.HitTokens)
+	assert.InDelta(t, 2124.0/5708.0, res.HitRate(), 1e-12)
+	assert.Equal(t, 2, res.RequestsWithHit)
+	assert.Equal(t, int64(5), res.PeakBlocks, "blocks 1, 2, 3, 9, 5")
+}
+
+// LRU at three blocks evicts the least recently used, and a request's
+// blocks are refreshed last block first, so its head outlives its tail.
+func TestLRUEvictsLeastRecentlyUsedTailFirst(t *testing.T) {
+	res, hits := run(t, replay.Config{BlockTokens: 512, Capacity: 3},
+		line(0, 1024, 1, 2), // touches 2 then 1: recency (new to old) 1 2
+		line(1, 512, 3),     // 3 1 2
+		line(2, 512, 4),     // 4 3 1; 2 evicted
+		line(3, 1024, 1, 2), // 1 held, 2 not: 512. touch 2 (evicts 1), then 1 (evicts 3): 1 2 4
+		line(4, 512, 3),     // 3 evicted: 0. now 3 1 2; 4 evicted
+		line(5, 512, 2),     // 2 held: 512
+		line(6, 512, 4),     // 0
+	)
+	assert.Equal(t, []int{0, 0, 0, 512, 0, 512, 0}, hits)
+	assert.Equal(t, int64(3), res.PeakBlocks)
+	assert.Equal(t, 2, res.RequestsWithHit)
+}
+
+// A TTL cache serves a block up to Keep after its last use, not a
+// millisecond later, and each use restarts the clock.
+func TestTTLExpiresAfterKeep(t *testing.T) {
+	res, hits := run(t, replay.Config{BlockTokens: 512, Policy: replay.TTL, Keep: 10_000},
+		line(0, 512, 1),
+		line(10_000, 512, 1), // exactly 10 s later: a hit, and the clock restarts
+		line(20_000, 512, 1), // 10 s after that: a hit
+		line(30_001, 512, 1), // 10.001 s: expired
+		line(30_002, 512, 7),
+	)
+	assert.Equal(t, []int{0, 512, 512, 0, 0}, hits)
+	assert.Equal(t, int64(2), res.Reuse.Count())
+	assert.InEpsilon(t, 10_000.0, res.Reuse.Quantile(1), 0.0025, "both reuses 10 s apart, to the histogram's bin")
+	assert.Equal(t, int64(2), res.PeakBlocks, "block 1 again, from 30.001 s, and 7")
+}
+
+// A capacity in bytes is whole blocks of the model's cache: Llama 3.1
+// 405B keeps 126 layers x 8 KV heads x 128 dims x 2 (K and V) x 2 bytes
+// = 516,096 bytes a token, 264,241,152 a 512-token block; 100 GB holds
+// 378 of them (378.4).
+func TestCapacityInBytesIsWholeBlocks(t *testing.T) {
+	m := sources.MustModel("llama-3.1-405b")
+	b := m.Arch.BytesPerToken()
+	require.Equal(t, breakeven.BytesPerToken(126*8*128*2*2), b)
+	n, err := replay.CapacityBlocks(100e9, b, 512)
+	require.NoError(t, err)
+	assert.Equal(t, int64(378), n)
+	n, err = replay.CapacityBlocks(264_241_152, b, 512)
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), n)
+
+	_, err = replay.CapacityBlocks(264_241_151, b, 512)
+	var fe *breakeven.FieldError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "capacity", fe.Field)
+	assert.Contains(t, err.Error(), "smaller than one block")
+}
+
+// Bad lines are reported with their number and a valid example; the good
+// lines around them are still replayed.
+func TestBadLinesAreReportedAndTheRestReplayed(t *testing.T) {
+	res, hits := run(t, replay.Config{BlockTokens: 512},
+		line(0, 1024, 1, 2),
+		`{"timestamp": 5, "input_length": 10`, // 2: not JSON
+		line(-1, 512, 1),                      // 3: negative
+		line(10, 1024, 1),                     // 4: one id for two blocks
+		line(20, 1024, 1, 2),                  // 5: good, all hits
+		line(15, 512, 1),                      // 6: before line 5
+		`{"timestamp": 30, "input_length": "x", "hash_ids": []}`, // 7
+		line(40, 600, 1, 2, 3), // 8: three ids for two blocks
+		line(50, 512, 1),       // 9: good
+	)
+	assert.Equal(t, []int{0, 1024, 512}, hits)
+	require.Len(t, res.Bad, 6)
+	var lines []int
+	for _, e := range res.Bad {
+		lines = append(lines, e.Line)
+		assert.Contains(t, e.Error(), "a good line: {")
+	}
+	assert.Equal(t, []int{2, 3, 4, 6, 7, 8}, lines)
+	assert.Contains(t, res.Bad[0].Error(), "trace line 2: not JSON")
+	assert.Contains(t, res.Bad[1].Error(), "negative timestamp -1 ms")
+	assert.Contains(t, res.Bad[2].Error(), "hash_ids has 1 ids, shorter than the 2 blocks")
+	assert.Contains(t, res.Bad[3].Error(), "timestamp 15 ms is before the previous request's 20 ms")
+	assert.Contains(t, res.Bad[4].Error(), "input_length")
+	assert.Contains(t, res.Bad[5].Error(), "longer than")
+}
+
+// The committed traces are the files read at the commit, byte for byte:
+// their size, line count and git blob id are those recorded in sources.
+func TestCommittedTracesAreTheFilesRead(t *testing.T) {
+	for _, tf := range sources.TraceFiles {
+		b, err := os.ReadFile(filepath.Join(repoRoot, tf.File))
+		require.NoError(t, err)
+		assert.Equal(t, tf.Bytes, len(b), tf.File)
+		assert.Equal(t, tf.Lines, strings.Count(string(b), "\n"), tf.File)
+		h := sha1.New()
+		fmt.Fprintf(h, "blob %d\x00", len(b))
+		h.Write(b)
+		assert.Equal(t, tf.GitBlob, hex.EncodeToString(h.Sum(nil)), tf.File)
+		assert.Equal(t, tf.Requests.V(), float64(tf.Lines), "the paper's request count is the file's line count")
+	}
+}
+
+func openTrace(t testing.TB, name string) *replay.Reader {
+	t.Helper()
+	tf, ok := sources.FindTrace(name)
+	require.True(t, ok)
+	f, err := os.Open(filepath.Join(repoRoot, tf.File))
+	require.NoError(t, err)
+	t.Cleanup(func() { f.Close() })
+	return replay.NewReader(f, 512)
+}
+
+// naive is a deliberately plain LRU replay, written apart from the
+// package: a map of each block's last use on a counter, a heap of
+// (use, block) entries with stale ones skipped at eviction, and hit
+// tokens counted token by token.
+type naive struct {
+	last map[int64]int64
+	h    useHeap
+	seq  int64
+	cap  int
+}
+
+type use struct{ seq, id int64 }
+type useHeap []use
+
+func (h useHeap) Len() int           { return len(h) }
+func (h useHeap) Less(i, j int) bool { return h[i].seq < h[j].seq }
+func (h useHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *useHeap) Push(x any)        { *h = append(*h, x.(use)) }
+func (h *useHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+type plainLine struct {
+	input int
+	ids   []int64
+}
+
+func (n *naive) request(r plainLine) (hit int) {
+	held := 0
+	for _, id := range r.ids {
+		if _, ok := n.last[id]; !ok {
+			break
+		}
+		held++
+	}
+	for tok := 0; tok < r.input; tok++ {
+		if tok/512 < held {
+			hit++
+		}
+	}
+	for j := len(r.ids) - 1; j >= 0; j-- {
+		n.seq++
+		n.last[r.ids[j]] = n.seq
+		heap.Push(&n.h, use{n.seq, r.ids[j]})
+		for n.cap > 0 && len(n.last) > n.cap {
+			u := heap.Pop(&n.h).(use)
+			if n.last[u.id] == u.seq {
+				delete(n.last, u.id)
+			}
+		}
+	}
+	return hit
+}
+
+// readPlain reads the trace with the standard library's decoder alone.
+func readPlain(t *testing.T, name string) []plainLine {
+	tf, _ := sources.FindTrace(name)
+	b, err := os.ReadFile(filepath.Join(repoRoot, tf.File))
+	require.NoError(t, err)
+	var out []plainLine
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var v struct {
+			InputLength int     `json:"input_length"`
+			HashIDs     []int64 `json:"hash_ids"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(l), &v))
+		out = append(out, plainLine{v.InputLength, v.HashIDs})
+	}
+	return out
+}
+
+func naiveHitRate(lines []plainLine, capBlocks int) float64 {
+	n := &naive{last: map[int64]int64{}, cap: capBlocks}
+	var hit, in int64
+	for _, l := range lines {
+		hit += int64(n.request(l))
+		in += int64(l.input)
+	}
+	return float64(hit) / float64(in)
+}
+
+// The package's replay of the conversation trace, by the linked-list
+// cache and by the one-pass stack-distance sweep, gives the hit rate the
+// naive replay gives, unbounded and at several capacities, within one
+// percentage point (they agree exactly).
+func TestConversationTraceAgreesWithANaiveReplay(t *testing.T) {
+	lines := readPlain(t, "conversation")
+	caps := []int64{1000, 5000, 20000, replay.Unbounded}
+	curve, err := replay.Sweep(openTrace(t, "conversation"), 512, caps)
+	require.NoError(t, err)
+	require.Empty(t, curve.Bad)
+	assert.Equal(t, 12031, curve.Requests)
+	for i, c := range curve.Capacities {
+		capBlocks := 0
+		if c != replay.Unbounded {
+			capBlocks = int(c)
+		}
+		want := naiveHitRate(lines, capBlocks)
+		res, err := replay.Replay(openTrace(t, "conversation"), replay.Config{BlockTokens: 512, Capacity: int64(capBlocks)}, nil)
+		require.NoError(t, err)
+		assert.InDelta(t, want, res.HitRate(), 0.01, "cache at %d blocks", capBlocks)
+		assert.InDelta(t, want, curve.HitRate(i), 0.01, "sweep at %d blocks", capBlocks)
+		assert.Equal(t, res.HitTokens, curve.HitTokens[i], "cache and sweep at %d blocks", capBlocks)
+		assert.Equal(t, res.RequestsWithHit, curve.RequestsWithHit[i], "cache and sweep at %d blocks", capBlocks)
+		t.Logf("conversation, LRU at %d blocks: naive %.4f, cache %.4f, sweep %.4f", capBlocks, want, res.HitRate(), curve.HitRate(i))
+	}
+}
+
+// The sweep's answer at every capacity is the cache's at that capacity,
+// on a trace made to evict often: many sessions whose prompts grow and
+// share a system prompt.
+func TestSweepEqualsTheCacheAtEachCapacity(t *testing.T) {
+	var sb strings.Builder
+	require.NoError(t, replay.Synthetic(&sb, replay.SyntheticSpec{Requests: 3000, Sessions: 200, Seed: 7}))
+	caps := []int64{1, 3, 10, 50, 200, 1000, replay.Unbounded}
+	curve, err := replay.Sweep(replay.NewReader(strings.NewReader(sb.String()), 512), 512, caps)
+	require.NoError(t, err)
+	for i, c := range caps {
+		capBlocks := c
+		if c == replay.Unbounded {
+			capBlocks = 0
+		}
+		res, err := replay.Replay(replay.NewReader(strings.NewReader(sb.String()), 512), replay.Config{BlockTokens: 512, Capacity: capBlocks}, nil)
+		require.NoError(t, err)
+		assert.Equal(t, res.HitTokens, curve.HitTokens[i], "at %d blocks", c)
+		assert.Equal(t, res.RequestsWithHit, curve.RequestsWithHit[i], "at %d blocks", c)
+	}
+	assert.Less(t, curve.HitRate(0), curve.HitRate(len(caps)-1))
+}
+
+var _ = errors.New
+var _ = io.EOF
