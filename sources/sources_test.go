@@ -153,6 +153,9 @@ func TestEverySourceIsUsed(t *testing.T) {
 	for _, a := range Aliases {
 		used[a.Source] = true
 	}
+	for _, f := range TraceFiles {
+		used[f.Source], used[f.CacheRatio.Source] = true, true
+	}
 	for _, e := range Ledger {
 		if id, ok := strings.CutPrefix(e.Input, "date:"); ok {
 			used[SourceID(id)] = true
