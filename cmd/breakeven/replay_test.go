@@ -1,0 +1,80 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var conversationTrace = filepath.Join(repoRoot, "data", "mooncake", "conversation_trace.jsonl")
+
+// replay --json on a hand-made trace gives the hit rate worked by hand:
+// three requests of 1,100 tokens (blocks of 512, 512 and 76) with the
+// same ids; the second and third are served whole, 2,200 of 3,300
+// tokens, and the second's blocks were last used 2 s before.
+func TestReplayJSONOnAHandMadeTrace(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "t.jsonl")
+	l := func(ts string) string {
+		return `{"timestamp": ` + ts + `, "input_length": 1100, "output_length": 3, "hash_ids": [1, 2, 3]}`
+	}
+	require.NoError(t, os.WriteFile(f, []byte(l("0")+"\n"+l("2000")+"\n"+l("4000")+"\n"), 0o644))
+	code, out, errOut := runCmd("replay", "--trace", f, "--model", "llama-3.1-405b", "--tiers", "none", "--json")
+	require.Equal(t, 0, code, errOut)
+	var r struct {
+		HitRate         float64 `json:"hit_rate"`
+		RequestsWithHit int     `json:"requests_with_hit"`
+		PeakBytes       float64 `json:"peak_bytes"`
+		Reuse           struct {
+			Count int     `json:"count"`
+			P50   float64 `json:"p50"`
+		} `json:"reuse_seconds"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	assert.InDelta(t, 2200.0/3300.0, r.HitRate, 1e-12)
+	assert.Equal(t, 2, r.RequestsWithHit)
+	assert.Equal(t, 3*512*516096.0, r.PeakBytes, "three blocks of the 405B's 516,096 bytes a token")
+	assert.Equal(t, 6, r.Reuse.Count)
+	assert.InEpsilon(t, 2.0, r.Reuse.P50, 0.0025)
+}
+
+// Each bad trace line is one line on stderr with its number; the good
+// lines are still replayed and the answer printed.
+func TestReplayReportsBadLinesAndGoesOn(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "bad.jsonl")
+	require.NoError(t, os.WriteFile(f, []byte(strings.Join([]string{
+		`{"timestamp": 0, "input_length": 512, "hash_ids": [1]}`,
+		`not json`,
+		`{"timestamp": -5, "input_length": 512, "hash_ids": [1]}`,
+		`{"timestamp": 10, "input_length": 2000, "hash_ids": [1]}`,
+		`{"timestamp": 20, "input_length": 512, "hash_ids": [1]}`,
+		`{"timestamp": 15, "input_length": 512, "hash_ids": [1]}`,
+	}, "\n")), 0o644))
+	code, out, errOut := runCmd("replay", "--trace", f, "--model", "llama-3.1-405b", "--tiers", "none")
+	require.Equal(t, 0, code, errOut)
+	lines := strings.Split(strings.TrimSpace(errOut), "\n")
+	require.Len(t, lines, 4, errOut)
+	for i, n := range []string{"2: not JSON", "3: negative timestamp", "4: hash_ids has 1 ids, shorter than the 4 blocks", "6: timestamp 15 ms is before"} {
+		assert.Contains(t, lines[i], "breakeven replay: trace line "+n)
+	}
+	assert.Contains(t, out, "hit rate               50.0% of input tokens")
+}
+
+// A capacity smaller than one block of the model is refused, naming the
+// flag and a size that works.
+func TestReplayRefusesACapacityBelowOneBlock(t *testing.T) {
+	code, _, errOut := runCmd("replay", "--trace", conversationTrace, "--model", "llama-3.1-405b", "--capacity", "100MB")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, `--capacity "100 MB"`)
+	assert.Contains(t, errOut, "smaller than one block: a block of 512 tokens is 264 MB")
+	assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+
+	code, _, errOut = runCmd("replay", "--trace", conversationTrace, "--model", "llama-3.1-405b", "--policy", "ttl")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "--keep")
+}
