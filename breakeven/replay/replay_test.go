@@ -308,5 +308,38 @@ func TestSweepEqualsTheCacheAtEachCapacity(t *testing.T) {
 	assert.Less(t, curve.HitRate(0), curve.HitRate(len(caps)-1))
 }
 
-var _ = errors.New
-var _ = io.EOF
+
+// Lines that are valid but of another shape (fields reordered, no
+// output_length, spaces, an unknown field) are read as the usual shape
+// is; a number that is not whole is refused.
+func TestReaderTakesAnyValidShape(t *testing.T) {
+	rd := trace(
+		`{"hash_ids":[7,8],"input_length":600,"timestamp":5}`,
+		` { "timestamp" : 6 , "input_length" : 512 , "output_length" : 9 , "hash_ids" : [ 7 ] } `,
+		`{"timestamp": 7, "input_length": 512, "hash_ids": [7], "session": "abc"}`,
+		`{"timestamp": 8.5, "input_length": 512, "hash_ids": [7]}`,
+		`{"timestamp": 9, "input_length": 0, "hash_ids": []}`,
+	)
+	var got []replay.Request
+	var bad []*replay.LineError
+	for {
+		r, err := rd.Next()
+		var le *replay.LineError
+		if errors.As(err, &le) {
+			bad = append(bad, le)
+			continue
+		}
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+		got = append(got, r)
+	}
+	require.Len(t, got, 4)
+	assert.Equal(t, replay.Request{Line: 1, Timestamp: 5, InputLength: 600, HashIDs: []int64{7, 8}}, got[0])
+	assert.Equal(t, replay.Request{Line: 2, Timestamp: 6, InputLength: 512, OutputLength: 9, HashIDs: []int64{7}}, got[1])
+	assert.Equal(t, replay.Request{Line: 3, Timestamp: 7, InputLength: 512, HashIDs: []int64{7}}, got[2])
+	assert.Equal(t, replay.Request{Line: 5, Timestamp: 9, InputLength: 0, HashIDs: []int64{}}, got[3])
+	require.Len(t, bad, 1)
+	assert.Contains(t, bad[0].Error(), "trace line 4: field timestamp is not a whole number")
+}

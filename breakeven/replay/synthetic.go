@@ -22,7 +22,7 @@ type SyntheticSpec struct {
 // Synthetic writes a trace of multi-turn conversations: each request
 // continues one of Sessions open conversations, its prompt the
 // conversation so far (a system prompt shared by every conversation of
-// its kind, then the turns) plus a new turn; a conversation past 128Ki
+// its kind, then the turns) plus a new turn; a conversation past 32Ki
 // tokens, or at random, ends and a new one takes its place. A block's id
 // names it with everything before it, as in a real trace: a grown
 // prompt keeps the ids of its predecessor's full blocks and takes new
@@ -36,7 +36,7 @@ func Synthetic(w io.Writer, s SyntheticSpec) error {
 		gap = 300
 	}
 	rng := rand.New(rand.NewPCG(s.Seed, s.Seed^0x9e3779b97f4a7c15))
-	const kinds, systemBlocks, maxTokens = 8, 4, 128 << 10
+	const kinds, systemBlocks, maxTokens = 8, 4, 32 << 10
 	next := int64(0)
 	newID := func() int64 { next++; return next - 1 }
 	system := make([][]int64, kinds)
@@ -47,11 +47,12 @@ func Synthetic(w io.Writer, s SyntheticSpec) error {
 	}
 	type session struct {
 		ids    []int64
-		tokens int
+		tokens int // the conversation so far, answers included
+		prompt int // the last prompt's tokens, which ids cover
 	}
 	start := func() session {
 		k := rng.IntN(kinds)
-		return session{ids: append([]int64(nil), system[k]...), tokens: systemBlocks * 512}
+		return session{ids: append([]int64(nil), system[k]...), tokens: systemBlocks * 512, prompt: systemBlocks * 512}
 	}
 	open := make([]session, s.Sessions)
 	for i := range open {
@@ -64,17 +65,17 @@ func Synthetic(w io.Writer, s SyntheticSpec) error {
 		t += rng.ExpFloat64() * gap
 		i := rng.IntN(len(open))
 		se := &open[i]
-		if se.tokens > maxTokens || rng.IntN(10) == 0 {
+		if se.tokens > maxTokens || rng.IntN(5) == 0 {
 			*se = start()
 		}
 		turn := 50 + rng.IntN(2000)
-		full := se.tokens / 512 // blocks unchanged by the new turn
+		full := se.prompt / 512 // the last prompt's full blocks are unchanged
 		se.tokens += turn
 		ids := se.ids[:full]
 		for len(ids) < Blocks(se.tokens, 512) {
 			ids = append(ids, newID())
 		}
-		se.ids = ids
+		se.ids, se.prompt = ids, se.tokens
 		buf = buf[:0]
 		buf = append(buf, `{"timestamp": `...)
 		buf = strconv.AppendInt(buf, int64(t), 10)

@@ -113,6 +113,19 @@ func (t *Reader) bad(format string, a ...any) *LineError {
 }
 
 func (t *Reader) parse(b []byte) (Request, error) {
+	raw, ok := fastParse(b, nil)
+	if !ok {
+		var err error
+		if raw, err = t.slowParse(b); err != nil {
+			return Request{}, err
+		}
+	}
+	return t.check(raw)
+}
+
+// slowParse reads a line with encoding/json, for any line fastParse does
+// not take, and words its error.
+func (t *Reader) slowParse(b []byte) (rawRequest, error) {
 	var raw rawRequest
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if err := dec.Decode(&raw); err != nil {
@@ -120,16 +133,21 @@ func (t *Reader) parse(b []byte) (Request, error) {
 		var typ *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &typ):
-			return Request{}, t.bad("field %s is not a whole number (or a list of them)", typ.Field)
+			return raw, t.bad("field %s is not a whole number (or a list of them)", typ.Field)
 		case errors.As(err, &syn):
-			return Request{}, t.bad("not JSON (%v)", err)
+			return raw, t.bad("not JSON (%v)", err)
 		default:
-			return Request{}, t.bad("not JSON (%v)", err)
+			return raw, t.bad("not JSON (%v)", err)
 		}
 	}
 	if dec.More() {
-		return Request{}, t.bad("more than one JSON value on the line")
+		return raw, t.bad("more than one JSON value on the line")
 	}
+	return raw, nil
+}
+
+// check validates a line read and makes it a request.
+func (t *Reader) check(raw rawRequest) (Request, error) {
 	switch {
 	case raw.Timestamp == nil:
 		return Request{}, t.bad("no timestamp")
