@@ -308,7 +308,6 @@ func TestSweepEqualsTheCacheAtEachCapacity(t *testing.T) {
 	assert.Less(t, curve.HitRate(0), curve.HitRate(len(caps)-1))
 }
 
-
 // Lines that are valid but of another shape (fields reordered, no
 // output_length, spaces, an unknown field) are read as the usual shape
 // is; a number that is not whole is refused.
