@@ -28,8 +28,8 @@ type Spec struct {
 	// with no published prefill of its own.
 	Prefill, TTFT, Tokens, GPUs string
 	// Prices for the keep-time rule (see KeepRule); optional.
-	GPUHour   string            // price of one GPU hour ("$2.50")
-	TierPrice map[string]string // tier -> price per GB-month ("G4": "$0.02")
+	GPUHour   string            // price of one GPU hour ("$2.50"); no default
+	TierPrice map[string]string // tier -> price per GB-hour ("G4": "0.00003"); no default
 }
 
 // Report is a replay's answer.
@@ -182,7 +182,7 @@ func Analyze(spec Spec) (Report, error) {
 		}
 	}
 	if len(tiers) > 0 {
-		if rep.Tiers, err = tierTTFTs(spec, m, tiers, rep.outcomes, bpt); err != nil {
+		if rep.Tiers, err = tierTTFTs(spec, m, tiers, rep.outcomes, bpt, res.Reuse); err != nil {
 			return rep, err
 		}
 	}

@@ -342,3 +342,29 @@ func TestReaderTakesAnyValidShape(t *testing.T) {
 	require.Len(t, bad, 1)
 	assert.Contains(t, bad[0].Error(), "trace line 4: field timestamp is not a whole number")
 }
+
+// The keep-time rule worked by hand for the 405B at the post's prefill
+// (127,188 tokens in 62 s on 8 GPUs, 2,051.4 tokens/s) held in GPU memory
+// (no load): a token's hit saves 1/2051.4 s x 8 GPUs x $2.50/3600 =
+// $2.708e-6; its 516,096 bytes rent for 5.16096e-4 GB x $0.50/3600 =
+// $7.168e-8 a second; T* = 37.8 s. Over a 64 GB/s link the saving
+// shrinks by the load, 516,096/64e9 s a token.
+func TestKeepTimeWorkedByHand(t *testing.T) {
+	r := breakeven.TokenRate(127188.0 / 62)
+	b := breakeven.BytesPerToken(516096)
+	k, err := replay.KeepTime(r, b, 0, 8, 2.50, 0.50)
+	require.NoError(t, err)
+	saving := (62.0 / 127188) * 8 * 2.50 / 3600
+	rent := 516096 / 1e9 * 0.50 / 3600
+	assert.InDelta(t, saving/rent, float64(k), 1e-9)
+	assert.InDelta(t, 37.8, float64(k), 0.05)
+
+	k2, err := replay.KeepTime(r, b, 64e9, 8, 2.50, 0.50)
+	require.NoError(t, err)
+	assert.InDelta(t, (62.0/127188-516096/64e9)*8*2.50/3600/rent, float64(k2), 1e-9)
+
+	_, err = replay.KeepTime(r, b, 1e6, 8, 2.50, 0.50)
+	assert.ErrorContains(t, err, "no faster than recomputing")
+	_, err = replay.ParsePrice("gpu-hour", "free", "--gpu-hour 2.50")
+	assert.ErrorContains(t, err, `--gpu-hour "free": not a price`)
+}

@@ -36,6 +36,13 @@ type TierTTFT struct {
 	RecomputeP99  float64 `json:"recompute_p99_seconds"`
 	// Saving is 1 - Mean / RecomputeMean.
 	Saving float64 `json:"saving"`
+	// With prices given (a GPU hour and this tier's GB-hour): the keep
+	// time past which holding a block costs more than a hit on it saves
+	// (KeepTime), and the share of the trace's block hits that came
+	// within it.
+	KeepSeconds    *float64 `json:"keep_seconds,omitempty"`
+	HitsWithinKeep *float64 `json:"hits_within_keep,omitempty"`
+	KeepNote       string   `json:"keep_note,omitempty"`
 }
 
 // hitTiers are the tiers with a cited hit link (or none needed: G1).
@@ -92,7 +99,7 @@ func prefillOf(spec Spec, tokens breakeven.Tokens) (breakeven.TokenRate, string,
 	return breakeven.TokenRate(ans.Output.PrefillTokensPerSecond), ans.Output.PrefillProvenanceText, nil
 }
 
-func tierTTFTs(spec Spec, m sources.Model, tiers []sources.TierLink, outs []pair, bpt breakeven.BytesPerToken) ([]TierTTFT, error) {
+func tierTTFTs(spec Spec, m sources.Model, tiers []sources.TierLink, outs []pair, bpt breakeven.BytesPerToken, reuse *Histogram) ([]TierTTFT, error) {
 	var in int64
 	for _, p := range outs {
 		in += int64(p.in)
@@ -108,6 +115,17 @@ func tierTTFTs(spec Spec, m sources.Model, tiers []sources.TierLink, outs []pair
 		base[i] = float64(p.in) / float64(r)
 	}
 	bm, bq := stats(base)
+	var gpuHour, gpus float64
+	if spec.GPUHour != "" {
+		if gpuHour, err = ParsePrice("gpu-hour", spec.GPUHour, "--gpu-hour 2.50"); err != nil {
+			return nil, err
+		}
+		run, ok := calculator.PublishedRun(m, mean)
+		if !ok || run.GPUs.Name == "" || spec.Prefill != "" || spec.TTFT != "" || spec.GPUs != "" {
+			return nil, breakeven.Bad("gpu-hour", spec.GPUHour, "the keep-time rule prices the GPUs of the model's published prefill run, and "+m.Name+" has none here", "--model llama-3.1-405b --gpu-hour 2.50")
+		}
+		gpus = run.GPUs.V()
+	}
 	for _, tl := range tiers {
 		t := TierTTFT{Tier: tl.Tier, Link: tl.Link, LinkSource: tl.Cite.String(), PrefillTokensPerSecond: float64(r), PrefillProvenance: prov,
 			RecomputeMean: bm, RecomputeP50: bq[0], RecomputeP90: bq[1], RecomputeP99: bq[2]}
@@ -129,6 +147,19 @@ func tierTTFTs(spec Spec, m sources.Model, tiers []sources.TierLink, outs []pair
 		t.Mean, q = stats(ttft)
 		t.P50, t.P90, t.P99 = q[0], q[1], q[2]
 		t.Saving = 1 - t.Mean/t.RecomputeMean
+		if price, ok := spec.TierPrice[tl.Tier]; ok && gpuHour > 0 {
+			p, err := ParsePrice("tier-price", price, "--tier-price "+tl.Tier+"=0.0002")
+			if err != nil {
+				return nil, err
+			}
+			k, err := KeepTime(r, bpt, breakeven.Bandwidth(t.LinkBytesPerSecond), gpus, gpuHour, p)
+			if err != nil {
+				t.KeepNote = err.Error()
+			} else {
+				ks, share := float64(k), reuse.CDF(float64(k)*1000)
+				t.KeepSeconds, t.HitsWithinKeep = &ks, &share
+			}
+		}
 		out = append(out, t)
 	}
 	return out, nil

@@ -37,7 +37,11 @@ at each size in one pass (stack distances); "unbounded" adds no limit.
 For each tier with a cited link into GPU memory (--tiers, default all)
 it gives the mean and percentile time to first token with hits loaded
 from the tier and the rest recomputed at the model's prefill (its
-provenance as calc gives it), against recomputing everything.
+provenance as calc gives it), against recomputing everything. With
+--gpu-hour and --tier-price (no defaults: give your own prices) it adds
+the five-minute rule's keep time per tier (Gray and Putzolu, 1987): how
+long a block is worth holding before its rent exceeds what a hit saves,
+and the share of the trace's block hits that came within it.
 
 Bad trace lines are reported on stderr, one line each with its number;
 the rest are replayed.
@@ -65,9 +69,16 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	str(&s.Tiers, "tiers", "`LIST` of tiers for the time to first token (\"G2,G4\"; default all cited; none)")
 	str(&s.Prefill, "prefill", "prefill speed `RATE` for a model with no published run")
 	str(&s.GPUs, "gpus", "`COUNTxCHIP` for the FLOP model of prefill (\"8xH100\")")
+	str(&s.GPUHour, "gpu-hour", "price of one GPU `HOUR` in dollars, for the keep-time rule (no default)")
+	tierPrice := fs.String("tier-price", "", "`LIST` of tier=dollars per GB-hour (\"G2=0.0002,G4=0.00005\"; no default)")
 	asJSON := fs.Bool("json", false, "print the answer as JSON (SI units, seconds)")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
+	}
+	var err error
+	if s.TierPrice, err = replay.ParseTierPrices(*tierPrice); err != nil {
+		fmt.Fprintf(stderr, "breakeven replay: %v\n", err)
+		return 2
 	}
 	rep, err := replay.Analyze(s)
 	for _, b := range rep.Bad {
@@ -134,6 +145,12 @@ func replayText(r replayJSON) string {
 		line("recompute all", "mean %v, p50 %v, p90 %v, p99 %v", breakeven.Seconds(t0.RecomputeMean), breakeven.Seconds(t0.RecomputeP50), breakeven.Seconds(t0.RecomputeP90), breakeven.Seconds(t0.RecomputeP99))
 		for _, t := range r.Tiers {
 			line("hits from "+t.Tier, "mean %v (%.0f%% less), p50 %v, p90 %v, p99 %v", breakeven.Seconds(t.Mean), 100*t.Saving, breakeven.Seconds(t.P50), breakeven.Seconds(t.P90), breakeven.Seconds(t.P99))
+			switch {
+			case t.KeepSeconds != nil:
+				line("  keep in "+t.Tier, "%v at the prices given; %.1f%% of block hits came within it", breakeven.Seconds(*t.KeepSeconds), 100**t.HitsWithinKeep)
+			case t.KeepNote != "":
+				line("  keep in "+t.Tier, "%s", t.KeepNote)
+			}
 		}
 		line("against", "the post's break-even hit rate %.0f%% (Lablup's 4 s miss penalty), DeepSeek's %.1f%% in production", 100*r.PostBreakEvenHitRate, 100*r.DeepSeekHitRate)
 	}
