@@ -13,6 +13,7 @@ import "signalweight.dev/kv/breakeven"
 const (
 	MooncakeTraces SourceID = "mooncake-fast25-traces"
 	MooncakePaper  SourceID = "mooncake-fast25-paper"
+	GrayPutzolu    SourceID = "gray-putzolu-1987"
 )
 
 // MooncakeCommit is the commit of github.com/kvcache-ai/Mooncake the traces
@@ -27,8 +28,17 @@ func init() {
 		Source{MooncakePaper, "Mooncake: Trading More Storage for Less Computation, a KVCache-centric Architecture for Serving LLM Chatbot (FAST '25), FAST25-release/Mooncake-FAST25.pdf", "Ruoyu Qin et al. (Moonshot AI, Tsinghua University)",
 			"https://github.com/kvcache-ai/Mooncake/blob/" + MooncakeCommit + "/FAST25-release/Mooncake-FAST25.pdf", "2025-02", Read,
 			"the paper as released with the traces: Table 2 (workload statistics), §5.3.1 and Figure 9 (hit rate against cache capacity), Appendix A (the trace format)"},
+		Source{GrayPutzolu, "The 5 Minute Rule for Trading Memory for Disc Accesses and the 10 Byte Rule for Trading Memory for CPU Time (SIGMOD '87, pp. 395-398)", "Jim Gray and Gianfranco R. Putzolu (Tandem Computers)",
+			"https://doi.org/10.1145/38713.38755", "1987-05", Partial,
+			"the abstract, as listed by DBLP (vldb.org/dblp/db/conf/sigmod/GrayP87.html): keep an item in memory if it is accessed about every five minutes or more often, the constant set by the price ratio of memory to disc accesses; the paper itself was not read"},
 	)
 }
+
+// KeepRule cites the rule the keep time of a cache restates: hold an item
+// in the faster store while the rent of its space costs less than the
+// accesses it saves.
+var KeepRule = quoted(GrayPutzolu, "abstract",
+	"If an item is accessed frequently enough, it should be main memory resident. For current technology, \"frequently enough\" means about every five minutes.")
 
 // TraceFile is one trace kept in data/mooncake/.
 type TraceFile struct {
