@@ -368,3 +368,19 @@ func TestKeepTimeWorkedByHand(t *testing.T) {
 	_, err = replay.ParsePrice("gpu-hour", "free", "--gpu-hour 2.50")
 	assert.ErrorContains(t, err, `--gpu-hour "free": not a price`)
 }
+
+// The reuse histogram: exact below a second, within a quarter of a
+// percent above; the CDF counts durations up to the one asked.
+func TestHistogramPercentilesAndCDF(t *testing.T) {
+	h := replay.NewHistogram()
+	for _, ms := range []int64{500, 500, 2000, 200_000} {
+		h.Add(ms)
+	}
+	assert.Equal(t, 500.0, h.Quantile(0.5), "the 2nd of 4, exact below 1 s")
+	assert.InEpsilon(t, 2000.0, h.Quantile(0.75), 0.0025)
+	assert.InEpsilon(t, 200_000.0, h.Quantile(1), 0.0025)
+	assert.Equal(t, 0.5, h.CDF(999))
+	assert.Equal(t, 0.75, h.CDF(60_000))
+	assert.Equal(t, 1.0, h.CDF(1e9))
+	assert.Equal(t, 0.0, replay.NewHistogram().CDF(10))
+}
