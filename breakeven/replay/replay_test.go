@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -201,6 +202,7 @@ func (h *useHeap) Pop() any {
 }
 
 type plainLine struct {
+	ts    int64
 	input int
 	ids   []int64
 }
@@ -240,11 +242,12 @@ func readPlain(t *testing.T, name string) []plainLine {
 	var out []plainLine
 	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
 		var v struct {
+			Timestamp   int64   `json:"timestamp"`
 			InputLength int     `json:"input_length"`
 			HashIDs     []int64 `json:"hash_ids"`
 		}
 		require.NoError(t, json.Unmarshal([]byte(l), &v))
-		out = append(out, plainLine{v.InputLength, v.HashIDs})
+		out = append(out, plainLine{v.Timestamp, v.InputLength, v.HashIDs})
 	}
 	return out
 }
@@ -383,4 +386,36 @@ func TestHistogramPercentilesAndCDF(t *testing.T) {
 	assert.Equal(t, 0.75, h.CDF(60_000))
 	assert.Equal(t, 1.0, h.CDF(1e9))
 	assert.Equal(t, 0.0, replay.NewHistogram().CDF(10))
+}
+
+// The reuse intervals of the unbounded replay of the conversation trace,
+// collected naively (each block's last use in a map, every interval kept
+// and sorted), give the median and the shares within 1, 5 and 30 minutes
+// the package's histogram gives.
+func TestConversationReuseAgreesWithANaiveCount(t *testing.T) {
+	last := map[int64]int64{}
+	var gaps []int64
+	for _, l := range readPlain(t, "conversation") {
+		for _, id := range l.ids {
+			prev, ok := last[id]
+			if !ok {
+				break
+			}
+			gaps = append(gaps, l.ts-prev)
+		}
+		for _, id := range l.ids {
+			last[id] = l.ts
+		}
+	}
+	sort.Slice(gaps, func(i, j int) bool { return gaps[i] < gaps[j] })
+	res, err := replay.Replay(openTrace(t, "conversation"), replay.Config{BlockTokens: 512}, nil)
+	require.NoError(t, err)
+	require.Equal(t, int64(len(gaps)), res.Reuse.Count())
+	median := float64(gaps[(len(gaps)+1)/2-1])
+	assert.InEpsilon(t, median, res.Reuse.Quantile(0.5), 0.0025)
+	for _, keep := range []int64{60_000, 300_000, 1_800_000} {
+		within := sort.Search(len(gaps), func(i int) bool { return gaps[i] > keep })
+		assert.InDelta(t, float64(within)/float64(len(gaps)), res.Reuse.CDF(float64(keep)), 0.005, "within %d ms", keep)
+	}
+	t.Logf("conversation reuse: %d block hits, median %.0f ms", len(gaps), median)
 }
