@@ -78,3 +78,36 @@ func TestReplayRefusesACapacityBelowOneBlock(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "--keep")
 }
+
+// With prices, each tier gets the five-minute rule's keep time, worked by
+// hand here for G1 (no load): a token's recompute is 62/127,188 s on 8
+// GPUs at $2.50 an hour; its 516,096 bytes rent at $0.50 a GB-hour. No
+// price, no keep time; a tier with no price given gets none either.
+func TestReplayKeepTimeFromPricesGiven(t *testing.T) {
+	code, out, errOut := runCmd("replay", "--trace", conversationTrace, "--model", "llama-3.1-405b", "--tiers", "G1,G4",
+		"--gpu-hour", "$2.50", "--tier-price", "G1=0.50", "--json")
+	require.Equal(t, 0, code, errOut)
+	var r struct {
+		Tiers []struct {
+			Tier           string   `json:"tier"`
+			KeepSeconds    *float64 `json:"keep_seconds"`
+			HitsWithinKeep *float64 `json:"hits_within_keep"`
+		} `json:"tiers"`
+		PostBreakEven float64 `json:"post_break_even_hit_rate"`
+		DeepSeek      float64 `json:"deepseek_hit_rate"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	require.Len(t, r.Tiers, 2)
+	byHand := (62.0 / 127188 * 8 * 2.50 / 3600) / (516096 / 1e9 * 0.50 / 3600)
+	require.NotNil(t, r.Tiers[0].KeepSeconds)
+	assert.InEpsilon(t, byHand, *r.Tiers[0].KeepSeconds, 1e-9)
+	assert.Greater(t, *r.Tiers[0].HitsWithinKeep, 0.0)
+	assert.Less(t, *r.Tiers[0].HitsWithinKeep, 0.5, "38 s is well under the median reuse")
+	assert.Nil(t, r.Tiers[1].KeepSeconds, "no price for G4")
+	assert.InDelta(t, 0.206, r.PostBreakEven, 0.001)
+	assert.Equal(t, 0.563, r.DeepSeek)
+
+	code, _, errOut = runCmd("replay", "--trace", conversationTrace, "--model", "llama-3.1-405b", "--tier-price", "G1")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "not TIER=PRICE")
+}
