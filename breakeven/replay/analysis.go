@@ -27,6 +27,9 @@ type Spec struct {
 	// Prefill, TTFT, Tokens and GPUs are the calculator's, for a model
 	// with no published prefill of its own.
 	Prefill, TTFT, Tokens, GPUs string
+	// MissPenalty is what a request with any block missing pays beyond
+	// recomputing (the post's p: writing the new cache out); "" for 0.
+	MissPenalty string
 	// Prices for the keep-time rule (see KeepRule); optional.
 	GPUHour   string            // price of one GPU hour ("$2.50"); no default
 	TierPrice map[string]string // tier -> price per GB-hour ("G4": "0.00003"); no default

@@ -15,8 +15,9 @@ import (
 // TierTTFT is the time to first token over the trace when each request's
 // hit tokens load from one tier and its other tokens are recomputed,
 // against recomputing every token: request by request, load = hit tokens
-// x bytes per token / link, recompute = tokens / prefill speed. A write of
-// the new cache is taken to overlap (no miss penalty).
+// x bytes per token / link, recompute = tokens / prefill speed, and a
+// request with any block missing pays the miss penalty given (the post's
+// p, 0 unless given): the post's hit-rate formula, request by request.
 type TierTTFT struct {
 	Tier                   string  `json:"tier"`
 	Link                   string  `json:"link"`
@@ -36,6 +37,8 @@ type TierTTFT struct {
 	RecomputeP99  float64 `json:"recompute_p99_seconds"`
 	// Saving is 1 - Mean / RecomputeMean.
 	Saving float64 `json:"saving"`
+	// MissPenalty is the penalty each request with a miss paid, seconds.
+	MissPenalty float64 `json:"miss_penalty_seconds"`
 	// With prices given (a GPU hour and this tier's GB-hour): the keep
 	// time past which holding a block costs more than a hit on it saves
 	// (KeepTime), and the share of the trace's block hits that came
@@ -115,6 +118,14 @@ func tierTTFTs(spec Spec, m sources.Model, tiers []sources.TierLink, outs []pair
 		base[i] = float64(p.in) / float64(r)
 	}
 	bm, bq := stats(base)
+	var penalty float64
+	if spec.MissPenalty != "" {
+		p, err := breakeven.ParseSeconds(spec.MissPenalty)
+		if err != nil {
+			return nil, breakeven.FieldFromParse("miss-penalty", spec.MissPenalty, err, "--miss-penalty 4s")
+		}
+		penalty = float64(p)
+	}
 	var gpuHour, gpus float64
 	if spec.GPUHour != "" {
 		if gpuHour, err = ParsePrice("gpu-hour", spec.GPUHour, "--gpu-hour 2.50"); err != nil {
@@ -142,11 +153,15 @@ func tierTTFTs(spec Spec, m sources.Model, tiers []sources.TierLink, outs []pair
 		ttft := make([]float64, len(outs))
 		for i, p := range outs {
 			ttft[i] = float64(p.hit)*float64(bpt)*perByte + float64(p.in-p.hit)/float64(r)
+			if p.hit < p.in {
+				ttft[i] += penalty
+			}
 		}
 		var q [3]float64
 		t.Mean, q = stats(ttft)
 		t.P50, t.P90, t.P99 = q[0], q[1], q[2]
 		t.Saving = 1 - t.Mean/t.RecomputeMean
+		t.MissPenalty = penalty
 		if price, ok := spec.TierPrice[tl.Tier]; ok && gpuHour > 0 {
 			p, err := ParsePrice("tier-price", price, "--tier-price "+tl.Tier+"=0.0002")
 			if err != nil {

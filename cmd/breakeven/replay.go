@@ -37,7 +37,8 @@ at each size in one pass (stack distances); "unbounded" adds no limit.
 For each tier with a cited link into GPU memory (--tiers, default all)
 it gives the mean and percentile time to first token with hits loaded
 from the tier and the rest recomputed at the model's prefill (its
-provenance as calc gives it), against recomputing everything. With
+provenance as calc gives it), against recomputing everything;
+--miss-penalty adds the post's p to every request with a block missing. With
 --gpu-hour and --tier-price (no defaults: give your own prices) it adds
 the five-minute rule's keep time per tier (Gray and Putzolu, 1987): how
 long a block is worth holding before its rent exceeds what a hit saves,
@@ -69,6 +70,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	str(&s.Tiers, "tiers", "`LIST` of tiers for the time to first token (\"G2,G4\"; default all cited; none)")
 	str(&s.Prefill, "prefill", "prefill speed `RATE` for a model with no published run")
 	str(&s.GPUs, "gpus", "`COUNTxCHIP` for the FLOP model of prefill (\"8xH100\")")
+	str(&s.MissPenalty, "miss-penalty", "extra `TIME` a request with any miss pays (the post's p, \"4s\"; default 0)")
 	str(&s.GPUHour, "gpu-hour", "price of one GPU `HOUR` in dollars, for the keep-time rule (no default)")
 	tierPrice := fs.String("tier-price", "", "`LIST` of tier=dollars per GB-hour (\"G2=0.0002,G4=0.00005\"; no default)")
 	asJSON := fs.Bool("json", false, "print the answer as JSON (SI units, seconds)")
@@ -142,9 +144,16 @@ func replayText(r replayJSON) string {
 	if len(r.Tiers) > 0 {
 		t0 := r.Tiers[0]
 		line("prefill from", "%s", t0.PrefillProvenance)
+		if t0.MissPenalty > 0 {
+			line("miss penalty", "%v on every request with a block missing", breakeven.Seconds(t0.MissPenalty))
+		}
 		line("recompute all", "mean %v, p50 %v, p90 %v, p99 %v", breakeven.Seconds(t0.RecomputeMean), breakeven.Seconds(t0.RecomputeP50), breakeven.Seconds(t0.RecomputeP90), breakeven.Seconds(t0.RecomputeP99))
 		for _, t := range r.Tiers {
-			line("hits from "+t.Tier, "mean %v (%.0f%% less), p50 %v, p90 %v, p99 %v", breakeven.Seconds(t.Mean), 100*t.Saving, breakeven.Seconds(t.P50), breakeven.Seconds(t.P90), breakeven.Seconds(t.P99))
+			change := fmt.Sprintf("%.0f%% less", 100*t.Saving)
+			if t.Saving < 0 {
+				change = fmt.Sprintf("%.0f%% more", -100*t.Saving)
+			}
+			line("hits from "+t.Tier, "mean %v (%s), p50 %v, p90 %v, p99 %v", breakeven.Seconds(t.Mean), change, breakeven.Seconds(t.P50), breakeven.Seconds(t.P90), breakeven.Seconds(t.P99))
 			switch {
 			case t.KeepSeconds != nil:
 				line("  keep in "+t.Tier, "%v at the prices given; %.1f%% of block hits came within it", breakeven.Seconds(*t.KeepSeconds), 100**t.HitsWithinKeep)

@@ -111,3 +111,28 @@ func TestReplayKeepTimeFromPricesGiven(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "not TIER=PRICE")
 }
+
+// The post's formula request by request, worked by hand at a prefill of
+// 1,000 tokens/s with hits from G1 (no load): the cold request of 1,100
+// tokens takes 1.1 s plus the 4 s penalty, the repeat is served whole in
+// no time; the mean is 2.55 s against 1.1 s recomputing both.
+func TestReplayTTFTWithAMissPenalty(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "t.jsonl")
+	require.NoError(t, os.WriteFile(f, []byte(
+		`{"timestamp": 0, "input_length": 1100, "hash_ids": [1, 2, 3]}`+"\n"+
+			`{"timestamp": 10, "input_length": 1100, "hash_ids": [1, 2, 3]}`+"\n"), 0o644))
+	code, out, errOut := runCmd("replay", "--trace", f, "--model", "llama-3.1-405b", "--tiers", "G1", "--prefill", "1000", "--miss-penalty", "4s", "--json")
+	require.Equal(t, 0, code, errOut)
+	var r struct {
+		Tiers []struct {
+			Mean          float64 `json:"mean_seconds"`
+			RecomputeMean float64 `json:"recompute_mean_seconds"`
+			P99           float64 `json:"p99_seconds"`
+		} `json:"tiers"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	require.Len(t, r.Tiers, 1)
+	assert.InDelta(t, (1.1+4+0)/2, r.Tiers[0].Mean, 1e-9)
+	assert.InDelta(t, 1.1, r.Tiers[0].RecomputeMean, 1e-9)
+	assert.InDelta(t, 5.1, r.Tiers[0].P99, 1e-9)
+}
