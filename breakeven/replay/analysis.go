@@ -49,6 +49,7 @@ type Report struct {
 
 	Requests        int     `json:"requests"`
 	RequestsWithHit int     `json:"requests_with_hit"`
+	RequestsWhole   int     `json:"requests_whole"` // every block found
 	InputTokens     int64   `json:"input_tokens"`
 	HitTokens       int64   `json:"hit_tokens"`
 	HitRate         float64 `json:"hit_rate"`
@@ -160,7 +161,7 @@ func Analyze(spec Spec) (Report, error) {
 	if res.Requests == 0 {
 		return rep, breakeven.Bad("trace", spec.Trace, "no request could be replayed", exTrace)
 	}
-	rep.Requests, rep.RequestsWithHit = res.Requests, res.RequestsWithHit
+	rep.Requests, rep.RequestsWithHit, rep.RequestsWhole = res.Requests, res.RequestsWithHit, res.RequestsWhole
 	rep.InputTokens, rep.HitTokens, rep.HitRate = res.InputTokens, res.HitTokens, res.HitRate()
 	rep.PeakBlocks, rep.PeakBytes = res.PeakBlocks, float64(res.PeakBlocks)*rep.BlockBytes
 	rep.reuse = res.Reuse

@@ -44,6 +44,7 @@ type Outcome struct {
 type Result struct {
 	Requests        int
 	RequestsWithHit int   // requests whose first block at least was found
+	RequestsWhole   int   // requests served whole: every block found
 	InputTokens     int64 // every request's input tokens
 	HitTokens       int64 // those served from the cache
 	BlockHits       int64 // blocks served from the cache
@@ -246,6 +247,9 @@ func Replay(rd *Reader, cfg Config, each func(Outcome)) (Result, error) {
 		res.BlockHits += int64(o.HitBlocks)
 		if o.HitBlocks > 0 {
 			res.RequestsWithHit++
+		}
+		if o.HitTokens == r.InputLength {
+			res.RequestsWhole++
 		}
 		if each != nil {
 			each(o)

@@ -62,6 +62,7 @@ func TestPrefixSemanticsAndPartialLastBlock(t *testing.T) {
 	assert.Equal(t, int64(1024+1100), res.HitTokens)
 	assert.InDelta(t, 2124.0/5708.0, res.HitRate(), 1e-12)
 	assert.Equal(t, 2, res.RequestsWithHit)
+	assert.Equal(t, 1, res.RequestsWhole, "only the last is served whole")
 	assert.Equal(t, int64(5), res.PeakBlocks, "blocks 1, 2, 3, 9, 5")
 }
 
