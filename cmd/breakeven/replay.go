@@ -126,6 +126,7 @@ func replayText(r replayJSON) string {
 	line("cache", "%s, %s", capacity, policy)
 	line("hit rate", "%.1f%% of input tokens", 100*r.HitRate)
 	line("requests with a hit", "%s (%.1f%%)", breakeven.GroupThousands(float64(r.RequestsWithHit), 0), 100*float64(r.RequestsWithHit)/float64(r.Requests))
+	line("served whole", "%s requests (every block found)", breakeven.GroupThousands(float64(r.RequestsWhole), 0))
 	line("held at peak", "%v (%s blocks)", breakeven.Bytes(r.PeakBytes), breakeven.GroupThousands(float64(r.PeakBlocks), 0))
 	if r.Reuse.Count > 0 {
 		line("reuse interval", "p50 %v, p90 %v, p99 %v (%s block hits)", breakeven.Seconds(r.Reuse.P50), breakeven.Seconds(r.Reuse.P90), breakeven.Seconds(r.Reuse.P99), breakeven.GroupThousands(float64(r.Reuse.Count), 0))
