@@ -8,6 +8,7 @@ import (
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/post"
 	"signalweight.dev/kv/breakeven/replay"
+	"signalweight.dev/kv/breakeven/textfmt"
 	"signalweight.dev/kv/sources"
 )
 
@@ -51,10 +52,16 @@ The traces kept: data/mooncake/conversation_trace.jsonl (12,031 requests
 over one hour) and data/mooncake/synthetic_trace.jsonl (see docs/replay.md).
 
 Examples:
-  breakeven replay --trace data/mooncake/conversation_trace.jsonl --model llama-3.1-405b
-  breakeven replay --trace data/mooncake/conversation_trace.jsonl --model llama-3.1-405b --capacity 10TB
-  breakeven replay --trace data/mooncake/conversation_trace.jsonl --model deepseek-v4-pro --capacities 100GB,1TB,10TB,unbounded --tiers none
-  breakeven replay --trace data/mooncake/conversation_trace.jsonl --model llama-3.1-70b --policy ttl --keep 10m --json
+  breakeven replay --trace data/mooncake/conversation_trace.jsonl \
+    --model llama-3.1-405b
+  breakeven replay --trace data/mooncake/conversation_trace.jsonl \
+    --model llama-3.1-405b --capacity 10TB --miss-penalty 4s
+  breakeven replay --trace data/mooncake/conversation_trace.jsonl \
+    --model deepseek-v4-pro --capacities 100GB,1TB,10TB,unbounded --tiers none
+  breakeven replay --trace data/mooncake/conversation_trace.jsonl \
+    --model llama-3.1-70b --policy ttl --keep 10m --json
+  breakeven replay --trace data/mooncake/conversation_trace.jsonl \
+    --model llama-3.1-405b --gpu-hour 2.50 --tier-price G2=0.01,G4=0.0001
 `
 
 func runReplay(args []string, stdout, stderr io.Writer) int {
@@ -67,12 +74,12 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	str(&s.Capacities, "capacities", "`LIST` of sizes for the LRU curve (\"100GB,1TB,10TB,unbounded\")")
 	str(&s.Policy, "policy", "`POLICY`: lru (default) or ttl")
 	str(&s.Keep, "keep", "with --policy ttl, the keep `TIME` after a block's last use (\"10m\")")
-	str(&s.Tiers, "tiers", "`LIST` of tiers for the time to first token (\"G2,G4\"; default all cited; none)")
+	str(&s.Tiers, "tiers", "`LIST` of tiers for the TTFT (\"G2,G4\"; default all cited; none)")
 	str(&s.Prefill, "prefill", "prefill speed `RATE` for a model with no published run")
 	str(&s.GPUs, "gpus", "`COUNTxCHIP` for the FLOP model of prefill (\"8xH100\")")
-	str(&s.MissPenalty, "miss-penalty", "extra `TIME` a request with any miss pays (the post's p, \"4s\"; default 0)")
-	str(&s.GPUHour, "gpu-hour", "price of one GPU `HOUR` in dollars, for the keep-time rule (no default)")
-	tierPrice := fs.String("tier-price", "", "`LIST` of tier=dollars per GB-hour (\"G2=0.0002,G4=0.00005\"; no default)")
+	str(&s.MissPenalty, "miss-penalty", "extra `TIME` a request with a miss pays (the post's p, \"4s\")")
+	str(&s.GPUHour, "gpu-hour", "price of one GPU `HOUR` in dollars, for the keep-time rule (none)")
+	tierPrice := fs.String("tier-price", "", "`LIST` of tier=dollars per GB-hour (\"G2=0.0002,G4=0.00005\"; none)")
 	asJSON := fs.Bool("json", false, "print the answer as JSON (SI units, seconds)")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
@@ -110,9 +117,7 @@ type replayJSON struct {
 // replayText is the report as labelled lines.
 func replayText(r replayJSON) string {
 	var b strings.Builder
-	line := func(label, format string, a ...any) {
-		fmt.Fprintf(&b, "  %-22s %s\n", label, fmt.Sprintf(format, a...))
-	}
+	line := func(label, format string, a ...any) { textfmt.Line(&b, label, fmt.Sprintf(format, a...)) }
 	line("trace", "%s: %s requests, %s input tokens", r.Trace, breakeven.GroupThousands(float64(r.Requests), 0), breakeven.GroupThousands(float64(r.InputTokens), 0))
 	line("model", "%s, %v/token, %v a block of %d tokens", r.Model, breakeven.Bytes(r.BytesPerToken), breakeven.Bytes(r.BlockBytes), r.BlockTokens)
 	capacity := "unbounded"
@@ -140,7 +145,8 @@ func replayText(r replayJSON) string {
 		if p.CapacityBlocks > 0 {
 			size = breakeven.Bytes(p.CapacityBytes).String()
 		}
-		line(label, "%-10s %5.1f%% hit rate, %s requests with a hit", size, 100*p.HitRate, breakeven.GroupThousands(float64(p.RequestsWithHit), 0))
+		// a row of columns, not wrapped, so the sizes and rates align
+		fmt.Fprintf(&b, "  %s%-10s %5.1f%% hit rate, %s requests with a hit\n", textfmt.Pad(label, textfmt.LabelWidth-2), size, 100*p.HitRate, breakeven.GroupThousands(float64(p.RequestsWithHit), 0))
 	}
 	if len(r.Tiers) > 0 {
 		t0 := r.Tiers[0]
@@ -148,13 +154,13 @@ func replayText(r replayJSON) string {
 		if t0.MissPenalty > 0 {
 			line("miss penalty", "%v on every request with a block missing", breakeven.Seconds(t0.MissPenalty))
 		}
-		line("recompute all", "mean %v, p50 %v, p90 %v, p99 %v", breakeven.Seconds(t0.RecomputeMean), breakeven.Seconds(t0.RecomputeP50), breakeven.Seconds(t0.RecomputeP90), breakeven.Seconds(t0.RecomputeP99))
+		line("recompute all", "mean %v, p50 %v, p99 %v", breakeven.Seconds(t0.RecomputeMean), breakeven.Seconds(t0.RecomputeP50), breakeven.Seconds(t0.RecomputeP99))
 		for _, t := range r.Tiers {
 			change := fmt.Sprintf("%.0f%% less", 100*t.Saving)
 			if t.Saving < 0 {
 				change = fmt.Sprintf("%.0f%% more", -100*t.Saving)
 			}
-			line("hits from "+t.Tier, "mean %v (%s), p50 %v, p90 %v, p99 %v", breakeven.Seconds(t.Mean), change, breakeven.Seconds(t.P50), breakeven.Seconds(t.P90), breakeven.Seconds(t.P99))
+			line("hits from "+t.Tier, "mean %v (%s), p50 %v, p99 %v", breakeven.Seconds(t.Mean), change, breakeven.Seconds(t.P50), breakeven.Seconds(t.P99))
 			switch {
 			case t.KeepSeconds != nil:
 				line("  keep in "+t.Tier, "%v at the prices given; %.1f%% of block hits came within it", breakeven.Seconds(*t.KeepSeconds), 100**t.HitsWithinKeep)

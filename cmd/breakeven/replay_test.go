@@ -62,7 +62,7 @@ func TestReplayReportsBadLinesAndGoesOn(t *testing.T) {
 	for i, n := range []string{"2: not JSON", "3: negative timestamp", "4: hash_ids has 1 ids, shorter than the 4 blocks", "6: timestamp 15 ms is before"} {
 		assert.Contains(t, lines[i], "breakeven replay: trace line "+n)
 	}
-	assert.Contains(t, out, "hit rate               50.0% of input tokens")
+	assert.Regexp(t, `(?m)^  hit rate +50\.0% of input tokens$`, out)
 }
 
 // A capacity smaller than one block of the model is refused, naming the
@@ -135,4 +135,21 @@ func TestReplayTTFTWithAMissPenalty(t *testing.T) {
 	assert.InDelta(t, (1.1+4+0)/2, r.Tiers[0].Mean, 1e-9)
 	assert.InDelta(t, 1.1, r.Tiers[0].RecomputeMean, 1e-9)
 	assert.InDelta(t, 5.1, r.Tiers[0].P99, 1e-9)
+}
+
+// The text report and the help fit 80 columns, as every report does.
+func TestReplayOutputFits80Columns(t *testing.T) {
+	for _, args := range [][]string{
+		{"replay", "--trace", conversationTrace, "--model", "llama-3.1-405b", "--capacities", "100GB,10TB,unbounded",
+			"--gpu-hour", "2.5", "--tier-price", "G1=0.5,G2=0.01,G4=0.0001", "--miss-penalty", "4s"},
+		{"replay", "-h"},
+	} {
+		_, out, errOut := runCmd(args...)
+		for _, s := range []string{out, errOut} {
+			for _, l := range strings.Split(s, "\n") {
+				l = strings.ReplaceAll(l, "\t", "        ")
+				assert.LessOrEqual(t, len([]rune(l)), 80, "%v: %q", args[:2], l)
+			}
+		}
+	}
 }
