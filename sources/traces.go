@@ -63,6 +63,16 @@ type TraceFile struct {
 var TraceBlockTokens = Input[breakeven.Tokens]{"mooncake.block-tokens", breakeven.Exact(breakeven.Tokens(512)),
 	quoted(MooncakePaper, "Appendix A.1, Hash ID", "hashing token blocks (with a block size of 512)")}
 
+// The paper's two capacity points for its traces (§5.3.1, Figure 9), in
+// tokens of cache: a local cache of 3M tokens reaches less than half the
+// hit rate an unbounded cache would, and 50M tokens nearly all of it.
+var (
+	PaperLocalCacheTokens = Input[breakeven.Tokens]{"mooncake.local-cache-tokens", breakeven.Exact(breakeven.Tokens(3e6)),
+		quoted(MooncakePaper, "§5.3.1, Quantitative Analysis of Cache Capacity", "a local cache with a 3M token capacity does not achieve 50% of the theoretical maximum hit rate in most scenarios")}
+	PaperNearMaxTokens = Input[breakeven.Tokens]{"mooncake.near-max-tokens", breakeven.Exact(breakeven.Tokens(50e6)),
+		quoted(MooncakePaper, "§5.3.1, Quantitative Analysis of Cache Capacity", "a cache capacity of 50M tokens nearly reaches the theoretical maximum hit rate")}
+)
+
 // TraceFiles lists the kept traces.
 var TraceFiles = []TraceFile{
 	{

@@ -20,4 +20,6 @@ func TestTraceFiguresAreTheirQuotes(t *testing.T) {
 		assert.Contains(t, src.URL, MooncakeCommit)
 	}
 	assert.Contains(t, TraceBlockTokens.Quote, fmt.Sprint(int(TraceBlockTokens.V())))
+	assert.Contains(t, PaperLocalCacheTokens.Quote, fmt.Sprintf("%gM token", float64(PaperLocalCacheTokens.V())/1e6))
+	assert.Contains(t, PaperNearMaxTokens.Quote, fmt.Sprintf("%gM tokens", float64(PaperNearMaxTokens.V())/1e6))
 }

@@ -420,3 +420,19 @@ func TestConversationReuseAgreesWithANaiveCount(t *testing.T) {
 	}
 	t.Logf("conversation reuse: %d block hits, median %.0f ms", len(gaps), median)
 }
+
+// The paper's capacity points hold on the released conversation trace: a
+// cache of 3M tokens (5,859 blocks) serves less than half of what an
+// unbounded one does, and 50M tokens (97,656 blocks) nearly all of it
+// (here: at least 95%).
+func TestConversationMatchesThePapersCapacityPoints(t *testing.T) {
+	local := int64(sources.PaperLocalCacheTokens.V()) / 512
+	near := int64(sources.PaperNearMaxTokens.V()) / 512
+	require.Equal(t, []int64{5859, 97656}, []int64{local, near})
+	c, err := replay.Sweep(openTrace(t, "conversation"), 512, []int64{local, near, replay.Unbounded})
+	require.NoError(t, err)
+	max := c.HitRate(2)
+	assert.Less(t, c.HitRate(0), max/2, "3M tokens: %.3f of %.3f", c.HitRate(0), max)
+	assert.GreaterOrEqual(t, c.HitRate(1), 0.95*max, "50M tokens: %.3f of %.3f", c.HitRate(1), max)
+	t.Logf("3M tokens %.4f, 50M tokens %.4f, unbounded %.4f", c.HitRate(0), c.HitRate(1), max)
+}
