@@ -86,6 +86,7 @@ type Cache struct {
 	free       []int32
 	n          int64
 	peak       int64
+	hits       []int32 // the slots of the request's leading hits, reused
 }
 
 const none = int32(-1)
@@ -137,6 +138,7 @@ func (c *Cache) pushFront(s int32) {
 
 func (c *Cache) drop(s int32) {
 	c.unlink(s)
+	c.last[s] = -1 // a free slot; arrival times are never negative
 	delete(c.index, c.id[s])
 	c.free = append(c.free, s)
 	c.n--
@@ -191,7 +193,7 @@ func (c *Cache) touch(id, now int64) {
 // its head.
 func (c *Cache) Step(r Request, reuse *Histogram) Outcome {
 	c.expire(r.Timestamp)
-	k := 0
+	c.hits = c.hits[:0]
 	for _, id := range r.HashIDs {
 		s, ok := c.index[id]
 		if !ok {
@@ -200,9 +202,20 @@ func (c *Cache) Step(r Request, reuse *Histogram) Outcome {
 		if reuse != nil {
 			reuse.Add(r.Timestamp - c.last[s])
 		}
-		k++
+		c.hits = append(c.hits, s)
 	}
+	k := len(c.hits)
 	for j := len(r.HashIDs) - 1; j >= 0; j-- {
+		// a leading hit's slot is known, unless touching the blocks
+		// behind it evicted it (a request near the capacity)
+		if j < k {
+			if s := c.hits[j]; c.last[s] >= 0 && c.id[s] == r.HashIDs[j] {
+				c.last[s] = r.Timestamp
+				c.unlink(s)
+				c.pushFront(s)
+				continue
+			}
+		}
 		c.touch(r.HashIDs[j], r.Timestamp)
 	}
 	return Outcome{Request: r, HitBlocks: k, HitTokens: hitTokens(k, r.InputLength, c.cfg.BlockTokens)}
