@@ -156,6 +156,10 @@ func TestEverySourceIsUsed(t *testing.T) {
 	for _, p := range AuditParams {
 		used[p.Source] = true
 	}
+	for _, f := range TraceFiles {
+		used[f.Source], used[f.CacheRatio.Source] = true, true
+	}
+	used[KeepRule.Source] = true
 	for _, e := range Ledger {
 		if id, ok := strings.CutPrefix(e.Input, "date:"); ok {
 			used[SourceID(id)] = true

@@ -9,6 +9,7 @@
 //	breakeven calc ...           does loading beat recomputing? for any model, prefill and link
 //	breakeven check ...          check a vendor's "N tokens in t seconds" claim, or a CSV of them
 //	breakeven models [--json]    the model catalog with per-token cache sizes and sources
+//	breakeven replay ...         a request trace through a prefix cache: hit rate, reuse, TTFT
 //	breakeven serve [--addr A]   the interactive page (tier map and calculator, in WebAssembly)
 //	breakeven help [command]
 //

@@ -1,0 +1,25 @@
+package sources
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// Each trace's figures are those its quote shows, and the paths are where
+// the commit keeps them.
+func TestTraceFiguresAreTheirQuotes(t *testing.T) {
+	for _, tf := range TraceFiles {
+		assert.Contains(t, tf.Requests.Quote, fmt.Sprint(int(tf.Requests.V())), tf.Name)
+		assert.Contains(t, tf.CacheRatio.Quote, fmt.Sprintf("%.0f%%", 100*tf.CacheRatio.V()), tf.Name)
+		assert.True(t, strings.HasSuffix(tf.File, strings.TrimPrefix(tf.Path, "FAST25-release/traces/")), tf.Name)
+		src, ok := Lookup(tf.Source)
+		assert.True(t, ok)
+		assert.Contains(t, src.URL, MooncakeCommit)
+	}
+	assert.Contains(t, TraceBlockTokens.Quote, fmt.Sprint(int(TraceBlockTokens.V())))
+	assert.Contains(t, PaperLocalCacheTokens.Quote, fmt.Sprintf("%gM token", float64(PaperLocalCacheTokens.V())/1e6))
+	assert.Contains(t, PaperNearMaxTokens.Quote, fmt.Sprintf("%gM tokens", float64(PaperNearMaxTokens.V())/1e6))
+}
