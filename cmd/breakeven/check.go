@@ -412,6 +412,11 @@ func checkFile(path string, checker *factcheck.Checker, ceiling string, fail fac
 		})
 	if err != nil {
 		out.Flush()
+		var le *factcheck.LimitError
+		if errors.As(err, &le) {
+			fmt.Fprintf(stderr, "breakeven check: %s:%v\n", name, strings.TrimPrefix(le.Error(), "line "))
+			return 2
+		}
 		fmt.Fprintf(stderr, "breakeven check: %s: %v\n", name, err)
 		return 2
 	}
