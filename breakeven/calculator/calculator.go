@@ -450,6 +450,10 @@ func customArch(r Request) (breakeven.Architecture, error) {
 		if err != nil || n < min {
 			return 0, breakeven.Bad(name, value, fmt.Sprintf("not a whole number of at least %d", min), customExample(name))
 		}
+		// The same bound as the config.json fields (modelconfig).
+		if err := breakeven.CheckWhole(n, min, breakeven.MaxDim); err != nil {
+			return 0, breakeven.Bad(name, value, strings.TrimPrefix(err.Error(), value+": "), customExample(name))
+		}
 		return n, nil
 	}
 	if !given(r.Layers) {
@@ -495,7 +499,7 @@ func customArch(r Request) (breakeven.Architecture, error) {
 		a.Fixed = f
 	}
 	if err := a.Validate(); err != nil {
-		return a, sentence("layers", err.Error())
+		return a, sentence("layers", "the architecture flags (--layers, --kv-heads, --head-dim, ...): "+strings.TrimPrefix(err.Error(), "breakeven: "))
 	}
 	return a, nil
 }
