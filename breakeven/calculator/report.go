@@ -8,6 +8,7 @@ import (
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/textfmt"
+	"signalweight.dev/kv/sources"
 )
 
 // Row is one line of the calculator's answer as a person reads it: Key
@@ -86,6 +87,11 @@ func Render(a Answer) Report {
 		// k is 1,000 and Ki 1,024: say which reading was used, and what
 		// the other gives.
 		add(&model, "tokens_reading", "tokens", fmt.Sprintf("%s, a cache of %v", reading, in.Arch.CacheSize(other)))
+	}
+	if in.Model != nil && in.Model.Provenance == sources.FromFile && in.Model.Config != nil {
+		if notes := in.Model.Config.Notes; len(notes) > 0 {
+			add(&model, "config_assumptions", "assumed", strings.Join(notes, "; "))
+		}
 	}
 	growth := in.Arch.BytesPerToken()
 	per := breakeven.Bytes(res.BytesPerToken)

@@ -467,6 +467,16 @@ func (r Result) Arithmetic() string {
 	return strings.Join(parts, "; ")
 }
 
+// ConfigAssumptions are what a config.json the user gave left to a
+// default: Hugging Face's num_key_value_heads = num_attention_heads where
+// it is missing, among others.
+func (r Result) ConfigAssumptions() []string {
+	if m := r.Model; m.Provenance == sources.FromFile && m.Config != nil {
+		return m.Config.Notes
+	}
+	return nil
+}
+
 // Assumptions lists what the check assumed: the token reading, the KV
 // type, the host.
 func (r Result) Assumptions() []string {
@@ -476,6 +486,7 @@ func (r Result) Assumptions() []string {
 	} else if r.Tokens > 0 {
 		a = append(a, tokenCount(r.Tokens)+", as written")
 	}
+	a = append(a, r.ConfigAssumptions()...)
 	if r.Model.Known() {
 		kv := r.Element.Name + " KV cache"
 		if strings.TrimSpace(r.Claim.KVDtype) == "" {

@@ -106,6 +106,9 @@ func figures(r Result) []Row {
 		}
 		add("tokens", "tokens", reading)
 	}
+	if a := r.ConfigAssumptions(); len(a) > 0 {
+		add("config_assumptions", "assumed", strings.Join(a, "; "))
+	}
 	if r.Model.Known() && r.Tokens > 0 {
 		add("cache", "cache", fmt.Sprintf("%v (%s; %v)", r.Cache, r.Cache.IEC(), r.PerToken))
 	}

@@ -420,7 +420,7 @@ func (r raw) config() (Config, error) {
 			return c, bad("num_key_value_heads", fmt.Sprintf(`"num_key_value_heads": %d`, gcdDivisor(heads)), "%d does not divide num_attention_heads %d", kv, heads)
 		}
 		if r.KVHeads == nil {
-			c.Notes = append(c.Notes, "num_key_value_heads not stated: taken as num_attention_heads (multi-head attention)")
+			c.Notes = append(c.Notes, fmt.Sprintf("num_key_value_heads not stated: taken as num_attention_heads, %d (multi-head attention, Hugging Face's default); state it if the model shares KV heads", heads))
 		}
 		if r.HeadDim == nil {
 			if hidden%heads != 0 {

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // assertOneLine holds a refused input to exit 2, one line on stderr
@@ -38,4 +42,31 @@ func TestHostileDimensionsFlagsAndConfig(t *testing.T) {
 	cfg = strings.Replace(cfg, `"head_dim": 1099511627776`, `"head_dim": 128`, 1)
 	cfg = strings.Replace(cfg, `"vocab_size": 128256`, `"vocab_size": 1000000000000000000`, 1)
 	assertOneLine(t, append(calc, "--config-text", cfg, "--gpus", "8xH100"), `config.json field "vocab_size": 1000000000000000000: above 1,048,576`)
+}
+
+// A config.json without num_key_value_heads takes Hugging Face's default,
+// multi-head attention (num_key_value_heads = num_attention_heads), and
+// says so in the text, in --json and among check's assumptions.
+func TestHostileMissingKVHeadsShown(t *testing.T) {
+	cfg := `{"num_hidden_layers": 80, "hidden_size": 8192, "num_attention_heads": 64, "head_dim": 128, "vocab_size": 128256, "intermediate_size": 28672, "tie_word_embeddings": false}`
+	path := filepath.Join(t.TempDir(), "mha.json")
+	require.NoError(t, os.WriteFile(path, []byte(cfg), 0o644))
+	const says = "num_key_value_heads not stated: taken as num_attention_heads, 64 (multi-head attention, Hugging Face's default); state it if the model shares KV heads"
+	code, out, errOut := runCmd("calc", "--config", path, "--prefill", "10k", "--link", "10GbE")
+	require.Equal(t, 0, code, errOut)
+	assert.Regexp(t, `assumed +num_key_value_heads not stated`, out)
+	// 2 x 80 layers x 64 heads x 128 dims x 2 bytes = 2,621,440 B/token.
+	assert.Contains(t, out, "2.62 MB")
+	code, out, errOut = runCmd("calc", "--config", path, "--prefill", "10k", "--link", "10GbE", "--json")
+	require.Equal(t, 0, code, errOut)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &m))
+	assert.Equal(t, says, m["config_assumptions"])
+	assert.Equal(t, 2621440.0, m["bytes_per_token"])
+	code, out, errOut = runCmd("check", "--config", path, "--tokens", "105000", "--seconds", "0.58", "--json")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, says)
+	code, out, errOut = runCmd("check", "--config", path, "--tokens", "105000", "--seconds", "0.58")
+	require.Equal(t, 0, code, errOut)
+	assert.Regexp(t, `assumed +num_key_value_heads not stated`, out)
 }
