@@ -1,9 +1,11 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -69,4 +71,51 @@ func TestHostileMissingKVHeadsShown(t *testing.T) {
 	code, out, errOut = runCmd("check", "--config", path, "--tokens", "105000", "--seconds", "0.58")
 	require.Equal(t, 0, code, errOut)
 	assert.Regexp(t, `assumed +num_key_value_heads not stated`, out)
+}
+
+// formula is a CSV cell a spreadsheet would run: it begins with =, +, -,
+// @, a tab or a carriage return and is not a number.
+func formula(c string) bool {
+	if c == "" || !strings.ContainsAny(c[:1], "=+-@\t\r") {
+		return false
+	}
+	_, err := strconv.ParseFloat(c, 64)
+	return err != nil
+}
+
+// check --csv writes no cell a spreadsheet would run, whether from a
+// claim's cells, an extra column or a header name (OWASP CSV injection).
+func TestHostileCSVInjection(t *testing.T) {
+	in := "model,tokens,seconds,links,source,quote,=cmd,@note\n" +
+		`llama-3.1-70b,105000,0.58,1x400Gbit/s,"=HYPERLINK(""http://x"",""y"")","@SUM(1+1)*cmd|' /C calc'!A0",+evil,-2+3` + "\n"
+	path := filepath.Join(t.TempDir(), "claims.csv")
+	require.NoError(t, os.WriteFile(path, []byte(in), 0o644))
+	code, out, errOut := runCmd("check", "--claims", path, "--csv")
+	require.Equal(t, 0, code, errOut)
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, recs, 2)
+	n := 0
+	for _, rec := range recs {
+		for _, c := range rec {
+			assert.False(t, formula(c), "a formula cell: %q", c)
+			if strings.HasPrefix(c, "'") {
+				n++
+			}
+		}
+	}
+	assert.GreaterOrEqual(t, n, 5, "the source, the extra cells and the extra headers are quoted: %v", recs)
+	assert.Contains(t, recs[0], "'=cmd")
+	assert.Contains(t, recs[1], "'+evil")
+
+	// The single claim's CSV too.
+	code, out, errOut = runCmd("check", "--model", "llama-3.1-70b", "--tokens", "105000", "--seconds", "0.58", "--links", "1x400Gbit/s", "--csv")
+	require.Equal(t, 0, code, errOut)
+	recs, err = csv.NewReader(strings.NewReader(out)).ReadAll()
+	require.NoError(t, err)
+	for _, rec := range recs {
+		for _, c := range rec {
+			assert.False(t, formula(c), "a formula cell: %q", c)
+		}
+	}
 }
