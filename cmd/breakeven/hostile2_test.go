@@ -119,3 +119,47 @@ func TestHostileCSVInjection(t *testing.T) {
 		}
 	}
 }
+
+// rawControl finds a control character other than a line feed or a tab,
+// C1 controls (U+0080 to U+009F) included.
+func rawControl(s string) (rune, bool) {
+	for _, r := range s {
+		if (r < 0x20 && r != '\n' && r != '\t') || (r >= 0x7f && r <= 0x9f) {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+// No control character of an input reaches the terminal: a file name, an
+// unknown flag, serve's address, and a claim's cells in every report
+// are shown escaped (ESC as \x1b).
+func TestHostileControlCharactersEscaped(t *testing.T) {
+	const esc = "\x1b[31mred\x1b]0;title\a\u009b2J\r"
+	dir := t.TempDir()
+	named := filepath.Join(dir, "claims"+esc+".csv")
+	in := "model,tokens,seconds,links,source,quote,note\n" +
+		"llama-3.1-70b,105000,0.58,1x400Gbit/s,src" + esc + ",q" + esc + ",n" + esc + "\n" +
+		"llama-3.1-70b,x" + esc + ",0.58,1x400Gbit/s,s,q,n\n"
+	require.NoError(t, os.WriteFile(named, []byte(in), 0o644))
+	for _, args := range [][]string{
+		{"calc", "--" + esc},
+		{"calc", "--model", "llama-3.1-70b", "--prefill", "4380", "--link", esc},
+		{"check", "--claims", filepath.Join(dir, "nope"+esc+".csv")},
+		{"check", "--claims", named},
+		{"check", "--claims", named, "--report", "md"},
+		{"check", "--claims", named, "--report", "html"},
+		{"check", "--claims", named, "--csv"},
+		{"check", "--claims", named, "--json"},
+		{"serve", "--addr", esc + ":99999"},
+		{esc},
+		{"help", esc},
+	} {
+		_, stdout, stderr := runCmd(args...)
+		for _, s := range []string{stdout, stderr} {
+			r, found := rawControl(s)
+			assert.False(t, found, "%q: a raw control character %U in %q", args, r, s)
+		}
+		assert.Contains(t, stdout+stderr, `\x1b`, "%q: ESC shown escaped", args)
+	}
+}

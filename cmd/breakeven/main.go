@@ -50,8 +50,17 @@ func init() {
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-// run dispatches a command line and returns the exit status.
+// run dispatches a command line and returns the exit status. Its output
+// goes through an escaper: no control character of an input reaches the
+// terminal.
 func run(args []string, stdout, stderr io.Writer) int {
+	out, errOut := &escaper{w: stdout}, &escaper{w: stderr}
+	defer out.flush()
+	defer errOut.flush()
+	return dispatch(args, out, errOut)
+}
+
+func dispatch(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stderr)
 		return 2
