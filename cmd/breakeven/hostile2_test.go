@@ -163,3 +163,27 @@ func TestHostileControlCharactersEscaped(t *testing.T) {
 		assert.Contains(t, stdout+stderr, `\x1b`, "%q: ESC shown escaped", args)
 	}
 }
+
+// The Markdown report escapes every text it echoes, its title (the file's
+// name) included: nothing in a claim or a name becomes a tag, a link, an
+// image, emphasis, a heading or a list.
+func TestHostileMarkdownEscaped(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "<img src=x onerror=alert(1)>")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	path := filepath.Join(dir, "[c](javascript:alert(1)) **b** ~~s~~.csv")
+	in := "model,tokens,seconds,links,source,quote,note,vendor\n" +
+		`llama-3.1-70b,105000,0.58,1x400Gbit/s,"[x](javascript:alert(1))","# heading <script>alert(1)</script>","![i](http://x/i.png) &lt;b&gt; __u__","- item | 1. two"` + "\n" +
+		"llama-3.1-70b,[bad](javascript:alert(2)),0.58,,x,q,n,v\n"
+	require.NoError(t, os.WriteFile(path, []byte(in), 0o644))
+	_, out, _ := runCmd("check", "--claims", path, "--report", "md")
+	require.Contains(t, out, "# Claims checked: ")
+	for _, raw := range []string{"<img", "<script", "**b**", "~~s~~", "![i]", "&lt;b&gt;", "__u__"} {
+		assert.NotContains(t, out, raw)
+	}
+	for _, raw := range []string{`(^|[^\\])\]\(javascript`, `(^|[^\\])# heading`, `(?m)^- item`, `(?m)^> [^\\]`} {
+		assert.NotRegexp(t, raw, out)
+	}
+	assert.Contains(t, out, "&lt;img src=x onerror=alert(1)&gt;", "the title escaped")
+	assert.Contains(t, out, `\[c\](javascript:alert(1)) \*\*b\*\* \~\~s\~\~.csv`, "the title escaped")
+	assert.Contains(t, out, `&amp;lt;b&amp;gt;`, "an entity shown as written")
+}
