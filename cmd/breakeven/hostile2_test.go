@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -186,4 +187,88 @@ func TestHostileMarkdownEscaped(t *testing.T) {
 	assert.Contains(t, out, "&lt;img src=x onerror=alert(1)&gt;", "the title escaped")
 	assert.Contains(t, out, `\[c\](javascript:alert(1)) \*\*b\*\* \~\~s\~\~.csv`, "the title escaped")
 	assert.Contains(t, out, `&amp;lt;b&amp;gt;`, "an entity shown as written")
+}
+
+// A reproduce that cannot write one of its files (a full disk after 15
+// tables, a folder it may not write) exits 2 with one line and a way
+// forward, and changes nothing: no file is new while others are old, and
+// no temporary file is left.
+func TestHostileReproduceWritesAllOrNothing(t *testing.T) {
+	out := t.TempDir()
+	code, _, stderr := runCmd("reproduce", "--out", out)
+	require.Equal(t, 0, code, stderr)
+	// Make every file old, so that each must be rewritten.
+	var files []string
+	for _, sub := range []string{"data", "figures"} {
+		names, err := filepath.Glob(filepath.Join(out, sub, "*"))
+		require.NoError(t, err)
+		files = append(files, names...)
+	}
+	require.Greater(t, len(files), 20)
+	for _, f := range files {
+		require.NoError(t, os.WriteFile(f, []byte("old"), 0o644))
+	}
+	real := stage
+	defer func() { stage = real }()
+	n := 0
+	stage = func(dir, name string, b []byte) (string, error) {
+		if n++; n == 16 {
+			return "", &os.PathError{Op: "write", Path: filepath.Join(dir, name), Err: syscall.ENOSPC}
+		}
+		return real(dir, name, b)
+	}
+	code, stdout, stderr := runCmd("reproduce", "--out", out)
+	assert.Equal(t, 2, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, 1, strings.Count(stderr, "\n"), stderr)
+	assert.Contains(t, stderr, "no space left on device; nothing was changed")
+	assert.Contains(t, stderr, "--out /tmp/kv")
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		assert.Equal(t, "old", string(b), "%s rewritten although the run failed", f)
+	}
+	for _, sub := range []string{"data", "figures"} {
+		tmps, err := filepath.Glob(filepath.Join(out, sub, ".*"))
+		require.NoError(t, err)
+		assert.Empty(t, tmps, "temporary files left")
+	}
+	stage = real
+	code, _, stderr = runCmd("reproduce", "--out", out)
+	require.Equal(t, 0, code, stderr)
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		assert.NotEqual(t, "old", string(b), f)
+	}
+}
+
+// A target reproduce cannot replace (here a directory where a figure
+// goes) is found before any file is renamed: exit 2, one line, and the
+// tables written before it are not new.
+func TestHostileReproduceUnwritableTargetChangesNothing(t *testing.T) {
+	out := t.TempDir()
+	code, _, stderr := runCmd("reproduce", "--out", out)
+	require.Equal(t, 0, code, stderr)
+	tables, err := filepath.Glob(filepath.Join(out, "data", "*.csv"))
+	require.NoError(t, err)
+	require.NotEmpty(t, tables)
+	for _, f := range tables {
+		require.NoError(t, os.WriteFile(f, []byte("old"), 0o644))
+	}
+	figs, err := filepath.Glob(filepath.Join(out, "figures", "*.svg"))
+	require.NoError(t, err)
+	require.NotEmpty(t, figs)
+	require.NoError(t, os.Remove(figs[len(figs)-1]))
+	require.NoError(t, os.Mkdir(figs[len(figs)-1], 0o755))
+	code, stdout, stderr := runCmd("reproduce", "--out", out)
+	assert.Equal(t, 2, code)
+	assert.Empty(t, stdout)
+	assert.Equal(t, 1, strings.Count(stderr, "\n"), stderr)
+	assert.Contains(t, stderr, "a directory is in its place; nothing was changed")
+	for _, f := range tables {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		assert.Equal(t, "old", string(b), "%s rewritten although the run failed", f)
+	}
 }
