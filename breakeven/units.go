@@ -19,10 +19,12 @@ const (
 	MB  Bytes = 1e6
 	GB  Bytes = 1e9
 	TB  Bytes = 1e12
+	PB  Bytes = 1e15
 	KiB Bytes = 1 << 10
 	MiB Bytes = 1 << 20
 	GiB Bytes = 1 << 30
 	TiB Bytes = 1 << 40
+	PiB Bytes = 1 << 50
 )
 
 // BytesPerToken is the KV-cache size that one token of a prompt adds.
@@ -73,10 +75,10 @@ type prefix struct {
 }
 
 var (
-	decimalBytes = []prefix{{1e12, "TB"}, {1e9, "GB"}, {1e6, "MB"}, {1e3, "KB"}, {1, "B"}}
-	binaryBytes  = []prefix{{1 << 40, "TiB"}, {1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}, {1, "B"}}
-	bytesPerSec  = []prefix{{1e12, "TB/s"}, {1e9, "GB/s"}, {1e6, "MB/s"}, {1e3, "KB/s"}, {1, "B/s"}}
-	bitsPerSec   = []prefix{{1e12, "Tbit/s"}, {1e9, "Gbit/s"}, {1e6, "Mbit/s"}, {1e3, "kbit/s"}, {1, "bit/s"}}
+	decimalBytes = []prefix{{1e15, "PB"}, {1e12, "TB"}, {1e9, "GB"}, {1e6, "MB"}, {1e3, "KB"}, {1, "B"}}
+	binaryBytes  = []prefix{{1 << 50, "PiB"}, {1 << 40, "TiB"}, {1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}, {1, "B"}}
+	bytesPerSec  = []prefix{{1e15, "PB/s"}, {1e12, "TB/s"}, {1e9, "GB/s"}, {1e6, "MB/s"}, {1e3, "KB/s"}, {1, "B/s"}}
+	bitsPerSec   = []prefix{{1e15, "Pbit/s"}, {1e12, "Tbit/s"}, {1e9, "Gbit/s"}, {1e6, "Mbit/s"}, {1e3, "kbit/s"}, {1, "bit/s"}}
 )
 
 // DefaultSignificant is the number of significant digits String methods
