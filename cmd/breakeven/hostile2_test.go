@@ -272,3 +272,44 @@ func TestHostileReproduceUnwritableTargetChangesNothing(t *testing.T) {
 		assert.Equal(t, "old", string(b), "%s rewritten although the run failed", f)
 	}
 }
+
+// A bare "breakeven" prints three lines: what it is, the commands, and
+// where to read more; a stray argument gets the command's own example.
+func TestHostileMessages(t *testing.T) {
+	code, stdout, stderr := runCmd()
+	assert.Equal(t, 2, code)
+	assert.Empty(t, stdout)
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	require.LessOrEqual(t, len(lines), 3, stderr)
+	assert.Contains(t, lines[0], "KV cache")
+	for _, c := range commands {
+		assert.Contains(t, stderr, c.name)
+	}
+	assert.Contains(t, stderr, "breakeven help")
+
+	for _, c := range commands {
+		assertOneLine(t, []string{c.name, "extra-positional"}, `unexpected argument "extra-positional": flags start with - (e.g. breakeven `+c.name)
+	}
+	assertOneLine(t, []string{"calc", "extra-positional"}, "(e.g. breakeven calc --model ")
+}
+
+// A claims file with old-Mac line ends (CR alone) is read row by row, and
+// a config.json with a byte-order mark is read as without one, as the
+// claims reader reads a CSV with one.
+func TestHostileCROnlyAndByteOrderMark(t *testing.T) {
+	dir := t.TempDir()
+	claims := filepath.Join(dir, "mac.csv")
+	require.NoError(t, os.WriteFile(claims, []byte("model,tokens,seconds,links,source\rllama-3.1-70b,105000,0.58,1x400Gbit/s,weka\rqwen3-32b,131072,1.5,,post\r"), 0o644))
+	code, out, errOut := runCmd("check", "--claims", claims, "--json")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, 2, strings.Count(out, `"verdict"`), out)
+
+	cfg := `{"num_hidden_layers": 80, "hidden_size": 8192, "num_attention_heads": 64, "num_key_value_heads": 8, "vocab_size": 128256, "intermediate_size": 28672, "tie_word_embeddings": false}`
+	plain, bom := filepath.Join(dir, "plain.json"), filepath.Join(dir, "bom.json")
+	require.NoError(t, os.WriteFile(plain, []byte(cfg), 0o644))
+	require.NoError(t, os.WriteFile(bom, []byte("\ufeff"+cfg), 0o644))
+	_, want, _ := runCmd("calc", "--config", plain, "--prefill", "4380", "--link", "10GbE", "--json")
+	code, got, errOut := runCmd("calc", "--config", bom, "--prefill", "4380", "--link", "10GbE", "--json")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, strings.Replace(want, `"plain"`, `"bom"`, 1), got)
+}
