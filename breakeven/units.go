@@ -194,13 +194,63 @@ func (r TokenRate) String() string {
 // String prints the count with thousands separators: "127,188".
 func (n Tokens) String() string { return GroupThousands(float64(n), 0) }
 
+// Count prints the count with its noun, singular for one: "1 token",
+// "105,000 tokens".
+func (n Tokens) Count() string {
+	if n == 1 {
+		return "1 token"
+	}
+	return n.String() + " tokens"
+}
+
 // String prints the duration in seconds, or in milliseconds below one
 // second, with three significant digits: "62.0 s", "580 ms".
+//
+// Below a millisecond it is in microseconds ("1.00 µs"), below a
+// microsecond in nanoseconds; from 10^6 s (11.6 days) on, the seconds are
+// followed by days or years: "1.00e+09 s (31.7 years)".
 func (t Seconds) String() string {
-	if math.Abs(float64(t)) < 1 && t != 0 {
-		return FormatSignificant(float64(t)*1e3, DefaultSignificant) + " ms"
+	a := math.Abs(float64(t))
+	sig := func(x float64) string { return FormatSignificant(x, DefaultSignificant) }
+	switch {
+	case t == 0 || math.IsNaN(a) || math.IsInf(a, 0):
+		return sig(float64(t)) + " s"
+	case roundSig(a*1e9, DefaultSignificant) < 1000:
+		return sig(float64(t)*1e9) + " ns"
+	case roundSig(a*1e6, DefaultSignificant) < 1000:
+		return sig(float64(t)*1e6) + " µs"
+	case roundSig(a*1e3, DefaultSignificant) < 1000:
+		return sig(float64(t)*1e3) + " ms"
+	case a >= 1e6 && a < 365.25*86400:
+		return sig(float64(t)) + " s (" + sig(float64(t)/86400) + " days)"
+	case a >= 1e6:
+		return sig(float64(t)) + " s (" + sig(float64(t)/(365.25*86400)) + " years)"
 	}
-	return FormatSignificant(float64(t), DefaultSignificant) + " s"
+	return sig(float64(t)) + " s"
+}
+
+// Ratios print positionally from RatioLow to below RatioHigh ("21.4x",
+// "0.0477x", "697,000x"); beyond, as a power of ten with two significant
+// digits ("7.4e10x", "4.4e-11x"), where more digits say nothing.
+const (
+	RatioLow  = 1e-3
+	RatioHigh = 1e6
+)
+
+// FormatRatio prints a ratio and its x: "21.4x", "697,000x", "7.4e10x".
+func FormatRatio(x float64) string {
+	a := math.Abs(roundSig(x, DefaultSignificant))
+	switch {
+	case x == 0 || math.IsNaN(x) || math.IsInf(x, 0):
+		return FormatSignificant(x, DefaultSignificant) + "x"
+	case a >= RatioHigh || a < RatioLow:
+		m, e, _ := strings.Cut(strconv.FormatFloat(x, 'e', 1, 64), "e")
+		n, _ := strconv.Atoi(e)
+		return m + "e" + strconv.Itoa(n) + "x"
+	case a >= 1e4:
+		return GroupThousands(roundSig(x, DefaultSignificant), 0) + "x"
+	}
+	return FormatSignificant(x, DefaultSignificant) + "x"
 }
 
 // GroupThousands prints x with the given number of decimals and commas

@@ -130,7 +130,7 @@ func figures(r Result) []Row {
 	}
 	if r.Prefill > 0 {
 		// What the uncached time gives: r, and B* = r x b.
-		add("prefill", "prefill", fmt.Sprintf("%v (%v tokens in %v)", r.Prefill, r.Tokens, r.Uncached))
+		add("prefill", "prefill", fmt.Sprintf("%v (%s in %v)", r.Prefill, r.Tokens.Count(), r.Uncached))
 		add("break_even", "break-even", fmt.Sprintf("%v (%s): loading beats recomputing above it", r.BreakEven, r.BreakEven.Bits()))
 	}
 	if r.Throughput > 0 {

@@ -313,3 +313,37 @@ func TestHostileCROnlyAndByteOrderMark(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	assert.Equal(t, strings.Replace(want, `"plain"`, `"bom"`, 1), got)
 }
+
+// Extremes print readably: microseconds and nanoseconds below a
+// millisecond, years beside a long time, a ratio past 10^6 as "5.2e11x"
+// (never "e+"), and one token in the singular.
+func TestHostileExtremesReadable(t *testing.T) {
+	line := func(out, label string) string {
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(l), label+" ") {
+				return strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), label))
+			}
+		}
+		t.Fatalf("no %q line in\n%s", label, out)
+		return ""
+	}
+	code, out, errOut := runCmd("calc", "--model", "llama-3.1-405b", "--tokens", "1", "--ttft", "1us", "--link", "10GbE")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, "1,000,000 tokens/s (1 token in 1.00 µs)", line(out, "prefill"))
+	assert.Equal(t, "1.00 µs", line(out, "recompute"))
+	// 516,096 B at 1.25 GB/s: 413 µs.
+	assert.Equal(t, "413 µs", line(out, "load"))
+
+	code, out, errOut = runCmd("calc", "--model", "llama-3.1-405b", "--tokens", "1", "--prefill", "1e9", "--link", "10GbE")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, "1.00 ns", line(out, "recompute"))
+	assert.Contains(t, line(out, "slowdown"), "413,000x")
+
+	// 131,072 x 516,096 B = 67.6 GB at 1 kB/s: 6.76e7 s, 2.14 years;
+	// recomputing takes 131 µs, so loading is 5.2e11 times slower.
+	code, out, errOut = runCmd("calc", "--model", "llama-3.1-405b", "--tokens", "131072", "--prefill", "1e9", "--link", "1 kB/s")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, "67600000 s (2.14 years)", line(out, "load"))
+	assert.True(t, strings.HasPrefix(line(out, "slowdown"), "5.2e11x: "), line(out, "slowdown"))
+	assert.NotContains(t, out, "e+")
+}
