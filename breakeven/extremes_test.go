@@ -49,3 +49,12 @@ func TestTokensCountSingular(t *testing.T) {
 	assert.Equal(t, "105,000 tokens", Tokens(105000).Count())
 	assert.Equal(t, "0 tokens", Tokens(0).Count())
 }
+
+// A rate far below one token per second is a power of ten, not a row of
+// zeros.
+func TestTinyTokenRate(t *testing.T) {
+	assert.Equal(t, "1.00e-06 tokens/s", TokenRate(1e-6).String())
+	assert.Equal(t, "0.00100 tokens/s", TokenRate(1e-3).String())
+	assert.Equal(t, "0.131 tokens/s", TokenRate(0.131).String())
+	assert.Equal(t, "2,051 tokens/s", TokenRate(2051).String())
+}

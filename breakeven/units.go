@@ -183,8 +183,12 @@ func (bw Bandwidth) FormatBits(sig int) string {
 // thousands separators: "2,051 tokens/s".
 //
 // A rate below 100 tokens/s keeps three significant digits ("0.131
-// tokens/s"), so that no rate prints as zero.
+// tokens/s"), so that no rate prints as zero; below 0.001 tokens/s it
+// is a power of ten ("1.00e-06 tokens/s"), not a row of zeros.
 func (r TokenRate) String() string {
+	if a := math.Abs(float64(r)); a > 0 && roundSig(a, DefaultSignificant) < 1e-3 {
+		return strconv.FormatFloat(float64(r), 'e', DefaultSignificant-1, 64) + " tokens/s"
+	}
 	if math.Abs(float64(r)) < 100 {
 		return FormatSignificant(float64(r), DefaultSignificant) + " tokens/s"
 	}
