@@ -25,7 +25,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -247,7 +246,7 @@ func decode(data []byte, r *raw) error {
 		if errorsAs(err, &te) && te.Field != "" {
 			if te.Type.Kind() == reflect.Int && strings.HasPrefix(te.Value, "number") {
 				// Too large for an integer, or a fraction.
-				return bad(te.Field, example(te.Field), "%s: not a whole number up to %s, the most it may be", strings.TrimPrefix(te.Value, "number "), breakeven.GroupThousands(float64(bound(te.Field)), 0))
+				return bad(te.Field, example(te.Field), "%s: not a whole number in digits from 0 to %s", strings.TrimPrefix(te.Value, "number "), breakeven.GroupThousands(float64(bound(te.Field)), 0))
 			}
 			want := "a number"
 			switch te.Type.Kind() {
@@ -313,8 +312,8 @@ func (r *raw) inRange() error {
 			vals = f.Interface().([]int)
 		}
 		for _, n := range vals {
-			if n > bound(name) {
-				return bad(name, example(name), "%v", breakeven.CheckWhole(n, math.MinInt, bound(name)))
+			if n < 0 || n > bound(name) {
+				return bad(name, example(name), "%v", breakeven.CheckWhole(n, 0, bound(name)))
 			}
 		}
 	}

@@ -20,8 +20,9 @@ import (
 func TestConfigNumbersPassTheFlagRanges(t *testing.T) {
 	for _, c := range []struct{ extra, field, says string }{
 		{`"num_key_value_heads": 2, "head_dim": 1099511627776`, "head_dim", "1099511627776: above 1,048,576, the most it may be"},
-		{`"num_key_value_heads": 2, "head_dim": 1e30`, "head_dim", "1e30: not a whole number up to 1,048,576"},
+		{`"num_key_value_heads": 2, "head_dim": 1e30`, "head_dim", "1e30: not a whole number in digits from 0 to 1,048,576"},
 		{`"num_key_value_heads": 1048577`, "num_key_value_heads", "above 1,048,576"},
+		{`"num_key_value_heads": 2, "first_k_dense_replace": -3, "n_routed_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 8`, "first_k_dense_replace", "-3: below 0, the least it may be"},
 		{`"num_key_value_heads": 2, "sliding_window": 2000000000, "layer_types": ["sliding_attention","full_attention","full_attention","full_attention"]`, "sliding_window", "above 1,000,000,000"},
 		{`"num_key_value_heads": 2, "num_experts": 99999999, "num_experts_per_tok": 2, "moe_intermediate_size": 64`, "num_experts", "above 1,048,576"},
 	} {
