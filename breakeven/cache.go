@@ -151,10 +151,19 @@ func (a Architecture) Validate() error {
 	if a.Fixed < 0 || math.IsNaN(float64(a.Fixed)) || math.IsInf(float64(a.Fixed), 0) {
 		return fmt.Errorf("breakeven: fixed state %v must be a non-negative size (e.g. 0 or 24 MiB)", float64(a.Fixed))
 	}
+	per := 0.0
+	b := a.With(BF16, 1)
 	for i, g := range a.Groups {
 		if err := g.validate(); err != nil {
 			return fmt.Errorf("breakeven: layer group %d: %w", i+1, err)
 		}
+		per += b.perToken(g)
+	}
+	if per > MaxBytesPerToken {
+		return fmt.Errorf("breakeven: the cache of one token is %v at 16 bits, above %v, the most it may be (Llama 3.1 405B's is 516,096 bytes: 2 x 126 layers x 8 KV heads x 128 dims x 2 bytes)", Bytes(per), Bytes(MaxBytesPerToken))
+	}
+	if f := a.FixedBytes(); f > Bytes(SizeSpan.Hi) {
+		return fmt.Errorf("breakeven: a fixed state of %v, above %s, the most it may be", f, SizeSpan.HiText)
 	}
 	return nil
 }
@@ -162,6 +171,11 @@ func (a Architecture) Validate() error {
 func (g LayerGroup) validate() error {
 	if g.Layers <= 0 {
 		return fmt.Errorf("%d layers: need at least 1 (e.g. 126)", g.Layers)
+	}
+	for _, n := range []int{g.Layers, g.KVHeads, g.HeadDim, g.LatentDim, g.RopeDim} {
+		if n > MaxDim {
+			return fmt.Errorf("a dimension of %d: above %d, the most it may be", n, MaxDim)
+		}
 	}
 	if g.Window < 0 {
 		return fmt.Errorf("window %d: need 0 (no window) or a positive number of tokens (e.g. 4096)", g.Window)

@@ -148,12 +148,12 @@ func checkMagnitude(v float64, allowZero bool, span Span, what, in, example stri
 
 var byteUnits = map[string]Bytes{
 	"": 1, "b": 1, "byte": 1, "bytes": 1,
-	"kb": KB, "mb": MB, "gb": GB, "tb": TB,
-	"kib": KiB, "mib": MiB, "gib": GiB, "tib": TiB,
+	"kb": KB, "mb": MB, "gb": GB, "tb": TB, "pb": PB,
+	"kib": KiB, "mib": MiB, "gib": GiB, "tib": TiB, "pib": PiB,
 }
 
-// ParseBytes reads a size: a number and a unit from B, KB, MB, GB, TB
-// (powers of 1000) or KiB, MiB, GiB, TiB (powers of 1024). A bare number is
+// ParseBytes reads a size: a number and a unit from B, KB, MB, GB, TB, PB
+// (powers of 1000) or KiB, MiB, GiB, TiB, PiB (powers of 1024). A bare number is
 // bytes. Units in bits ("Gb", "Gbit") are refused: a size is in bytes.
 func ParseBytes(s string) (Bytes, error) {
 	if err := tooLong("size", s, ExampleBytes); err != nil {
@@ -183,13 +183,13 @@ func isBitUnit(unit string) bool {
 	if strings.Contains(strings.ToLower(u), "bit") {
 		return true
 	}
-	return len(u) == 2 && strings.ContainsRune("kKmMgGtT", rune(u[0])) && u[1] == 'b'
+	return len(u) == 2 && strings.ContainsRune("kKmMgGtTpP", rune(u[0])) && u[1] == 'b'
 }
 
 // prefixFactor is the decimal factor of a bandwidth's prefix letter, in
 // either case; followed by an i it is the binary factor of the same rank
 // (Ki 1024, Gi 1024^3).
-var prefixFactor = map[byte]float64{'k': 1e3, 'm': 1e6, 'g': 1e9, 't': 1e12}
+var prefixFactor = map[byte]float64{'k': 1e3, 'm': 1e6, 'g': 1e9, 't': 1e12, 'p': 1e15}
 
 // rateKind is what a bandwidth unit counts.
 type rateKind int

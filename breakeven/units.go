@@ -19,10 +19,12 @@ const (
 	MB  Bytes = 1e6
 	GB  Bytes = 1e9
 	TB  Bytes = 1e12
+	PB  Bytes = 1e15
 	KiB Bytes = 1 << 10
 	MiB Bytes = 1 << 20
 	GiB Bytes = 1 << 30
 	TiB Bytes = 1 << 40
+	PiB Bytes = 1 << 50
 )
 
 // BytesPerToken is the KV-cache size that one token of a prompt adds.
@@ -73,10 +75,10 @@ type prefix struct {
 }
 
 var (
-	decimalBytes = []prefix{{1e12, "TB"}, {1e9, "GB"}, {1e6, "MB"}, {1e3, "KB"}, {1, "B"}}
-	binaryBytes  = []prefix{{1 << 40, "TiB"}, {1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}, {1, "B"}}
-	bytesPerSec  = []prefix{{1e12, "TB/s"}, {1e9, "GB/s"}, {1e6, "MB/s"}, {1e3, "KB/s"}, {1, "B/s"}}
-	bitsPerSec   = []prefix{{1e12, "Tbit/s"}, {1e9, "Gbit/s"}, {1e6, "Mbit/s"}, {1e3, "kbit/s"}, {1, "bit/s"}}
+	decimalBytes = []prefix{{1e15, "PB"}, {1e12, "TB"}, {1e9, "GB"}, {1e6, "MB"}, {1e3, "KB"}, {1, "B"}}
+	binaryBytes  = []prefix{{1 << 50, "PiB"}, {1 << 40, "TiB"}, {1 << 30, "GiB"}, {1 << 20, "MiB"}, {1 << 10, "KiB"}, {1, "B"}}
+	bytesPerSec  = []prefix{{1e15, "PB/s"}, {1e12, "TB/s"}, {1e9, "GB/s"}, {1e6, "MB/s"}, {1e3, "KB/s"}, {1, "B/s"}}
+	bitsPerSec   = []prefix{{1e15, "Pbit/s"}, {1e12, "Tbit/s"}, {1e9, "Gbit/s"}, {1e6, "Mbit/s"}, {1e3, "kbit/s"}, {1, "bit/s"}}
 )
 
 // DefaultSignificant is the number of significant digits String methods
@@ -181,8 +183,12 @@ func (bw Bandwidth) FormatBits(sig int) string {
 // thousands separators: "2,051 tokens/s".
 //
 // A rate below 100 tokens/s keeps three significant digits ("0.131
-// tokens/s"), so that no rate prints as zero.
+// tokens/s"), so that no rate prints as zero; below 0.001 tokens/s it
+// is a power of ten ("1.00e-06 tokens/s"), not a row of zeros.
 func (r TokenRate) String() string {
+	if a := math.Abs(float64(r)); a > 0 && roundSig(a, DefaultSignificant) < 1e-3 {
+		return strconv.FormatFloat(float64(r), 'e', DefaultSignificant-1, 64) + " tokens/s"
+	}
 	if math.Abs(float64(r)) < 100 {
 		return FormatSignificant(float64(r), DefaultSignificant) + " tokens/s"
 	}
@@ -192,13 +198,63 @@ func (r TokenRate) String() string {
 // String prints the count with thousands separators: "127,188".
 func (n Tokens) String() string { return GroupThousands(float64(n), 0) }
 
+// Count prints the count with its noun, singular for one: "1 token",
+// "105,000 tokens".
+func (n Tokens) Count() string {
+	if n == 1 {
+		return "1 token"
+	}
+	return n.String() + " tokens"
+}
+
 // String prints the duration in seconds, or in milliseconds below one
 // second, with three significant digits: "62.0 s", "580 ms".
+//
+// Below a millisecond it is in microseconds ("1.00 µs"), below a
+// microsecond in nanoseconds; from 10^6 s (11.6 days) on, the seconds are
+// followed by days or years: "1.00e+09 s (31.7 years)".
 func (t Seconds) String() string {
-	if math.Abs(float64(t)) < 1 && t != 0 {
-		return FormatSignificant(float64(t)*1e3, DefaultSignificant) + " ms"
+	a := math.Abs(float64(t))
+	sig := func(x float64) string { return FormatSignificant(x, DefaultSignificant) }
+	switch {
+	case t == 0 || math.IsNaN(a) || math.IsInf(a, 0):
+		return sig(float64(t)) + " s"
+	case roundSig(a*1e9, DefaultSignificant) < 1000:
+		return sig(float64(t)*1e9) + " ns"
+	case roundSig(a*1e6, DefaultSignificant) < 1000:
+		return sig(float64(t)*1e6) + " µs"
+	case roundSig(a*1e3, DefaultSignificant) < 1000:
+		return sig(float64(t)*1e3) + " ms"
+	case a >= 1e6 && a < 365.25*86400:
+		return sig(float64(t)) + " s (" + sig(float64(t)/86400) + " days)"
+	case a >= 1e6:
+		return sig(float64(t)) + " s (" + sig(float64(t)/(365.25*86400)) + " years)"
 	}
-	return FormatSignificant(float64(t), DefaultSignificant) + " s"
+	return sig(float64(t)) + " s"
+}
+
+// Ratios print positionally from RatioLow to below RatioHigh ("21.4x",
+// "0.0477x", "697,000x"); beyond, as a power of ten with two significant
+// digits ("7.4e10x", "4.4e-11x"), where more digits say nothing.
+const (
+	RatioLow  = 1e-3
+	RatioHigh = 1e6
+)
+
+// FormatRatio prints a ratio and its x: "21.4x", "697,000x", "7.4e10x".
+func FormatRatio(x float64) string {
+	a := math.Abs(roundSig(x, DefaultSignificant))
+	switch {
+	case x == 0 || math.IsNaN(x) || math.IsInf(x, 0):
+		return FormatSignificant(x, DefaultSignificant) + "x"
+	case a >= RatioHigh || a < RatioLow:
+		m, e, _ := strings.Cut(strconv.FormatFloat(x, 'e', 1, 64), "e")
+		n, _ := strconv.Atoi(e)
+		return m + "e" + strconv.Itoa(n) + "x"
+	case a >= 1e4:
+		return GroupThousands(roundSig(x, DefaultSignificant), 0) + "x"
+	}
+	return FormatSignificant(x, DefaultSignificant) + "x"
 }
 
 // GroupThousands prints x with the given number of decimals and commas

@@ -2,7 +2,6 @@ package calculator
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/textfmt"
 )
 
 // A Case is one question of a comparison or a sweep: its label (the model,
@@ -192,7 +192,7 @@ var outputColumns = func() []string {
 // units (empty where it does not apply), and the error of a failed case.
 func CSV(cases []Case) ([]byte, error) {
 	var b bytes.Buffer
-	w := csv.NewWriter(&b)
+	w := textfmt.NewCSVWriter(&b)
 	w.Write(append(append([]string{"case", "command"}, outputColumns...), "error"))
 	for _, c := range cases {
 		rec := []string{c.Label, c.Request.Command()}

@@ -144,8 +144,12 @@ type Output struct {
 	MeanTTFTSeconds            *float64 `json:"mean_ttft_seconds,omitempty"`
 	BreakEvenHitRate           *float64 `json:"break_even_hit_rate,omitempty"`
 	BreakEvenHitRateNote       string   `json:"break_even_hit_rate_note,omitempty"`
-	ContextTokens              float64  `json:"context_tokens,omitempty"`
-	BeyondContextAllowedNote   string   `json:"beyond_context,omitempty"`
+	// ConfigAssumptions are what a config.json the user gave left to a
+	// default, joined by "; ": a missing num_key_value_heads taken as
+	// num_attention_heads (multi-head attention, as Hugging Face does).
+	ConfigAssumptions        string  `json:"config_assumptions,omitempty"`
+	ContextTokens            float64 `json:"context_tokens,omitempty"`
+	BeyondContextAllowedNote string  `json:"beyond_context,omitempty"`
 
 	Extended
 }
@@ -211,6 +215,9 @@ func Compute(r Request) (Answer, error) {
 	out.PrefillProvenanceLocator, out.PrefillProvenanceURL, out.PrefillProvenanceRun = p.Locator, p.URL, p.Run
 	if p.Low > 0 && p.High > 0 {
 		out.PrefillLowTokensPerSecond, out.PrefillHighTokensPerSecond = ptr(float64(p.Low)), ptr(float64(p.High))
+	}
+	if m := in.Model; m != nil && m.Provenance == sources.FromFile && m.Config != nil {
+		out.ConfigAssumptions = strings.Join(m.Config.Notes, "; ")
 	}
 	if in.Context > 0 && in.Tokens > in.Context {
 		out.BeyondContextAllowedNote = fmt.Sprintf("--tokens is beyond %s's context of %v tokens", in.Name, in.Context)
@@ -457,6 +464,10 @@ func customArch(r Request) (breakeven.Architecture, error) {
 		if err != nil || n < min {
 			return 0, breakeven.Bad(name, value, fmt.Sprintf("not a whole number of at least %d", min), customExample(name))
 		}
+		// The same bound as the config.json fields (modelconfig).
+		if err := breakeven.CheckWhole(n, min, breakeven.MaxDim); err != nil {
+			return 0, breakeven.Bad(name, value, strings.TrimPrefix(err.Error(), value+": "), customExample(name))
+		}
 		return n, nil
 	}
 	if !given(r.Layers) {
@@ -502,7 +513,7 @@ func customArch(r Request) (breakeven.Architecture, error) {
 		a.Fixed = f
 	}
 	if err := a.Validate(); err != nil {
-		return a, sentence("layers", err.Error())
+		return a, sentence("layers", "the architecture flags (--layers, --kv-heads, --head-dim, ...): "+strings.TrimPrefix(err.Error(), "breakeven: "))
 	}
 	return a, nil
 }

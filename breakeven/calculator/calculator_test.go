@@ -41,10 +41,10 @@ func TestCustomArchTakesNoRopePartAndOneOfEachDimension(t *testing.T) {
 // A break-even out of range blames the field the prefill came from: a
 // time to first token under one second is still --ttft. Every input is
 // within its span, but 10^9 tokens in 0.5 ms of a custom architecture of
-// 10^5 layers of 64 KV heads of 1,024 dims (2.6e10 B per token) is 5.2e22
-// B/s.
+// 7,000 layers of 64 KV heads of 512 dims (9.2e8 B per token, under the
+// bound of 1e9) is 1.8e21 B/s.
 func TestOutOfRangeBlamesSubSecondTTFT(t *testing.T) {
-	_, err := Compute(Request{Layers: "100000", KVHeads: "64", HeadDim: "1024", Tokens: "1e9", TTFT: "0.5ms", Link: "10GbE"})
+	_, err := Compute(Request{Layers: "7000", KVHeads: "64", HeadDim: "512", Tokens: "1e9", TTFT: "0.5ms", Link: "10GbE"})
 	var fe *breakeven.FieldError
 	require.True(t, errors.As(err, &fe), "%v", err)
 	assert.Equal(t, "ttft", fe.Field)

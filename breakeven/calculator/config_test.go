@@ -16,7 +16,8 @@ func keptConfig(file string) string { return filepath.Join("..", "..", sources.C
 // A catalog model and its config give the same answer: the same cache,
 // break-even, times and verdict. Only the name differs, and the context
 // where the catalog gives the card's (with YaRN) and the config its
-// max_position_embeddings; the prompt is below both.
+// max_position_embeddings; the prompt is below both. The config's answer
+// also says what the file left to a default (config_assumptions).
 func TestConfigAnswersAsItsCatalogModel(t *testing.T) {
 	n := 0
 	for _, m := range sources.Models() {
@@ -34,6 +35,8 @@ func TestConfigAnswersAsItsCatalogModel(t *testing.T) {
 		assert.Equal(t, m.Arch.Groups, b.Input.Arch.Groups, m.Name)
 		a.Output.Model, b.Output.Model = "", ""
 		a.Output.ContextTokens, b.Output.ContextTokens = 0, 0
+		assert.Empty(t, a.Output.ConfigAssumptions, m.Name)
+		b.Output.ConfigAssumptions = ""
 		assert.Equal(t, a.Output, b.Output, m.Name)
 
 		// With --gpus the attention FLOPs are the same; the linear term

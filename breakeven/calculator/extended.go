@@ -222,7 +222,7 @@ func customFlop(r Request, a breakeven.Architecture) (prefill.Model, error) {
 	}
 	whole := func(name, v string) (int, error) {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n < 1 || n > 1<<20 {
+		if err != nil || breakeven.CheckWhole(n, 1, breakeven.MaxDim) != nil {
 			return 0, breakeven.Bad(name, v, "not a whole number from 1 to 1,048,576", customExample(name))
 		}
 		return n, nil

@@ -8,6 +8,7 @@ import (
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/textfmt"
+	"signalweight.dev/kv/sources"
 )
 
 // Row is one line of the calculator's answer as a person reads it: Key
@@ -66,9 +67,10 @@ func (r Report) Text() string {
 	return b.String()
 }
 
-// Ratio prints a ratio with three significant digits and an x: "21.4x".
+// Ratio prints a ratio with three significant digits and an x: "21.4x";
+// past breakeven.RatioHigh as a power of ten, "7.4e10x".
 func Ratio(x float64) string {
-	return breakeven.FormatSignificant(x, breakeven.DefaultSignificant) + "x"
+	return breakeven.FormatRatio(x)
 }
 
 // Render writes an answer as a Report.
@@ -87,6 +89,11 @@ func Render(a Answer) Report {
 		// the other gives.
 		add(&model, "tokens_reading", "tokens", fmt.Sprintf("%s, a cache of %v", reading, in.Arch.CacheSize(other)))
 	}
+	if in.Model != nil && in.Model.Provenance == sources.FromFile && in.Model.Config != nil {
+		if notes := in.Model.Config.Notes; len(notes) > 0 {
+			add(&model, "config_assumptions", "assumed", strings.Join(notes, "; "))
+		}
+	}
 	growth := in.Arch.BytesPerToken()
 	per := breakeven.Bytes(res.BytesPerToken)
 	if math.Abs(float64(growth-res.BytesPerToken)) <= 1e-9*float64(res.BytesPerToken) {
@@ -102,7 +109,7 @@ func Render(a Answer) Report {
 	prefill := in.Prefill.String()
 	switch {
 	case in.TTFT > 0:
-		prefill += fmt.Sprintf(" (%v tokens in %v)", in.Tokens, in.TTFT)
+		prefill += fmt.Sprintf(" (%s in %v)", in.Tokens.Count(), in.TTFT)
 	case out.PrefillSource == "flop model" && out.MFU != nil:
 		prefill += fmt.Sprintf(" (FLOP model: %s at MFU %.3g)", out.GPUs, *out.MFU)
 	case in.Provenance.Kind == Published || in.Provenance.Kind == Measured:
@@ -210,7 +217,7 @@ func renderExtended(in Input, out Output) []Row {
 	case out.CrossoverTokens != nil && *out.CrossoverTokens <= 1:
 		add("crossover", "crossover", "none: loading wins at every prompt length")
 	case out.CrossoverTokens != nil:
-		add("crossover", "crossover", fmt.Sprintf("loading wins from %s tokens; recomputing below", breakeven.Tokens(math.Ceil(*out.CrossoverTokens))))
+		add("crossover", "crossover", fmt.Sprintf("loading wins from %s; recomputing below", breakeven.Tokens(math.Ceil(*out.CrossoverTokens)).Count()))
 	case out.CrossoverNote != "":
 		add("crossover", "crossover", out.CrossoverNote)
 	}

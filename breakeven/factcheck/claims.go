@@ -60,9 +60,11 @@ func (e *HeaderError) Error() string {
 }
 
 // Reader reads claims from a CSV file, one row at a time, so a file of any
-// length is read in constant memory. Lines starting with # are comments;
-// blank lines are skipped.
+// length is read in constant memory; a row longer than MaxRowBytes stops
+// it with a *LimitError. Lines starting with # are comments; blank lines
+// are skipped. Lines may end in LF, CR LF or CR alone.
 type Reader struct {
+	g       *guard
 	cr      *csv.Reader
 	nfields int
 	col     map[string]int // column name -> index
@@ -92,7 +94,8 @@ func (r *Reader) ExtraColumns() []string {
 // NewReader reads the header of a claims file and returns a Reader for its
 // rows, or a *HeaderError.
 func NewReader(r io.Reader) (*Reader, error) {
-	cr := csv.NewReader(r)
+	g := newGuard(r)
+	cr := csv.NewReader(g)
 	cr.Comment = '#'
 	cr.FieldsPerRecord = -1 // checked here, to report the line and go on
 	cr.TrimLeadingSpace = true
@@ -106,10 +109,15 @@ func NewReader(r io.Reader) (*Reader, error) {
 		if errors.As(err, &pe) {
 			return nil, &HeaderError{pe.StartLine, pe.Err.Error()}
 		}
+		var le *LimitError
+		if errors.As(err, &le) {
+			return nil, &HeaderError{le.Line, le.Reason()}
+		}
 		return nil, err
 	}
+	g.row()
 	line, _ := cr.FieldPos(0)
-	rd := &Reader{cr: cr, nfields: len(header), col: map[string]int{}, names: make([]string, len(header))}
+	rd := &Reader{g: g, cr: cr, nfields: len(header), col: map[string]int{}, names: make([]string, len(header))}
 	for i, h := range header {
 		name := columnName(h, i == 0)
 		rd.names[i] = name
@@ -149,9 +157,10 @@ func columnName(h string, first bool) string {
 
 // Read returns the next claim, unchecked. A row that cannot be read
 // returns a *RowError and reading may go on; io.EOF ends the file; any
-// other error is from the underlying reader.
+// other error (a *LimitError among them) ends the reading.
 func (r *Reader) Read() (Claim, error) {
 	rec, err := r.cr.Read()
+	r.g.row()
 	if err == io.EOF {
 		return Claim{}, io.EOF
 	}

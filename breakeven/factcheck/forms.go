@@ -201,11 +201,11 @@ func (r Result) explainSize() string {
 	sc := r.SizeCheck
 	switch {
 	case sc.NoMatch:
-		return fmt.Sprintf("states %v (%s) where %v tokens of %s make %v (%s), %sx as much, under every reading tried (GB or GiB, K as 1,000 or 1,024)",
-			sc.Stated, sc.Stated.IEC(), r.Tokens, r.Model.Name, sc.Computed, sc.Computed.IEC(),
+		return fmt.Sprintf("states %v (%s) where %s of %s make %v (%s), %sx as much, under every reading tried (GB or GiB, K as 1,000 or 1,024)",
+			sc.Stated, sc.Stated.IEC(), r.Tokens.Count(), r.Model.Name, sc.Computed, sc.Computed.IEC(),
 			breakeven.FormatSignificant(float64(sc.Stated/sc.Computed), breakeven.DefaultSignificant))
 	case sc.Reading == "":
-		return fmt.Sprintf("states %s; %v tokens of %s at %s make %v (%s)", strings.TrimSpace(r.Claim.Size), r.Tokens, r.Model.Name, r.Element.Name, sc.Computed, sc.Computed.IEC())
+		return fmt.Sprintf("states %s; %s of %s at %s make %v (%s)", strings.TrimSpace(r.Claim.Size), r.Tokens.Count(), r.Model.Name, r.Element.Name, sc.Computed, sc.Computed.IEC())
 	default:
 		return fmt.Sprintf("states %s, which matches the computed %v (%s, for %v tokens) only read as %s", strings.TrimSpace(r.Claim.Size), sc.Computed, sc.Computed.IEC(), sc.Tokens, sc.Reading)
 	}
@@ -289,12 +289,7 @@ func suggestLinks(bw breakeven.Bandwidth) string {
 
 // tokenCount prints a count of tokens with its noun: "1 token",
 // "105,000 tokens".
-func tokenCount(n breakeven.Tokens) string {
-	if n == 1 {
-		return "1 token"
-	}
-	return n.String() + " tokens"
-}
+func tokenCount(n breakeven.Tokens) string { return n.Count() }
 
 func plural(n int, one, many string) string {
 	if n == 1 {
@@ -379,7 +374,7 @@ func (r Result) Findings() []string {
 		add("%s", s)
 	}
 	if r.Ratio > 0 {
-		s := fmt.Sprintf("uncached %v against cached %v is %sx", r.Uncached, r.Seconds, breakeven.FormatSignificant(r.Ratio, breakeven.DefaultSignificant))
+		s := fmt.Sprintf("uncached %v against cached %v is %s", r.Uncached, r.Seconds, breakeven.FormatRatio(r.Ratio))
 		if r.Speedup > 0 && strings.TrimSpace(r.Claim.Uncached) != "" && strings.TrimSpace(r.Claim.Seconds) != "" {
 			du := halfStep(r.Claim.Uncached, float64(r.Uncached))
 			ds := halfStep(r.Claim.Seconds, float64(r.Seconds))
@@ -410,8 +405,8 @@ func (r Result) Findings() []string {
 	case r.Uncached > 0 && r.Seconds >= r.Uncached:
 		add("loading is slower than recomputing here: the cached %v is no faster than the uncached %v", r.Seconds, r.Uncached)
 	case r.recomputeLow > 0 && r.Seconds > r.recomputeLow:
-		add("loading is slower than recomputing: %v tokens prefill in %v on %v even at an MFU of %g, the low end of the assumed range",
-			r.Tokens, r.recomputeLow, *r.GPUs, sources.MFULow.V())
+		add("loading is slower than recomputing: %s prefill in %v on %v even at an MFU of %g, the low end of the assumed range",
+			r.Tokens.Count(), r.recomputeLow, *r.GPUs, sources.MFULow.V())
 	}
 	if r.HostsNeeded > 0 {
 		add("stated in total, so no one host's ceiling applies: it takes at least %d %s of %v (%s)", r.HostsNeeded, plural(r.HostsNeeded, "host", "hosts"), r.Ceiling, r.CeilingFrom)
@@ -467,6 +462,16 @@ func (r Result) Arithmetic() string {
 	return strings.Join(parts, "; ")
 }
 
+// ConfigAssumptions are what a config.json the user gave left to a
+// default: Hugging Face's num_key_value_heads = num_attention_heads where
+// it is missing, among others.
+func (r Result) ConfigAssumptions() []string {
+	if m := r.Model; m.Provenance == sources.FromFile && m.Config != nil {
+		return m.Config.Notes
+	}
+	return nil
+}
+
 // Assumptions lists what the check assumed: the token reading, the KV
 // type, the host.
 func (r Result) Assumptions() []string {
@@ -476,6 +481,7 @@ func (r Result) Assumptions() []string {
 	} else if r.Tokens > 0 {
 		a = append(a, tokenCount(r.Tokens)+", as written")
 	}
+	a = append(a, r.ConfigAssumptions()...)
 	if r.Model.Known() {
 		kv := r.Element.Name + " KV cache"
 		if strings.TrimSpace(r.Claim.KVDtype) == "" {

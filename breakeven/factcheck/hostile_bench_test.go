@@ -10,19 +10,20 @@ import (
 )
 
 // unknownModelsFile is a claims file of n rows, each naming a different
-// model the catalog does not know, plus one row with a 10 MB model field.
+// model the catalog does not know, plus one row with a 512 KiB model
+// field (half the bound on a row).
 func unknownModelsFile(n int) []byte {
 	var b bytes.Buffer
 	b.WriteString("model,tokens,seconds,links,source\n")
 	for i := range n {
 		fmt.Fprintf(&b, "vendor-%d-model-%d,105000,0.58,1x400Gbit/s,test\n", i, i%97)
 	}
-	b.WriteString(strings.Repeat("m", 10<<20) + ",105000,0.58,,test\n")
+	b.WriteString(strings.Repeat("m", factcheck.MaxRowBytes/2) + ",105000,0.58,,test\n")
 	return b.Bytes()
 }
 
 // BenchmarkUnknownModelsFile checks 100,000 rows of unknown models and a
-// 10 MB field: every row is reported, none is slow. Run with
+// 512 KiB field: every row is reported, none is slow. Run with
 //
 //	go test ./breakeven/factcheck -run '^$' -bench UnknownModelsFile -benchtime 3x
 func BenchmarkUnknownModelsFile(b *testing.B) {
@@ -53,7 +54,7 @@ func TestUnknownModelsFile(t *testing.T) {
 		t.Fatalf("%d bad rows reported, want 101", len(msgs))
 	}
 	last := msgs[100]
-	if len(last) > 300 || !strings.Contains(last, "(10,485,760 characters)") || !strings.Contains(last, "too long") {
-		t.Errorf("the 10 MB model is not reported short: %.300s", last)
+	if len(last) > 300 || !strings.Contains(last, "(524,288 characters)") || !strings.Contains(last, "too long") {
+		t.Errorf("the 512 KiB model is not reported short: %.300s", last)
 	}
 }

@@ -42,6 +42,7 @@ type JSONResult struct {
 	Verdict                 string            `json:"verdict"`
 	Explanation             string            `json:"explanation"`
 	Findings                []string          `json:"findings"`
+	ConfigAssumptions       []string          `json:"config_assumptions,omitempty"`
 	Arithmetic              string            `json:"arithmetic"`
 	Command                 string            `json:"command"`
 	Source                  string            `json:"source"`
@@ -66,7 +67,7 @@ func (r Result) JSON() JSONResult {
 		CeilingBytesPerSecond: opt(float64(r.Ceiling)), CeilingFrom: r.CeilingFrom, GPUs: r.Claim.GPUs, MFU: r.MFU,
 		Precision: r.Claim.Precision, PrefillTokensPerSecond: opt(float64(r.Prefill)), BreakEvenBytesPerSecond: opt(float64(r.BreakEven)), ShrinkNeeded: r.Shrink,
 		Verdict: string(r.Verdict), Explanation: r.Explanation(), Findings: r.Findings(), Arithmetic: r.Arithmetic(), Command: r.Command(),
-		Source: r.Claim.Source, Quote: r.Claim.Quote, Note: r.Claim.Note,
+		Source: r.Claim.Source, Quote: r.Claim.Quote, Note: r.Claim.Note, ConfigAssumptions: r.ConfigAssumptions(),
 	}
 	if j.Findings == nil {
 		j.Findings = []string{}

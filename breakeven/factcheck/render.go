@@ -106,6 +106,9 @@ func figures(r Result) []Row {
 		}
 		add("tokens", "tokens", reading)
 	}
+	if a := r.ConfigAssumptions(); len(a) > 0 {
+		add("config_assumptions", "assumed", strings.Join(a, "; "))
+	}
 	if r.Model.Known() && r.Tokens > 0 {
 		add("cache", "cache", fmt.Sprintf("%v (%s; %v)", r.Cache, r.Cache.IEC(), r.PerToken))
 	}
@@ -127,7 +130,7 @@ func figures(r Result) []Row {
 	}
 	if r.Prefill > 0 {
 		// What the uncached time gives: r, and B* = r x b.
-		add("prefill", "prefill", fmt.Sprintf("%v (%v tokens in %v)", r.Prefill, r.Tokens, r.Uncached))
+		add("prefill", "prefill", fmt.Sprintf("%v (%s in %v)", r.Prefill, r.Tokens.Count(), r.Uncached))
 		add("break_even", "break-even", fmt.Sprintf("%v (%s): loading beats recomputing above it", r.BreakEven, r.BreakEven.Bits()))
 	}
 	if r.Throughput > 0 {

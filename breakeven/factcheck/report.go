@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"regexp"
 	"strings"
 
 	"signalweight.dev/kv/sources"
@@ -33,7 +34,7 @@ func NewReport(w io.Writer, format, title string) (*Report, error) {
 	r := &Report{w: bufio.NewWriter(w), counts: map[Verdict]int{}}
 	switch format {
 	case "md":
-		fmt.Fprintf(r.w, "# %s\n\n", title)
+		fmt.Fprintf(r.w, "# %s\n\n", mdEsc(title))
 		fmt.Fprintf(r.w, "Each claim with its source, the assumptions the check makes, its arithmetic, its verdict and the command that checks it again. Verdicts follow one rule of the bandwidth needed, the links stated and the host's ceiling (`breakeven check -h`).\n")
 	case "html":
 		r.html = true
@@ -45,7 +46,32 @@ func NewReport(w io.Writer, format, title string) (*Report, error) {
 	return r, nil
 }
 
-func esc(s string) string { return html.EscapeString(s) }
+// esc escapes text for HTML, its control characters shown escaped.
+func esc(s string) string { return html.EscapeString(controls(s)) }
+
+// controls shows the control characters of s other than line breaks and
+// tabs escaped: ESC as \x1b, a C1 control as \u009b.
+func controls(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case !isControl(r):
+			b.WriteRune(r)
+		case r < 0x80:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+	}
+	return b.String()
+}
+
+func isControl(r rune) bool {
+	return (r < 0x20 && r != '\n' && r != '\t' && r != '\r') || (r >= 0x7f && r <= 0x9f)
+}
 
 // Claim adds a checked claim: its Rendering's heading, quote and items.
 func (r *Report) Claim(res Result) error {
@@ -89,14 +115,26 @@ func (r *Report) Claim(res Result) error {
 }
 
 // mdEsc keeps a text from starting Markdown it does not mean: line
-// breaks become spaces, and the characters that open emphasis, code,
-// links or HTML are escaped.
+// breaks become spaces, control characters are shown escaped, the
+// characters that open emphasis, strikethrough, code, links, images,
+// entities or HTML are escaped, and so is a list marker at its start.
 func mdEsc(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	return mdReplacer.Replace(s)
+	s = controls(strings.Join(strings.Fields(s), " "))
+	s = mdReplacer.Replace(entity.ReplaceAllString(s, "&amp;$1"))
+	if len(s) > 0 && (s[0] == '-' || s[0] == '+' || s[0] == '=') {
+		s = `\` + s
+	} else if i := strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }); i > 0 && (s[i] == '.' || s[i] == ')') && (i+1 == len(s) || s[i+1] == ' ') {
+		s = s[:i] + `\` + s[i:] // "1. x" is not a list
+	}
+	return s
 }
 
-var mdReplacer = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`, "<", "&lt;", ">", "&gt;", "#", `\#`, "|", `\|`)
+// entity finds an ampersand that would start a character reference
+// ("&lt;", "&#60;"), which Markdown would decode.
+var entity = regexp.MustCompile(`&([A-Za-z#])`)
+
+var mdReplacer = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`, "<", "&lt;", ">", "&gt;",
+	"#", `\#`, "|", `\|`, "~", `\~`, "!", `\!`)
 
 // Bad adds a row that could not be checked.
 func (r *Report) Bad(e *RowError) {

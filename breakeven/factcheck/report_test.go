@@ -62,6 +62,7 @@ func TestReportGolden(t *testing.T) {
 				assert.Contains(t, out, "the post&#39;s &lt;reading&gt; &amp; *link*")
 				assert.NotContains(t, out, "<reading>")
 			} else {
+				assert.Contains(t, out, "# Claims &lt;checked&gt;\n", "the title escaped as the cells are")
 				assert.Contains(t, out, `the post's &lt;reading&gt; & \*link\*`)
 				assert.Contains(t, out, "Also stated: vendor: ACME \\| \\`x\\`")
 				assert.Contains(t, out, "- Reproduce: `breakeven check --model llama-3.1-70b --tokens 128K --size '40 GB'`")

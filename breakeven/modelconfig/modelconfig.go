@@ -92,6 +92,10 @@ func (c Config) Prefill(name string, active float64) prefill.Model {
 	return prefill.Model{Name: name, ActiveParams: active, Attention: slices.Clone(c.Attention)}
 }
 
+// maxParams bounds the parameters the shapes give, as --params is
+// bounded: 1000T.
+const maxParams = 1e15
+
 // MaxConfigBytes bounds the size of a config read: real ones are a few
 // kilobytes; a larger input is refused before it is parsed.
 const MaxConfigBytes = 1 << 20
@@ -182,6 +186,9 @@ func Parse(data []byte) (Config, error) {
 	if len(data) > MaxConfigBytes {
 		return Config{}, bad("", "", "file of %d bytes is too large for a config (at most %d)", len(data), MaxConfigBytes)
 	}
+	// A byte-order mark, as some editors write, is skipped, as the claims
+	// reader skips one.
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	var top raw
 	if err := decode(data, &top); err != nil {
 		return Config{}, err
@@ -237,6 +244,10 @@ func decode(data []byte, r *raw) error {
 	if err := json.Unmarshal(data, r); err != nil {
 		var te *json.UnmarshalTypeError
 		if errorsAs(err, &te) && te.Field != "" {
+			if te.Type.Kind() == reflect.Int && strings.HasPrefix(te.Value, "number") {
+				// Too large for an integer, or a fraction.
+				return bad(te.Field, example(te.Field), "%s: not a whole number in digits from 0 to %s", strings.TrimPrefix(te.Value, "number "), breakeven.GroupThousands(float64(bound(te.Field)), 0))
+			}
 			want := "a number"
 			switch te.Type.Kind() {
 			case reflect.Bool:
@@ -251,6 +262,65 @@ func decode(data []byte, r *raw) error {
 			return bad(te.Field, "", "is a %s where %s belongs", te.Value, want)
 		}
 		return bad("", `{"num_hidden_layers": 80, ...}`, "not a JSON object (%v)", err)
+	}
+	return r.inRange()
+}
+
+// tokenFields are the fields that count tokens, bounded as --tokens is;
+// every other whole number of a config is a count or a width, bounded by
+// breakeven.MaxDim as the architecture flags are.
+var tokenFields = map[string]bool{"max_position_embeddings": true, "sliding_window": true, "attention_chunk_size": true, "index_topk": true}
+
+// bound is the largest value a whole-number field may take.
+func bound(field string) int {
+	if tokenFields[field] {
+		return int(breakeven.TokensSpan.Hi)
+	}
+	return breakeven.MaxDim
+}
+
+// examples are valid lines for the fields most often mistyped.
+var examples = map[string]string{
+	"num_hidden_layers": `"num_hidden_layers": 80`, "hidden_size": `"hidden_size": 8192`,
+	"num_attention_heads": `"num_attention_heads": 64`, "num_key_value_heads": `"num_key_value_heads": 8`,
+	"head_dim": `"head_dim": 128`, "vocab_size": `"vocab_size": 128256`,
+	"intermediate_size": `"intermediate_size": 28672`, "max_position_embeddings": `"max_position_embeddings": 131072`,
+	"sliding_window": `"sliding_window": 4096`, "kv_lora_rank": `"kv_lora_rank": 512`,
+}
+
+// example is a valid line of config.json for field.
+func example(field string) string {
+	if e, ok := examples[field]; ok {
+		return e
+	}
+	return fmt.Sprintf("%q: %d", field, min(bound(field), 128))
+}
+
+// inRange checks every whole number read against its bound, with the
+// check the flags use (breakeven.CheckWhole), before any is multiplied.
+func (r *raw) inRange() error {
+	v := reflect.ValueOf(r).Elem()
+	t := v.Type()
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		f := v.Field(i)
+		var vals []int
+		switch {
+		case f.Kind() == reflect.Pointer && f.Type().Elem().Kind() == reflect.Int && !f.IsNil():
+			vals = []int{int(f.Elem().Int())}
+		case f.Kind() == reflect.Slice && f.Type().Elem().Kind() == reflect.Int:
+			vals = f.Interface().([]int)
+		}
+		for _, n := range vals {
+			if n < 0 || n > bound(name) {
+				return bad(name, example(name), "%v", breakeven.CheckWhole(n, 0, bound(name)))
+			}
+		}
+	}
+	if q := r.Quant; q != nil && q.KVCacheScheme != nil {
+		if err := breakeven.CheckWhole(q.KVCacheScheme.NumBits, 0, 64); err != nil {
+			return bad("num_bits", `"num_bits": 8`, "%v", err)
+		}
 	}
 	return nil
 }
@@ -349,7 +419,7 @@ func (r raw) config() (Config, error) {
 			return c, bad("num_key_value_heads", fmt.Sprintf(`"num_key_value_heads": %d`, gcdDivisor(heads)), "%d does not divide num_attention_heads %d", kv, heads)
 		}
 		if r.KVHeads == nil {
-			c.Notes = append(c.Notes, "num_key_value_heads not stated: taken as num_attention_heads (multi-head attention)")
+			c.Notes = append(c.Notes, fmt.Sprintf("num_key_value_heads not stated: taken as num_attention_heads, %d (multi-head attention, Hugging Face's default); state it if the model shares KV heads", heads))
 		}
 		if r.HeadDim == nil {
 			if hidden%heads != 0 {
@@ -414,7 +484,7 @@ func (r raw) config() (Config, error) {
 		return c, err
 	}
 	if err := c.Arch.Validate(); err != nil {
-		return c, bad("", "", "%v", err)
+		return c, bad("", "", "%s", strings.TrimPrefix(err.Error(), "breakeven: "))
 	}
 	if el, ok, err := r.kvElement(); err != nil {
 		return c, err
@@ -444,6 +514,9 @@ func (r raw) config() (Config, error) {
 		total, active := moe.layer(i)
 		c.TotalParams += a + total
 		c.ActiveParams += a + active
+	}
+	if c.TotalParams > maxParams {
+		return c, bad("vocab_size", "", "the shapes give %.3g parameters, above 1000T, the most --params may be; check vocab_size, hidden_size and the intermediate sizes", c.TotalParams)
 	}
 	c.Family = family(kinds, mla, kv, heads, moe.any)
 	if r.IndexTopK != nil {

@@ -2,13 +2,13 @@ package post
 
 import (
 	"bytes"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/textfmt"
 	"signalweight.dev/kv/sources"
 )
 
@@ -70,7 +70,7 @@ func formatNumber(v float64) string {
 // WriteCSV writes the table as CSV: a header of Column.Name, then one
 // line per row, with "\n" line ends.
 func (t Table) WriteCSV(w io.Writer) error {
-	cw := csv.NewWriter(w)
+	cw := textfmt.NewCSVWriter(w)
 	head := make([]string, len(t.Columns))
 	for i, c := range t.Columns {
 		head[i] = c.Name

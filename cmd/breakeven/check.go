@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -293,7 +292,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return code
 		}
 	case "csv":
-		w := csv.NewWriter(stdout)
+		w := textfmt.NewCSVWriter(stdout)
 		w.Write(checkCSVHeader)
 		w.Write(csvRecord(toCheckJSON(res), nil, nil))
 		w.Flush()
@@ -381,7 +380,7 @@ func checkFile(path string, checker *factcheck.Checker, ceiling string, fail fac
 	case "json":
 		p = &jsonPrinter{w: out}
 	case "csv":
-		p = &csvPrinter{w: csv.NewWriter(out), extra: rd.ExtraColumns()}
+		p = &csvPrinter{w: textfmt.NewCSVWriter(out), extra: rd.ExtraColumns()}
 	case "md", "html":
 		rep, err := factcheck.NewReport(out, format, "Claims checked: "+name)
 		if err != nil {
@@ -412,6 +411,11 @@ func checkFile(path string, checker *factcheck.Checker, ceiling string, fail fac
 		})
 	if err != nil {
 		out.Flush()
+		var le *factcheck.LimitError
+		if errors.As(err, &le) {
+			fmt.Fprintf(stderr, "breakeven check: %s:%v\n", name, strings.TrimPrefix(le.Error(), "line "))
+			return 2
+		}
 		fmt.Fprintf(stderr, "breakeven check: %s: %v\n", name, err)
 		return 2
 	}
@@ -480,7 +484,7 @@ func (p *jsonPrinter) bad(*factcheck.RowError) {}
 func (p *jsonPrinter) end(map[factcheck.Verdict]int, int) { p.w.WriteString("\n]\n") }
 
 type csvPrinter struct {
-	w     *csv.Writer
+	w     *textfmt.CSVWriter
 	rec   []string
 	extra []string // the input's columns the checker does not read
 }

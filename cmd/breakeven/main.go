@@ -51,10 +51,19 @@ func init() {
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-// run dispatches a command line and returns the exit status.
+// run dispatches a command line and returns the exit status. Its output
+// goes through an escaper: no control character of an input reaches the
+// terminal.
 func run(args []string, stdout, stderr io.Writer) int {
+	out, errOut := &escaper{w: stdout}, &escaper{w: stderr}
+	defer out.flush()
+	defer errOut.flush()
+	return dispatch(args, out, errOut)
+}
+
+func dispatch(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		usage(stderr)
+		brief(stderr)
 		return 2
 	}
 	switch args[0] {
@@ -89,6 +98,42 @@ func find(name string) (command, bool) {
 		}
 	}
 	return command{}, false
+}
+
+// brief is what a bare "breakeven" prints: three lines, what it is, the
+// commands and where to read more.
+func brief(w io.Writer) {
+	names := make([]string, 0, len(commands))
+	for _, c := range commands {
+		names = append(names, c.name)
+	}
+	sort.Strings(names)
+	fmt.Fprintln(w, "breakeven: when does loading a prompt's KV cache beat recomputing it?")
+	fmt.Fprintf(w, "commands: %s\n", strings.Join(names, ", "))
+	fmt.Fprintln(w, `run "breakeven help" for what each does, "breakeven help <command>" for its flags`)
+}
+
+// example is the first example of a command's usage, its continuation
+// lines joined: "breakeven calc --model llama-3.1-405b ...".
+func example(name string) string {
+	c, ok := find(name)
+	if !ok {
+		return ""
+	}
+	_, after, ok := strings.Cut(c.usage, "Examples:\n")
+	if !ok {
+		return ""
+	}
+	var parts []string
+	for _, line := range strings.Split(after, "\n") {
+		line = strings.TrimSpace(line)
+		more := strings.HasSuffix(line, `\`)
+		parts = append(parts, strings.TrimSpace(strings.TrimSuffix(line, `\`)))
+		if !more {
+			break
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 func usage(w io.Writer) {
@@ -142,7 +187,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) int {
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "breakeven %s: unexpected argument %q (flags start with -)\n", fs.Name(), strings.Join(fs.Args(), " "))
+		fmt.Fprintf(stderr, "breakeven %s: unexpected argument %q: flags start with - (e.g. %s)\n", fs.Name(), strings.Join(fs.Args(), " "), example(fs.Name()))
 		return 2
 	}
 	return -1

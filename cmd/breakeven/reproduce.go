@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/factcheck"
 	"signalweight.dev/kv/breakeven/post"
 	"signalweight.dev/kv/cmd/breakeven/internal/claimsfile"
@@ -30,6 +31,10 @@ of module signalweight.dev/kv.
 CSV numbers are in SI base units at full precision, with _low and _high
 columns for values known to an interval. A file whose bytes would not
 change is left alone, so a second run leaves git clean.
+
+Every file that changes is written under a temporary name first, and
+renamed into place only when all are written: a folder that cannot be
+written or a full disk changes nothing, and exits 2 with one line.
 
 Prints what it wrote and the ledger's verdicts, and exits 1 if any ledger
 entry has a verdict other than the one expected.
@@ -81,6 +86,11 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
+	// Everything is computed first, then every changed file is written
+	// beside its target under a temporary name, and only when all are
+	// written are they renamed into place: a failure halfway (a full
+	// disk, a folder that cannot be written) leaves the old files as they
+	// were, never a mix of old and new.
 	tables, err := post.Tables()
 	if err != nil {
 		return fail(err)
@@ -91,20 +101,14 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(fmt.Errorf("%s: %w", t.Name, err))
 		}
-		if err := data.write(t.Name+".csv", b); err != nil {
-			return fail(err)
-		}
+		data.add(t.Name+".csv", b)
 	}
-
 	report, err := claimsReport()
 	if err != nil {
 		return fail(err)
 	}
 	reports := newOutput(root, "data")
-	if err := reports.write("claims-report.md", report); err != nil {
-		return fail(err)
-	}
-
+	reports.add("claims-report.md", report)
 	figs, err := figures.All()
 	if err != nil {
 		return fail(err)
@@ -116,10 +120,12 @@ func runReproduce(args []string, stdout, stderr io.Writer) int {
 			if err != nil {
 				return fail(err)
 			}
-			if err := images.write(f.Name+"."+format, b); err != nil {
-				return fail(err)
-			}
+			images.add(f.Name+"."+format, b)
 		}
+	}
+	if err := commit(data, reports, images); err != nil {
+		fmt.Fprintf(stderr, "breakeven reproduce: %v\n", err)
+		return 2
 	}
 
 	findings, err := post.Audit()
@@ -166,51 +172,102 @@ func claimsReport() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// output writes files into one directory, rewriting only those whose
-// bytes change.
+// output collects the files of one directory, and which of them change.
 type output struct {
-	dir, label     string // where, and how the summary names it: "data/"
-	names, changed []string
+	root, dir, label string // where, and how the summary names it: "data/"
+	names            []string
+	changed          []file
+}
+
+// file is a file to write and, once staged, its temporary name.
+type file struct {
+	name string
+	b    []byte
+	tmp  string
 }
 
 func newOutput(root, sub string) *output {
-	return &output{dir: filepath.Join(root, sub), label: sub + "/"}
+	return &output{root: root, dir: filepath.Join(root, sub), label: sub + "/"}
 }
 
-func (o *output) write(name string, b []byte) error {
+// add records a file; it is written only if its bytes change.
+func (o *output) add(name string, b []byte) {
 	o.names = append(o.names, name)
-	path := filepath.Join(o.dir, name)
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, b) {
-		return nil
+	if old, err := os.ReadFile(filepath.Join(o.dir, name)); err == nil && bytes.Equal(old, b) {
+		return
 	}
-	if err := os.MkdirAll(o.dir, 0o755); err != nil {
-		return err
-	}
-	// Write beside the file and rename, so a reader never sees half a
-	// file.
-	tmp, err := os.CreateTemp(o.dir, "."+name+".*")
+	o.changed = append(o.changed, file{name: name, b: b})
+}
+
+// stage writes b beside dir/name under a temporary name and returns it.
+// A variable, so that a test can make it fail as a full disk does.
+var stage = func(dir, name string, b []byte) (string, error) {
+	tmp, err := os.CreateTemp(dir, "."+name+".*")
 	if err != nil {
-		return err
+		return "", err
 	}
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
+	_, err = tmp.Write(b)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err != nil {
 		os.Remove(tmp.Name())
-		return err
+		return "", err
 	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
+	return tmp.Name(), nil
+}
+
+// commit stages every changed file of outs, then renames them all into
+// place; if any cannot be staged, it removes those staged and changes
+// nothing. Its error is one line with a way forward.
+func commit(outs ...*output) error {
+	var staged []*file
+	undo := func() {
+		for _, f := range staged {
+			os.Remove(f.tmp)
+		}
 	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return err
+	for _, o := range outs {
+		for i := range o.changed {
+			f := &o.changed[i]
+			tmp, err := "", error(nil)
+			if fi, serr := os.Lstat(filepath.Join(o.dir, f.name)); serr == nil && fi.IsDir() {
+				err = errors.New("a directory is in its place")
+			} else {
+				tmp, err = stage(o.dir, f.name, f.b)
+			}
+			if err != nil {
+				undo()
+				return fmt.Errorf("cannot write %s in %s: %s; nothing was changed (make data/ and figures/ writable and free some space, or write elsewhere, e.g. --out /tmp/kv)",
+					filepath.Join(filepath.Base(o.dir), f.name), breakeven.Quote(o.root), reason(err))
+			}
+			f.tmp = tmp
+			staged = append(staged, f)
+		}
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return err
+	for _, o := range outs {
+		for i := range o.changed {
+			f := &o.changed[i]
+			if err := os.Rename(f.tmp, filepath.Join(o.dir, f.name)); err != nil {
+				undo()
+				return fmt.Errorf("cannot replace %s in %s: %s; run again once it can be written (or give --out /tmp/kv)",
+					filepath.Join(filepath.Base(o.dir), f.name), breakeven.Quote(o.root), reason(err))
+			}
+		}
 	}
-	o.changed = append(o.changed, name)
 	return nil
+}
+
+// reason is an error without the path an *os.PathError repeats.
+func reason(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // summary says what was written, in the form "tables: N in data/ (U

@@ -1,0 +1,60 @@
+package breakeven
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// Times print in the unit that reads: microseconds and nanoseconds below
+// a millisecond, days or years beside the seconds from 10^6 s on.
+func TestSecondsInAReadableUnit(t *testing.T) {
+	for s, want := range map[Seconds]string{
+		1e-6:     "1.00 µs",
+		2.5e-5:   "25.0 µs",
+		9.996e-4: "1.00 ms",
+		1e-9:     "1.00 ns",
+		0.58:     "580 ms",
+		62:       "62.0 s",
+		1e6:      "1000000 s (11.6 days)",
+		1e9:      "1.00e+09 s (31.7 years)",
+	} {
+		assert.Equal(t, want, s.String(), "%g s", float64(s))
+	}
+}
+
+// A ratio prints positionally between 10^-3 and 10^6 and as a power of
+// ten with two significant digits beyond: 7.37e10 is "7.4e10x".
+func TestRatioBeyondTheBoundAsAPowerOfTen(t *testing.T) {
+	assert.Equal(t, 1e6, RatioHigh)
+	assert.Equal(t, 1e-3, RatioLow)
+	for x, want := range map[float64]string{
+		21.4:     "21.4x",
+		0.0477:   "0.0477x",
+		697000:   "697,000x",
+		999400:   "999,000x",
+		1e6:      "1.0e6x",
+		7.37e10:  "7.4e10x",
+		4.44e-11: "4.4e-11x",
+		0.00099:  "9.9e-4x",
+		1:        "1.00x",
+	} {
+		assert.Equal(t, want, FormatRatio(x), "%g", x)
+	}
+}
+
+// One token is a token.
+func TestTokensCountSingular(t *testing.T) {
+	assert.Equal(t, "1 token", Tokens(1).Count())
+	assert.Equal(t, "105,000 tokens", Tokens(105000).Count())
+	assert.Equal(t, "0 tokens", Tokens(0).Count())
+}
+
+// A rate far below one token per second is a power of ten, not a row of
+// zeros.
+func TestTinyTokenRate(t *testing.T) {
+	assert.Equal(t, "1.00e-06 tokens/s", TokenRate(1e-6).String())
+	assert.Equal(t, "0.00100 tokens/s", TokenRate(1e-3).String())
+	assert.Equal(t, "0.131 tokens/s", TokenRate(0.131).String())
+	assert.Equal(t, "2,051 tokens/s", TokenRate(2051).String())
+}
