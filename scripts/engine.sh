@@ -149,7 +149,7 @@ cmd_build() {
       say "configured (ENGINE_CONFIGURE_ONLY set: not building)"
       return 0
     fi
-    say "building llama-server with $jobs jobs (10-30 minutes on two cores; log: $dir/build.log)"
+    say "building llama-server with $jobs jobs (about 30 minutes on two cores, longer on busy ones; log: $dir/build.log)"
     (cd "$dir/src" && cmake --build build --target llama-server -j"$jobs") >>"$dir/build.log" 2>&1 ||
       die "the build failed; see the end of $dir/build.log"
     rm -rf "$dir/bin.tmp"
@@ -165,7 +165,7 @@ cmd_build() {
 }
 
 not_built() {
-  echo "engine: llama-server is not built: run scripts/engine.sh build (10-30 minutes the first time, cached after)" >&2
+  echo "engine: llama-server is not built: run scripts/engine.sh build (about 30 minutes the first time, cached after)" >&2
   exit 2
 }
 

@@ -114,7 +114,7 @@ func Start(t testing.TB, shape string) (baseURL, slotDir string) {
 	out, err := run("start", shape, strconv.Itoa(port))
 	var ee *exec.ExitError
 	if errors.As(err, &ee) && ee.ExitCode() == errNotBuilt && strings.Contains(out, "not built") {
-		msg := fmt.Sprintf("the engine (llama.cpp's llama-server) is not built: run %s (10-30 minutes once, then cached)", Build)
+		msg := fmt.Sprintf("the engine (llama.cpp's llama-server) is not built: run %s (about 30 minutes once, then cached)", Build)
 		if os.Getenv("CI") != "" {
 			t.Fatal(msg)
 		}
