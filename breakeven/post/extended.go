@@ -476,7 +476,10 @@ func EstimatePrinted() breakeven.PrintedTable {
 	tm := with(colSeconds, "estimated prefill")
 	rate := with(colPrefill, "estimated prefill speed")
 	mean := with(colPerToken, "mean cache per token at N")
+	// In MB/s: an interval's low end runs to a few MB/s, which GB/s at
+	// three digits would print with five decimals.
 	be := with(colBreakEven, "estimated break-even")
+	be.Unit, be.Scale = "MB/s", float64(breakeven.GBps)/1000
 	t := breakeven.PrintedTable{Header: headers([]string{"model"}, with(colPrompt, "prompt N"), tm, rate, mean, be)}
 	t.Header = append(t.Header, "slowest of the post's links above it")
 	for _, r := range EstimateTable() {

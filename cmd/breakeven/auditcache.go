@@ -84,7 +84,7 @@ func runAuditCache(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "breakeven audit-cache: %v\n", err)
 		return 2
 	}
-	cfg.Progress = stderr
+	cfg.Progress = progressTo(stderr)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	res, err := cacheaudit.Run(ctx, cfg)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"os"
@@ -346,4 +347,21 @@ func TestHostileExtremesReadable(t *testing.T) {
 	assert.Equal(t, "67600000 s (2.14 years)", line(out, "load"))
 	assert.True(t, strings.HasPrefix(line(out, "slowdown"), "5.2e11x: "), line(out, "slowdown"))
 	assert.NotContains(t, out, "e+")
+}
+
+// A progress bar may redraw its line: the carriage return that starts
+// each of its writes reaches the terminal, and any other control
+// character in it is still escaped; the command's other output keeps
+// escaping every carriage return.
+func TestProgressBarRedrawsButEscapesTheRest(t *testing.T) {
+	var raw bytes.Buffer
+	out := &escaper{w: &raw}
+	bar := progressTo(out)
+	_, err := bar.Write([]byte("\rmeasure [==] 1/2 \x1b[31m\r"))
+	require.NoError(t, err)
+	assert.Equal(t, "\rmeasure [==] 1/2 \\x1b[31m\\x0d", raw.String())
+	raw.Reset()
+	_, err = out.Write([]byte("\rplain"))
+	require.NoError(t, err)
+	assert.Equal(t, "\\x0dplain", raw.String())
 }

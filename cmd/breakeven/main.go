@@ -113,8 +113,9 @@ func brief(w io.Writer) {
 	fmt.Fprintln(w, `run "breakeven help" for what each does, "breakeven help <command>" for its flags`)
 }
 
-// example is the first example of a command's usage, its continuation
-// lines joined: "breakeven calc --model llama-3.1-405b ...".
+// example is the first example of a command's usage that runs breakeven
+// (an example may first start a server), its continuation lines joined:
+// "breakeven calc --model llama-3.1-405b ...".
 func example(name string) string {
 	c, ok := find(name)
 	if !ok {
@@ -127,6 +128,9 @@ func example(name string) string {
 	var parts []string
 	for _, line := range strings.Split(after, "\n") {
 		line = strings.TrimSpace(line)
+		if len(parts) == 0 && !strings.HasPrefix(line, "breakeven ") {
+			continue
+		}
 		more := strings.HasSuffix(line, `\`)
 		parts = append(parts, strings.TrimSpace(strings.TrimSuffix(line, `\`)))
 		if !more {

@@ -149,7 +149,7 @@ func runMeasureCtx(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	opts := measure.Options{InputLens: lens, Repeats: *repeats, Seed: *seed, NoSaveRestore: *noSave}
 	if !*quiet {
-		opts.Progress = stderr
+		opts.Progress = progressTo(stderr)
 	}
 	if *drop {
 		opts.DropCaches = measure.DropPageCache

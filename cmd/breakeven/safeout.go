@@ -16,11 +16,29 @@ type escaper struct {
 	w   io.Writer
 	c2  bool // the last byte written was 0xC2, the lead byte of a C1 control
 	buf []byte
+	// redraw lets a carriage return that starts a write pass, so that a
+	// progress bar can redraw its line (see progressTo).
+	redraw bool
+}
+
+// progressTo is where a progress bar writes: w itself, or, when w is an
+// escaper, one that also passes the carriage return starting each of the
+// bar's writes. The bar's text is the command's own (counts and lengths);
+// anything else in it is still escaped.
+func progressTo(w io.Writer) io.Writer {
+	if e, ok := w.(*escaper); ok {
+		return &escaper{w: e.w, redraw: true}
+	}
+	return w
 }
 
 func (e *escaper) Write(p []byte) (int, error) {
 	b := e.buf[:0]
-	for _, c := range p {
+	for i, c := range p {
+		if e.redraw && i == 0 && c == '\r' && !e.c2 {
+			b = append(b, c)
+			continue
+		}
 		if e.c2 {
 			e.c2 = false
 			if c >= 0x80 && c <= 0x9f {
