@@ -7,18 +7,14 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/page"
 	"signalweight.dev/kv/breakeven/textfmt"
 	"signalweight.dev/kv/sources"
 )
 
-// Row is one line of the calculator's answer as a person reads it: Key
-// names it (the page's result id, stable for programs), Label is what the
-// command prints before it, Text is the value with its unit.
-type Row struct {
-	Key   string `json:"key"`
-	Label string `json:"label"`
-	Text  string `json:"text"`
-}
+// Row is one line of the calculator's answer as a person reads it
+// (page.Row, shared with a checked claim's).
+type Row = page.Row
 
 // Report is the answer as text: a title, an optional note and sections of
 // rows. It is the only rendering of an answer: the command prints it
@@ -83,7 +79,7 @@ func Render(a Answer) Report {
 	rep := Report{Title: fmt.Sprintf("%s: a %v-token prompt, %s", in.Name, in.Tokens, kv), Note: out.BeyondContextAllowedNote}
 
 	var model []Row
-	add := func(rows *[]Row, key, label, text string) { *rows = append(*rows, Row{key, label, text}) }
+	add := func(rows *[]Row, key, label, text string) { *rows = append(*rows, Row{Key: key, Label: label, Text: text}) }
 	if other, reading, ok := breakeven.TokenReading(in.TokensText); ok {
 		// k is 1,000 and Ki 1,024: say which reading was used, and what
 		// the other gives.
@@ -167,7 +163,7 @@ func Render(a Answer) Report {
 // --overlap add.
 func renderExtended(in Input, out Output) []Row {
 	var rows []Row
-	add := func(key, label, text string) { rows = append(rows, Row{key, label, text}) }
+	add := func(key, label, text string) { rows = append(rows, Row{Key: key, Label: label, Text: text}) }
 	if out.LoadLatencySeconds != nil || out.LoadEfficiency != nil {
 		lat, eff := 0.0, 1.0
 		if out.LoadLatencySeconds != nil {

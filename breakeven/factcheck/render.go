@@ -6,18 +6,14 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/page"
 	"signalweight.dev/kv/breakeven/textfmt"
 	"signalweight.dev/kv/sources"
 )
 
-// Row is one line of a checked claim as a person reads it: Key names it
-// (the page's result id, stable for programs), Label is what is printed
-// before it, Text is the value with its unit.
-type Row struct {
-	Key   string `json:"key"`
-	Label string `json:"label"`
-	Text  string `json:"text"`
-}
+// Row is one line of a checked claim as a person reads it (page.Row,
+// shared with the calculator's answer).
+type Row = page.Row
 
 // Rendering is a checked claim as text, and its only rendering: check
 // prints it (Text), the Markdown and HTML report writes it (Items, under
@@ -98,7 +94,7 @@ func title(r Result) string {
 // figures are the claim's figures, one a row, the verdict last.
 func figures(r Result) []Row {
 	var rows []Row
-	add := func(key, label, text string) { rows = append(rows, Row{key, label, text}) }
+	add := func(key, label, text string) { rows = append(rows, Row{Key: key, Label: label, Text: text}) }
 	if r.TokenReading != "" {
 		reading := r.TokenReading
 		if r.OtherRequired > 0 {
@@ -256,7 +252,7 @@ func (d Rendering) Heading() string {
 // again (key "command").
 func (d Rendering) Items() []Row {
 	var items []Row
-	add := func(key, label, text string) { items = append(items, Row{key, label, text}) }
+	add := func(key, label, text string) { items = append(items, Row{Key: key, Label: label, Text: text}) }
 	for i, s := range d.Sources {
 		add("source-"+strconv.Itoa(i), "Source", s)
 	}
@@ -280,12 +276,12 @@ func (d Rendering) Items() []Row {
 // bandwidth needed, the findings, the arithmetic and the command that
 // checks it again.
 func (d Rendering) Rows() []Row {
-	rows := []Row{{"verdict", "verdict", string(d.Verdict)}, {"explanation", "why", d.Explanation}}
+	rows := []Row{{Key: "verdict", Label: "verdict", Text: string(d.Verdict)}, {Key: "explanation", Label: "why", Text: d.Explanation}}
 	if need := d.Get("required"); need != "" {
-		rows = append(rows, Row{"required", "bandwidth needed", need})
+		rows = append(rows, Row{Key: "required", Label: "bandwidth needed", Text: need})
 	}
 	for i, f := range d.Findings {
-		rows = append(rows, Row{"finding-" + strconv.Itoa(i), "finding", f})
+		rows = append(rows, Row{Key: "finding-" + strconv.Itoa(i), Label: "finding", Text: f})
 	}
-	return append(rows, Row{"arithmetic", "arithmetic", d.Arithmetic}, Row{"command", "checked again by", d.Command})
+	return append(rows, Row{Key: "arithmetic", Label: "arithmetic", Text: d.Arithmetic}, Row{Key: "command", Label: "checked again by", Text: d.Command})
 }

@@ -11,6 +11,16 @@ import (
 	"signalweight.dev/kv/breakeven"
 )
 
+// Row is one line of an answer as a person reads it, the calculator's or
+// a checked claim's: Key names it (the page's result id, stable for
+// programs), Label is what is printed before it, Text is the value with
+// its unit.
+type Row struct {
+	Key   string `json:"key"`
+	Label string `json:"label"`
+	Text  string `json:"text"`
+}
+
 // Error is a bad input and the line the page shows beside its field.
 type Error struct {
 	breakeven.FieldError
