@@ -79,7 +79,9 @@ func Render(a Answer) Report {
 	rep := Report{Title: fmt.Sprintf("%s: a %v-token prompt, %s", in.Name, in.Tokens, kv), Note: out.BeyondContextAllowedNote}
 
 	var model []Row
-	add := func(rows *[]Row, key, label, text string) { *rows = append(*rows, Row{Key: key, Label: label, Text: text}) }
+	add := func(rows *[]Row, key, label, text string) {
+		*rows = append(*rows, Row{Key: key, Label: label, Text: text})
+	}
 	if other, reading, ok := breakeven.TokenReading(in.TokensText); ok {
 		// k is 1,000 and Ki 1,024: say which reading was used, and what
 		// the other gives.

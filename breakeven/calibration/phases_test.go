@@ -119,50 +119,6 @@ func TestImpliedEfficiencyByHand(t *testing.T) {
 	assert.InDelta(t, 0.831, float64(a100.AttentionMin/a100.MinTime()), 0.0005)
 }
 
-// solve solves the normal equations (A'A) x = A'b by Gauss-Jordan
-// elimination with partial pivoting: an independent least squares for
-// the test.
-func solve(rows [][]float64, b []float64) []float64 {
-	k := len(rows[0])
-	m := make([][]float64, k)
-	for i := range m {
-		m[i] = make([]float64, k+1)
-		for j := 0; j < k; j++ {
-			for r := range rows {
-				m[i][j] += rows[r][i] * rows[r][j]
-			}
-		}
-		for r := range rows {
-			m[i][k] += rows[r][i] * b[r]
-		}
-	}
-	for c := 0; c < k; c++ {
-		p := c
-		for r := c + 1; r < k; r++ {
-			if math.Abs(m[r][c]) > math.Abs(m[p][c]) {
-				p = r
-			}
-		}
-		m[c], m[p] = m[p], m[c]
-		for r := 0; r < k; r++ {
-			if r == c || m[c][c] == 0 {
-				continue
-			}
-			f := m[r][c] / m[c][c]
-			for j := c; j <= k; j++ {
-				m[r][j] -= f * m[c][j]
-			}
-		}
-	}
-	x := make([]float64, k)
-	for i := range x {
-		if m[i][i] != 0 {
-			x[i] = m[i][k] / m[i][i]
-		}
-	}
-	return x
-}
-
 // Each validation row is predicted by a fit on every priced run of the
 // other sources, none of its own, in the structure chosen for that fold;
 // its error and flags follow from that prediction.
