@@ -187,7 +187,7 @@ func (c *Client) transportError(ctx context.Context, p string, err error) error 
 	var ne net.Error
 	var oe *net.OpError
 	if errors.As(err, &oe) || errors.As(err, &ne) {
-		return userErr("base-url", "cannot reach %s (%v); is the server running? (e.g. scripts/engine.sh start smollm2-135m, then --base-url http://127.0.0.1:8080)", c.BaseURL, rootCause(err))
+		return userErr("base-url", "cannot reach %s (%v); is the server running? (e.g. scripts/engine.sh start smollm2-135m, then the URL it prints, --base-url http://127.0.0.1:18135)", c.BaseURL, rootCause(err))
 	}
 	return userErr("base-url", "request to %s%s failed: %v", c.BaseURL, p, rootCause(err))
 }

@@ -45,8 +45,8 @@ reads it, and "breakeven measure --from FILE" analyses it again (with
 other --link or --config) without measuring.
 
 Examples:
-  scripts/engine.sh start smollm2-135m
-  breakeven measure --base-url http://127.0.0.1:8080 --model smollm2-135m \
+  scripts/engine.sh start smollm2-135m   # prints http://127.0.0.1:18135
+  breakeven measure --base-url http://127.0.0.1:18135 --model smollm2-135m \
       --config sources/configs/HuggingFaceTB--SmolLM2-135M.json \
       --input-lens 128,256,512,1024,2048 --repeats 3 --link 10GbE \
       --out measured.json
