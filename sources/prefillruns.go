@@ -318,7 +318,7 @@ var (
 func PrefillRuns() []PrefillRun {
 	vast := PrefillRun{
 		ID: VAST405B.ID, Model: VAST405B.Model, Tokens: VAST405B.Tokens, GPUs: VAST405B.GPUs, Chip: "H100",
-		Compute: prefill.Uniform(prefill.BF16), Par: prefill.Parallel{TP: 8}, Parallelism: "one 8-GPU node (tensor parallel assumed)", Engine: "NVIDIA Dynamo (pre-release)",
+		Compute: prefill.Uniform(prefill.BF16), Par: prefill.Parallel{TP: int(VAST405B.GPUs.V())}, Parallelism: "one 8-GPU node (tensor parallel assumed)", Engine: "NVIDIA Dynamo (pre-release)",
 		Seconds: VAST405B.Uncached,
 		Note:    "the post's test; AWQ 4-bit weights dequantised to compute in BF16",
 	}
