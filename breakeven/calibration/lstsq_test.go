@@ -38,3 +38,25 @@ func TestLeastSquaresAgreesWithGonum(t *testing.T) {
 	_, err = leastSquares([][]float64{{1, 2}}, []float64{1})
 	assert.Error(t, err)
 }
+
+// A cost the runs push below zero is dropped and the rest refitted, the
+// first cost column included: b = 2 - n + 3m fits exactly with n's cost
+// at -1, so n goes, and b on (1, m) alone is 1.4 + 2.2 m (slope 3 minus
+// cov(n, m) / var(m) = 1.6 / 2 = 0.8; intercept 8 - 2.2 x 3), worked by
+// hand from the five rows.
+func TestClampCostsDropsTheFirstCostWhenItIsNegative(t *testing.T) {
+	n := []float64{1, 2, 3, 4, 5}
+	m := []float64{1, 3, 2, 5, 4}
+	var a [][]float64
+	var b []float64
+	for i := range n {
+		a = append(a, []float64{1, n[i], m[i]})
+		b = append(b, 2-n[i]+3*m[i])
+	}
+	used, x, err := clampCosts(a, b, []int{0, 1, 2}, []float64{2, -1, 3})
+	require.NoError(t, err)
+	assert.Equal(t, []int{0, 2}, used)
+	require.Len(t, x, 2)
+	assert.InDelta(t, 1.4, x[0], 1e-9)
+	assert.InDelta(t, 2.2, x[1], 1e-9)
+}
