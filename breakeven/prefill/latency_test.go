@@ -47,6 +47,12 @@ func TestCommTimeByHand(t *testing.T) {
 	got, ok = CommTime(m, 1000, g, Parallel{PP: 4})
 	assert.True(t, ok)
 	assert.Zero(t, got)
+	// Any positive link bandwidth gives a time, however slow: 1.5 B/s
+	// quoted is 0.75 B/s one way.
+	g.Chip.ScaleUp.Bandwidth = 1.5
+	got, ok = CommTime(m, 1000, g, Parallel{TP: 8})
+	require.True(t, ok)
+	assert.InEpsilon(t, 126.0*2*(2*7.0/8)*1000*16384*2/0.75, float64(got), 1e-12)
 	// A chip whose link bandwidth is not known: unknown, not zero.
 	g.Chip.ScaleUp.Bandwidth = 0
 	_, ok = CommTime(m, 1000, g, Parallel{TP: 8})
