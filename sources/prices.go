@@ -19,10 +19,10 @@ const (
 
 func init() {
 	register(
-		Source{DataReceiptsGPU, "109 — What an H100 actually costs per hour (109-gpu-pricing/hyperscalers.json)", "data-receipts (github.com/datareceipts/data-receipts)",
+		Source{DataReceiptsGPU, "109 — What an H100 actually costs per hour (109-gpu-pricing/hyperscalers.json)", "data-receipts on GitHub",
 			"https://raw.githubusercontent.com/datareceipts/data-receipts/main/109-gpu-pricing/hyperscalers.json", "2026-11-09", Read,
 			"a secondary table of on-demand GPU instance prices, retrieved 2026-11-09: each row an instance with its GPU, GPU count, dollars per instance hour and region (AWS rows in us-east-1); the provider's own price page was not read"},
-		Source{DstackP5en, "Add AWS p5en.48xlarge (8:H200 + Sapphire Rapids), dstack pull request #4110", "dstack (github.com/dstackai/dstack)",
+		Source{DstackP5en, "Add AWS p5en.48xlarge (8:H200 + Sapphire Rapids), dstack pull request #4110", "dstack, pull request #4110",
 			"https://github.com/dstackai/dstack/pull/4110", "2026-08-06", Read,
 			"the pull request's description: the output of `dstack offer -b aws --instance-type p5en.48xlarge`, the instance's spot and on-demand price per hour in each AWS region as dstack read it from AWS on 2026-08-06; a secondary source, the provider's own price page was not read"},
 		Source{CloudBurnS3, "Amazon S3 Pricing Explained: All Costs + Calculator", "CloudBurn",
@@ -128,16 +128,15 @@ var UnpricedTiers = map[string]string{
 	"G3.5": "no dated public price of pod-shared flash or block storage per GB-month could be read",
 }
 
-// provenanceOf names a source with its date: "CloudBurn, Amazon S3
-// Pricing Explained, 2026-03-13".
+// provenanceOf names a source by its publisher and date: "CloudBurn,
+// 2026-03-13"; its title and address are in the registry.
 func provenanceOf(id SourceID) string {
 	s, ok := Lookup(id)
 	if !ok {
 		return string(id)
 	}
-	out := s.Publisher + ", " + s.Title
-	if s.Date != "" {
-		out += ", " + s.Date
+	if s.Date == "" {
+		return s.Publisher
 	}
-	return out + " (" + s.URL + ")"
+	return s.Publisher + ", " + s.Date
 }

@@ -30,9 +30,10 @@ type Spec struct {
 	// MissPenalty is what a request with any block missing pays beyond
 	// recomputing (the post's p: writing the new cache out); "" for 0.
 	MissPenalty string
-	// Prices for the keep-time rule (see KeepRule); optional.
-	GPUHour   string            // price of one GPU hour ("$2.50"); no default
-	TierPrice map[string]string // tier -> price per GB-hour ("G4": "0.00003"); no default
+	// Prices for the keep-time rule (see KeepTime); each defaults to the
+	// cited one in sources/prices.go where there is one.
+	GPUHour   string            // one GPU hour: a GPU with a cited price ("H100") or dollars
+	TierPrice map[string]string // tier -> dollars per GB-hour
 }
 
 // Report is a replay's answer.

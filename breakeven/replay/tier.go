@@ -39,13 +39,19 @@ type TierTTFT struct {
 	Saving float64 `json:"saving"`
 	// MissPenalty is the penalty each request with a miss paid, seconds.
 	MissPenalty float64 `json:"miss_penalty_seconds"`
-	// With prices given (a GPU hour and this tier's GB-hour): the keep
-	// time past which holding a block costs more than a hit on it saves
-	// (KeepTime), and the share of the trace's block hits that came
-	// within it.
-	KeepSeconds    *float64 `json:"keep_seconds,omitempty"`
-	HitsWithinKeep *float64 `json:"hits_within_keep,omitempty"`
-	KeepNote       string   `json:"keep_note,omitempty"`
+	// With a price of a GPU hour and of this tier's GB-hour (the cited
+	// ones in sources/prices.go unless given): the keep time past which
+	// holding a block costs more than a hit on it saves (KeepTime), and
+	// the share of the trace's block hits that came within it. Each price
+	// says where it is from: "price from <source, date>", or "yours".
+	KeepSeconds     *float64 `json:"keep_seconds,omitempty"`
+	HitsWithinKeep  *float64 `json:"hits_within_keep,omitempty"`
+	GPUHourPrice    float64  `json:"gpu_hour_price,omitempty"`
+	GPUHourFrom     string   `json:"gpu_hour_from,omitempty"`
+	KeepGPUs        float64  `json:"keep_gpus,omitempty"`
+	TierGBHourPrice float64  `json:"tier_gb_hour_price,omitempty"`
+	TierPriceFrom   string   `json:"tier_price_from,omitempty"`
+	KeepNote        string   `json:"keep_note,omitempty"`
 }
 
 // hitTiers are the tiers with a cited hit link (or none needed: G1).
@@ -126,16 +132,12 @@ func tierTTFTs(spec Spec, m sources.Model, tiers []sources.TierLink, outs []pair
 		}
 		penalty = float64(p)
 	}
-	var gpuHour, gpus float64
-	if spec.GPUHour != "" {
-		if gpuHour, err = ParsePrice("gpu-hour", spec.GPUHour, "--gpu-hour 2.50"); err != nil {
-			return nil, err
-		}
-		run, ok := calculator.PublishedRun(m, mean)
-		if !ok || run.GPUs.Name == "" || spec.Prefill != "" || spec.TTFT != "" || spec.GPUs != "" {
-			return nil, breakeven.Bad("gpu-hour", spec.GPUHour, "the keep-time rule prices the GPUs of the model's published prefill run, and "+m.Name+" has none here", "--model llama-3.1-405b --gpu-hour 2.50")
-		}
-		gpus = run.GPUs.V()
+	gpu, err := gpuHourOf(spec, m, mean)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkTierPrices(spec.TierPrice); err != nil {
+		return nil, err
 	}
 	for _, tl := range tiers {
 		t := TierTTFT{Tier: tl.Tier, Link: tl.Link, LinkSource: tl.Cite.String(), PrefillTokensPerSecond: float64(r), PrefillProvenance: prov,
@@ -162,18 +164,8 @@ func tierTTFTs(spec Spec, m sources.Model, tiers []sources.TierLink, outs []pair
 		t.P50, t.P90, t.P99 = q[0], q[1], q[2]
 		t.Saving = 1 - t.Mean/t.RecomputeMean
 		t.MissPenalty = penalty
-		if price, ok := spec.TierPrice[tl.Tier]; ok && gpuHour > 0 {
-			p, err := ParsePrice("tier-price", price, "--tier-price "+tl.Tier+"=0.0002")
-			if err != nil {
-				return nil, err
-			}
-			k, err := KeepTime(r, bpt, breakeven.Bandwidth(t.LinkBytesPerSecond), gpus, gpuHour, p)
-			if err != nil {
-				t.KeepNote = err.Error()
-			} else {
-				ks, share := float64(k), reuse.CDF(float64(k)*1000)
-				t.KeepSeconds, t.HitsWithinKeep = &ks, &share
-			}
+		if err := keepIn(&t, tl.Tier, spec.TierPrice, gpu, r, bpt, reuse); err != nil {
+			return nil, err
 		}
 		out = append(out, t)
 	}

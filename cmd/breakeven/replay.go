@@ -39,11 +39,18 @@ For each tier with a cited link into GPU memory (--tiers, default all)
 it gives the mean and percentile time to first token with hits loaded
 from the tier and the rest recomputed at the model's prefill (its
 provenance as calc gives it), against recomputing everything;
---miss-penalty adds the post's p to every request with a block missing. With
---gpu-hour and --tier-price (no defaults: give your own prices) it adds
-the five-minute rule's keep time per tier (Gray and Putzolu, 1987): how
-long a block is worth holding before its rent exceeds what a hit saves,
-and the share of the trace's block hits that came within it.
+--miss-penalty adds the post's p to every request with a block missing.
+
+Each tier also gets the five-minute rule's keep time (Gray and Putzolu,
+1987): how long a block is worth holding before its rent exceeds what a
+hit on it saves, and the share of the trace's block hits that came within
+it. The GPU hour priced is that of the published prefill run's GPUs, at
+the cited on-demand list price of its chip; a tier's GB-hour is its cited
+list price (sources/prices.go). Each price is printed with where it is
+from: "price from <source, date>", or "yours" when given. --gpu-hour takes
+a GPU with a cited price (H100, H200) or dollars; --tier-price TIER=DOLLARS
+a tier's price per GB-hour. A tier with no cited price (G1, G2, G3.5) has
+no keep time until you give one.
 
 Bad trace lines are reported on stderr, one line each with its number;
 the rest are replayed.
@@ -61,7 +68,7 @@ Examples:
   breakeven replay --trace data/mooncake/conversation_trace.jsonl \
     --model llama-3.1-70b --policy ttl --keep 10m --json
   breakeven replay --trace data/mooncake/conversation_trace.jsonl \
-    --model llama-3.1-405b --gpu-hour 2.50 --tier-price G2=0.01,G4=0.0001
+    --model llama-3.1-405b --gpu-hour H200 --tiers G4
 `
 
 func runReplay(args []string, stdout, stderr io.Writer) int {
@@ -78,8 +85,8 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	str(&s.Prefill, "prefill", "prefill speed `RATE` for a model with no published run")
 	str(&s.GPUs, "gpus", "`COUNTxCHIP` for the FLOP model of prefill (\"8xH100\")")
 	str(&s.MissPenalty, "miss-penalty", "extra `TIME` a request with a miss pays (the post's p, \"4s\")")
-	str(&s.GPUHour, "gpu-hour", "price of one GPU `HOUR` in dollars, for the keep-time rule (none)")
-	tierPrice := fs.String("tier-price", "", "`LIST` of tier=dollars per GB-hour (\"G2=0.0002,G4=0.00005\"; none)")
+	str(&s.GPUHour, "gpu-hour", "one GPU `HOUR`: a cited GPU (\"H100\") or dollars; default: cited")
+	tierPrice := fs.String("tier-price", "", "`LIST` of TIER=DOLLARS a GB-hour; default: cited, if any")
 	asJSON := fs.Bool("json", false, "print the answer as JSON (SI units, seconds)")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
@@ -155,6 +162,9 @@ func replayText(r replayJSON) string {
 			line("miss penalty", "%v on every request with a block missing", breakeven.Seconds(t0.MissPenalty))
 		}
 		line("recompute all", "mean %v, p50 %v, p99 %v", breakeven.Seconds(t0.RecomputeMean), breakeven.Seconds(t0.RecomputeP50), breakeven.Seconds(t0.RecomputeP99))
+		if t0.GPUHourPrice > 0 {
+			line("GPU hour", "$%.3g a GPU, %g GPUs; %s", t0.GPUHourPrice, t0.KeepGPUs, t0.GPUHourFrom)
+		}
 		for _, t := range r.Tiers {
 			change := fmt.Sprintf("%.0f%% less", 100*t.Saving)
 			if t.Saving < 0 {
@@ -163,7 +173,8 @@ func replayText(r replayJSON) string {
 			line("hits from "+t.Tier, "mean %v (%s), p50 %v, p99 %v", breakeven.Seconds(t.Mean), change, breakeven.Seconds(t.P50), breakeven.Seconds(t.P99))
 			switch {
 			case t.KeepSeconds != nil:
-				line("  keep in "+t.Tier, "%v at the prices given; %.1f%% of block hits came within it", breakeven.Seconds(*t.KeepSeconds), 100**t.HitsWithinKeep)
+				line("  keep in "+t.Tier, "%v; %.1f%% of block hits came within it", breakeven.Seconds(*t.KeepSeconds), 100**t.HitsWithinKeep)
+				line("  GB-hour in "+t.Tier, "$%.3g; %s", t.TierGBHourPrice, t.TierPriceFrom)
 			case t.KeepNote != "":
 				line("  keep in "+t.Tier, "%s", t.KeepNote)
 			}

@@ -81,8 +81,9 @@ func TestReplayRefusesACapacityBelowOneBlock(t *testing.T) {
 
 // With prices, each tier gets the five-minute rule's keep time, worked by
 // hand here for G1 (no load): a token's recompute is 62/127,188 s on 8
-// GPUs at $2.50 an hour; its 516,096 bytes rent at $0.50 a GB-hour. No
-// price, no keep time; a tier with no price given gets none either.
+// GPUs at $2.50 an hour; its 516,096 bytes rent at $0.50 a GB-hour. A
+// tier with no price given gets its cited one (G4: S3 Standard), and the
+// text says where each price is from.
 func TestReplayKeepTimeFromPricesGiven(t *testing.T) {
 	code, out, errOut := runCmd("replay", "--trace", conversationTrace, "--model", "llama-3.1-405b", "--tiers", "G1,G4",
 		"--gpu-hour", "$2.50", "--tier-price", "G1=0.50", "--json")
@@ -103,9 +104,16 @@ func TestReplayKeepTimeFromPricesGiven(t *testing.T) {
 	assert.InEpsilon(t, byHand, *r.Tiers[0].KeepSeconds, 1e-9)
 	assert.Greater(t, *r.Tiers[0].HitsWithinKeep, 0.0)
 	assert.Less(t, *r.Tiers[0].HitsWithinKeep, 0.5, "38 s is well under the median reuse")
-	assert.Nil(t, r.Tiers[1].KeepSeconds, "no price for G4")
+	assert.NotNil(t, r.Tiers[1].KeepSeconds, "G4's cited price")
 	assert.InDelta(t, 0.206, r.PostBreakEven, 0.001)
 	assert.Equal(t, 0.563, r.DeepSeek)
+
+	code, out, errOut = runCmd("replay", "--trace", conversationTrace, "--model", "llama-3.1-405b", "--tiers", "G1,G4",
+		"--gpu-hour", "$2.50", "--tier-price", "G1=0.50")
+	require.Equal(t, 0, code, errOut)
+	assert.Regexp(t, `(?m)^  GPU hour +\$2\.5 a GPU, 8 GPUs; yours$`, out)
+	assert.Regexp(t, `(?m)^    GB-hour in G1 +\$0\.5; yours$`, out)
+	assert.Regexp(t, `(?m)^    GB-hour in G4 +\$3\.15e-05; price from CloudBurn, 2026-03-13: object$`, out)
 
 	code, _, errOut = runCmd("replay", "--trace", conversationTrace, "--model", "llama-3.1-405b", "--tier-price", "G1")
 	assert.Equal(t, 2, code)
@@ -152,4 +160,13 @@ func TestReplayOutputFits80Columns(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The help shows no price that is not cited: prices are named by the GPU
+// whose cited price they are (H100, H200), never typed as dollars.
+func TestReplayHelpShowsNoUncitedPrice(t *testing.T) {
+	_, out, errOut := runCmd("replay", "-h")
+	help := out + errOut
+	assert.Contains(t, help, "--gpu-hour H200")
+	assert.NotRegexp(t, `\$\d|--gpu-hour \$?\d|=\$?0?\.\d|[A-Z]\d(\.5)?=\d`, help)
 }
