@@ -27,7 +27,7 @@ func TestKeepTimeAtTheCitedPricesWorkedByHand(t *testing.T) {
 	require.Len(t, rep.Tiers, 2)
 	g1, g4 := rep.Tiers[0], rep.Tiers[1]
 
-	perToken := 62.0/127188 - 516096/(181e9/8) // GPU seconds a hit saves a token
+	perToken := 62.0/127188 - 516096/(181e9/8)  // GPU seconds a hit saves a token
 	saving := perToken * 8 * (55.04 / 8) / 3600 // dollars
 	rent := 516096 / 1e9 * (0.023 / 730) / 3600 // dollars a second
 	require.NotNil(t, g4.KeepSeconds)
