@@ -21,7 +21,7 @@ func init() {
 	register(
 		Source{DataReceiptsGPU, "109 — What an H100 actually costs per hour (109-gpu-pricing/hyperscalers.json)", "data-receipts on GitHub",
 			"https://raw.githubusercontent.com/datareceipts/data-receipts/main/109-gpu-pricing/hyperscalers.json", "2026-11-09", Read,
-			"a secondary table of on-demand GPU instance prices, retrieved 2026-11-09: each row an instance with its GPU, GPU count, dollars per instance hour and region (AWS rows in us-east-1); the provider's own price page was not read"},
+			"a secondary table of on-demand GPU instance prices, retrieved 2026-11-09: each row an instance with its GPU, GPU count, dollars per instance hour and region (AWS rows in us-east-1), quoted as the stored copy shows it (whitespace collapsed); the provider's own price page was not read"},
 		Source{DstackP5en, "Add AWS p5en.48xlarge (8:H200 + Sapphire Rapids), dstack pull request #4110", "dstack, pull request #4110",
 			"https://github.com/dstackai/dstack/pull/4110", "2026-08-06", Read,
 			"the pull request's description: the output of `dstack offer -b aws --instance-type p5en.48xlarge`, the instance's spot and on-demand price per hour in each AWS region as dstack read it from AWS on 2026-08-06; a secondary source, the provider's own price page was not read"},
@@ -103,8 +103,8 @@ func (t TierPrice) Provenance() string {
 
 // S3Standard is object storage's list price, G4's price here: shared
 // storage every server can reach.
-var S3Standard = TierPrice{Tier: "G4", What: "object storage, Amazon S3 Standard, first 50 TB a month, US East (N. Virginia)",
-	PerGBMonth: exact("price.s3-standard.gb-month", 0.023, quoted(CloudBurnS3, "'What S3 Actually Costs' opening", "S3 Standard costs $0.023/GB/month"))}
+var S3Standard = TierPrice{Tier: "G4", What: "object storage, Amazon S3 Standard, US East (N. Virginia)",
+	PerGBMonth: exact("price.s3-standard.gb-month", 0.023, quoted(CloudBurnS3, "introduction, before 'What S3 Actually Costs'", "S3 Standard costs $0.023/GB/month"))}
 
 // TierPrices lists the tiers with a cited price.
 var TierPrices = []TierPrice{S3Standard}
