@@ -64,7 +64,7 @@ func TestSpreadForNovelAndSeen(t *testing.T) {
 	lo, hi = spreadFor(errs, true)
 	// q95 of -4..0 is -0.2, but q95 of all ten (-4..0.4) is 0.31: the
 	// novel low end is the wider exp(-0.31).
-	assert.InEpsilon(t, math.Exp(-(0.3+0.55*0.1)), lo, 1e-9)
+	assert.InEpsilon(t, math.Exp(-(0.3 + 0.55*0.1)), lo, 1e-9)
 	assert.InEpsilon(t, math.Exp(3.8), hi, 1e-9) // q05 of -4..0 is -3.8, beyond all ten's -3.55
 	// Three novel errors are too few: all ten are used.
 	lo2, hi2 := spreadFor(errs[:6], true)
