@@ -301,7 +301,7 @@ func EstimateModel() string {
 	if err != nil {
 		return "no fitted prefill model (" + err.Error() + ")"
 	}
-	return fmt.Sprintf("the prefill model fitted on %d published runs (%s; interval x%.2f to x%.2f, the 5th to 95th percentile of its leave-one-out errors)",
+	return fmt.Sprintf("the prefill model fitted on %d published runs (%s; interval x%.2f to x%.2f, the 5th to 95th percentile of its leave-one-source-out errors)",
 		len(m.Runs), m.Phases, m.Low, m.High)
 }
 
