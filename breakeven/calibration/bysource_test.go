@@ -155,3 +155,23 @@ func TestConcurrentRegimeIsNovelToSingleRequests(t *testing.T) {
 	assert.Equal(t, "throughput", run("b", "s3", "H100", "vllm", false).Regime())
 	assert.Equal(t, []string{"regime concurrent"}, Novelty(conc, []Run{single}))
 }
+
+// Among the published runs, exactly the TTFTs read at a stated
+// concurrency above one (dstack's five DeepSeek-R1 runs at four) are
+// "concurrent", and only they carry the queueing regressor: 3 requests in
+// flight besides their own.
+func TestPublishedConcurrentRunsAreTheQueueingOnes(t *testing.T) {
+	n := 0
+	for _, r := range Runs() {
+		q := r.design(RooflineRequestCost)
+		if r.Seconds.Name != "" && r.Concurrency > 1 {
+			n++
+			assert.Equal(t, "concurrent", r.Regime(), r.ID)
+			assert.Equal(t, float64(r.Concurrency-1), q[len(q)-1], r.ID)
+			continue
+		}
+		assert.NotEqual(t, "concurrent", r.Regime(), r.ID)
+		assert.Zero(t, q[len(q)-1], r.ID)
+	}
+	assert.Equal(t, 5, n)
+}
