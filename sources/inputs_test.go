@@ -243,7 +243,17 @@ func notInQuote(inputs map[string]AnyInput) map[string]struct {
 	for name, ms := range dstackTTFTms {
 		m[name] = c{ms / 1e3, "dstack's result files print TTFT in ms"}
 	}
+	for name, ms := range tt356TTFTms {
+		m[name] = c{ms / 1e3, "issue #356's tables print TTFT in ms"}
+	}
 	return m
+}
+
+// tt356TTFTms are issue #356's concurrency-1 TTFTs as its tables print
+// them, in ms.
+var tt356TTFTms = map[string]float64{
+	"tt356-h100x16-r1-sglang-2k.seconds": 190.5, "tt356-h100x16-r1-sglang-4k.seconds": 199.7, "tt356-h100x16-r1-sglang-8k.seconds": 263.9,
+	"tt356-h100x8-r1awq-vllm-2k.seconds": 127.3, "tt356-h100x8-r1awq-vllm-4k.seconds": 120.1, "tt356-h100x8-r1awq-vllm-8k.seconds": 242.0,
 }
 
 // dstackTTFTms are dstack's TTFTs as its result files print them, in ms.

@@ -56,6 +56,19 @@ func TestPrefillRunQuotesStateTheirFigures(t *testing.T) {
 	for name, ms := range dstackTTFTms {
 		printedAs[name] = strconv.FormatFloat(ms, 'f', -1, 64)
 	}
+	for name, ms := range tt356TTFTms {
+		printedAs[name] = strconv.FormatFloat(ms, 'f', 1, 64) + " |"
+	}
+	// Issue #5929's TTFT p50 columns are in seconds, EP None, 4 and 8 in turn.
+	for name, s := range map[string]string{
+		"trtllm-h200-r1-8k-tp8.seconds": "| 0.51583 | 0.37007 | 0.35281", "trtllm-h200-r1-8k-tp8ep4.seconds": "| 0.37007 | 0.35281",
+		"trtllm-h200-r1-8k-tp8ep8.seconds": "| 0.35281", "trtllm-b200-r1fp4-8k-tp8.seconds": "| 0.39411 | 0.39012 | 0.44809",
+		"trtllm-b200-r1fp4-8k-tp8ep4.seconds": "| 0.39012 | 0.44809", "trtllm-b200-r1fp4-8k-tp8ep8.seconds": "| 0.44809",
+		"trtllm-5929.tokens": "| 1 | 8192 |", "trtllm-5929.b200-gpus": "8x NVIDIA B200", "trtllm-5929.h200-gpus": "8x NVIDIA H200",
+		"tt-356.sglang-gpus": "16 H100", "tt-356.vllm-gpus": "8xH100s",
+	} {
+		printedAs[name] = s
+	}
 	inputs := inputByName(t)
 	for name, s := range printedAs {
 		in, ok := inputs[name]

@@ -242,8 +242,19 @@ func TestPublishedRunRule(t *testing.T) {
 	ds := sources.MustModel("DeepSeek-V3")
 	run, ok := PublishedRun(ds, 2000)
 	require.True(t, ok)
-	assert.Equal(t, "sglang-gb300-r1-128k", run.ID, "the throughput runs at 2,000 tokens are batched; the 128K time is a single request's")
+	// The throughput runs at 2,000 tokens are batched; of the single
+	// requests, tenstorrent's two 2,048-token runs are nearest, and the
+	// earlier in sources.PrefillRuns (SGLang on 16 H100) wins the tie.
+	assert.Equal(t, "tt356-h100x16-r1-sglang-2k", run.ID)
 	assert.NotEmpty(t, run.Seconds.Name)
+	run, ok = PublishedRun(ds, 128*1024)
+	require.True(t, ok)
+	assert.Equal(t, "sglang-gb300-r1-128k", run.ID, "at 128K the GB300 time is the nearest single request")
+	for _, n := range []breakeven.Tokens{3000, 3200, 5000} {
+		run, ok = PublishedRun(ds, n)
+		require.True(t, ok)
+		assert.NotContains(t, run.ID, "-c4", "a run at concurrency 4 is never a default (%v tokens)", n)
+	}
 	_, ok = PublishedRun(sources.MustModel("Kimi K2"), 2000)
 	assert.False(t, ok, "Kimi K2 has only a batched throughput")
 	run, ok = PublishedRun(sources.MustModel("Llama 3.1 405B"), 1_000_000)

@@ -13,8 +13,9 @@ package calibration
 //     structure, split into runs that were novel to their inner fit (their
 //     chip, vendor, engine or regime had no run in it) and runs that were
 //     not; a run novel to the fold's fit gets the 5th to 95th percentile
-//     of the novel errors, else of the others (each set used only with at
-//     least minSpread errors, else all errors).
+//     of the novel errors widened to those of all errors, else the
+//     percentiles of the others (each set used only with at least
+//     minSpread errors, else all errors).
 //
 // So the held-out source's runs are predicted by a model that never saw
 // them, not even through the choice of structure, and an interval widens
@@ -62,13 +63,17 @@ func EngineKind(engine string) string {
 	return "other"
 }
 
-// Regime is "request" for a single request's time to first token and
-// "throughput" for a batched rate.
+// Regime is "request" for a single request's time to first token,
+// "concurrent" for a mean time to first token at a stated concurrency
+// above one, and "throughput" for a batched rate.
 func (r Run) Regime() string {
-	if r.Seconds.Name != "" {
-		return "request"
+	switch {
+	case r.Seconds.Name == "":
+		return "throughput"
+	case r.Concurrency > 1:
+		return "concurrent"
 	}
-	return "throughput"
+	return "request"
 }
 
 // traits are what makes a run like or unlike the fit's runs.
@@ -182,7 +187,9 @@ func chooseBySource(runs []Run) (Structure, []sourceError, map[Structure]float64
 }
 
 // spreadFor returns the interval's factors for a run novel or not to its
-// fit, from errs (see the file's doc).
+// fit, from errs (see the file's doc). A novel run's interval is never
+// narrower than the interval of all errors: what the fit has not seen is
+// at least as uncertain as what it has.
 func spreadFor(errs []sourceError, novel bool) (lo, hi float64) {
 	var pick, all []float64
 	for _, e := range errs {
@@ -191,13 +198,18 @@ func spreadFor(errs []sourceError, novel bool) (lo, hi float64) {
 			pick = append(pick, e.Log)
 		}
 	}
+	if len(all) == 0 {
+		return 1, 1
+	}
 	if len(pick) < minSpread {
 		pick = all
 	}
-	if len(pick) == 0 {
-		return 1, 1
+	lo, hi = spread(pick)
+	if novel {
+		alo, ahi := spread(all)
+		lo, hi = math.Min(lo, alo), math.Max(hi, ahi)
 	}
-	return spread(pick)
+	return lo, hi
 }
 
 // ValidateBySource is the leave-one-source-out validation with the

@@ -49,8 +49,9 @@ func TestEngineKind(t *testing.T) {
 	assert.Equal(t, "NVIDIA", Vendor("GB300"))
 }
 
-// An interval for a novel run is taken from the novel errors, else from
-// the seen ones; with fewer than minSpread of a kind, from all of them.
+// An interval for a novel run is taken from the novel errors widened to
+// all errors' spread, else from the seen ones; with fewer than minSpread
+// of a kind, from all of them.
 func TestSpreadForNovelAndSeen(t *testing.T) {
 	var errs []sourceError
 	for i := 0; i < 5; i++ {
@@ -61,8 +62,10 @@ func TestSpreadForNovelAndSeen(t *testing.T) {
 	assert.InEpsilon(t, math.Exp(-(0.4 - 0.05*0.4*4/4)), lo, 1e-9) // exp(-q95) of 0..0.4: q95 = 0.38
 	assert.InEpsilon(t, math.Exp(-0.02), hi, 1e-9)                 // exp(-q05): q05 = 0.02
 	lo, hi = spreadFor(errs, true)
-	assert.InEpsilon(t, math.Exp(-(-0.2)), lo, 1e-9) // q95 of -4..0 is -0.2
-	assert.InEpsilon(t, math.Exp(3.8), hi, 1e-9)     // q05 is -3.8
+	// q95 of -4..0 is -0.2, but q95 of all ten (-4..0.4) is 0.31: the
+	// novel low end is the wider exp(-0.31).
+	assert.InEpsilon(t, math.Exp(-(0.3 + 0.55*0.1)), lo, 1e-9)
+	assert.InEpsilon(t, math.Exp(3.8), hi, 1e-9) // q05 of -4..0 is -3.8, beyond all ten's -3.55
 	// Three novel errors are too few: all ten are used.
 	lo2, hi2 := spreadFor(errs[:6], true)
 	all := []float64{0, 0, 0.1, -1, 0.2, -2}
@@ -117,4 +120,58 @@ func TestEachSourceWeighsAsOne(t *testing.T) {
 	f, err := FitPhases(runs, OneEfficiency)
 	require.NoError(t, err)
 	assert.InEpsilon(t, 20, float64(f.Predict(runs[3])), 1e-6)
+}
+
+// A novel run's interval is never narrower than the seen runs': novel
+// errors of +-0.1 beside seen errors of +-1 give the novel run the seen
+// spread, exp(-+0.9) with percentiles of all.
+func TestNovelIntervalIsNeverNarrowerThanAllErrors(t *testing.T) {
+	var errs []sourceError
+	for _, v := range []float64{-1, -0.5, 0.5, 1} {
+		errs = append(errs, sourceError{Log: v})
+	}
+	for _, v := range []float64{-0.1, -0.05, 0.05, 0.1} {
+		errs = append(errs, sourceError{Log: v, Novel: true})
+	}
+	nlo, nhi := spreadFor(errs, true)
+	slo, shi := spreadFor(errs, false)
+	alo, ahi := spread([]float64{-1, -0.5, 0.5, 1, -0.1, -0.05, 0.05, 0.1})
+	assert.Equal(t, alo, nlo)
+	assert.Equal(t, ahi, nhi)
+	assert.LessOrEqual(t, nlo, 1.0)
+	assert.Less(t, slo, nlo, "the seen errors' own spread is wider still")
+	assert.Greater(t, shi, nhi)
+}
+
+// A time to first token at a stated concurrency above one is its own
+// regime: a fit with only single requests has not seen it.
+func TestConcurrentRegimeIsNovelToSingleRequests(t *testing.T) {
+	single := run("a", "s1", "H100", "vllm", true)
+	single.Concurrency = 1
+	conc := run("q", "s2", "H100", "vllm", true)
+	conc.Concurrency = 4
+	assert.Equal(t, "request", single.Regime())
+	assert.Equal(t, "concurrent", conc.Regime())
+	assert.Equal(t, "throughput", run("b", "s3", "H100", "vllm", false).Regime())
+	assert.Equal(t, []string{"regime concurrent"}, Novelty(conc, []Run{single}))
+}
+
+// Among the published runs, exactly the TTFTs read at a stated
+// concurrency above one (dstack's five DeepSeek-R1 runs at four) are
+// "concurrent", and only they carry the queueing regressor: 3 requests in
+// flight besides their own.
+func TestPublishedConcurrentRunsAreTheQueueingOnes(t *testing.T) {
+	n := 0
+	for _, r := range Runs() {
+		q := r.design(RooflineRequestCost)
+		if r.Seconds.Name != "" && r.Concurrency > 1 {
+			n++
+			assert.Equal(t, "concurrent", r.Regime(), r.ID)
+			assert.Equal(t, float64(r.Concurrency-1), q[len(q)-1], r.ID)
+			continue
+		}
+		assert.NotEqual(t, "concurrent", r.Regime(), r.ID)
+		assert.Zero(t, q[len(q)-1], r.ID)
+	}
+	assert.Equal(t, 5, n)
 }

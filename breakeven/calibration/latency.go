@@ -23,29 +23,52 @@ import (
 
 // latencyDesign is the design row of a latency structure: the FLOP time
 // at peak, the memory term, and for a single request the per-request
-// indicator, its layers and its communication time.
+// indicator, its layers and its communication time; last, for a request
+// timed at a stated concurrency c above one, the c - 1 requests it may
+// wait behind (queueing, below).
 func (r Run) latencyDesign(s Structure) []float64 {
 	t := float64(r.LinearMin + r.AttentionMin)
 	req, layers, comm := 0.0, 0.0, 0.0
 	if r.PerRequest {
 		req, layers, comm = 1, r.Layers, float64(r.Comm)
 	}
+	var d []float64
 	switch s {
 	case RequestCost:
-		return []float64{t, req}
+		d = []float64{t, req}
 	case Regimes:
-		return []float64{t * (1 - req), t * req}
+		d = []float64{t * (1 - req), t * req}
 	case RegimesRequestCost:
-		return []float64{t * (1 - req), t * req, req}
+		d = []float64{t * (1 - req), t * req, req}
 	case RooflineRequestCost:
-		return []float64{t, r.Memory, req}
+		d = []float64{t, r.Memory, req}
 	case RooflineLatency:
-		return []float64{t, r.Memory, req, layers}
+		d = []float64{t, r.Memory, req, layers}
+	default:
+		d = []float64{t, r.Memory, req, layers, comm}
 	}
-	return []float64{t, r.Memory, req, layers, comm}
+	return append(d, r.queue())
 }
 
-// latencyPhases turns a latency structure's coefficients into Phases:
+// queue is the queueing regressor of a run: the number of other requests
+// in flight, c - 1, for a time to first token measured at a stated
+// concurrency c above one (a mean TTFT of a closed-loop benchmark, whose
+// request may wait behind the others' prefills and decode steps); zero
+// for a single request and for a batched throughput. Its coefficient, in
+// seconds per request in flight, is fitted only where such runs are in
+// the fit: without it, the waits of a few concurrency-4 runs are charged
+// to every single request as a per-request cost (they pushed it to about
+// 0.29 s, against the 0.12 to 0.26 s whole TTFTs of batch-1 runs of 2K to
+// 8K tokens). A prediction prices one request, which does not wait.
+func (r Run) queue() float64 {
+	if r.PerRequest && r.Concurrency > 1 {
+		return float64(r.Concurrency - 1)
+	}
+	return 0
+}
+
+// latencyPhases turns a latency structure's coefficients (without the
+// queueing one, which a single request does not pay) into Phases:
 // 1/efficiency, 1/intensity, seconds per request, seconds per layer, and
 // 1/link share, as far as the structure has them (a coefficient no run
 // informed is zero and its term is left out).

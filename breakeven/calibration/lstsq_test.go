@@ -6,6 +6,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/mat"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/sources"
 )
 
 // The hand-written least squares agrees with gonum's QR solve on an
@@ -59,4 +62,40 @@ func TestClampCostsDropsTheFirstCostWhenItIsNegative(t *testing.T) {
 	require.Len(t, x, 2)
 	assert.InDelta(t, 1.4, x[0], 1e-9)
 	assert.InDelta(t, 2.2, x[1], 1e-9)
+}
+
+// After a cost is clamped, the robust fit refines the columns kept: runs
+// made by t = 2 x t_peak + 0.1 s per request + 0.5 s per other request
+// in flight - 10 us per layer (a per-layer cost the fit must hold at
+// zero) recover 2, 0.1 and 0.5 to within the 1.2 ms the layers move,
+// with the per-layer cost at zero. Refining a's first columns instead,
+// as before, gave the queueing coefficient the per-layer column's fit.
+func TestFitAfterClampRefinesTheKeptColumns(t *testing.T) {
+	mk := func(id string, src sources.SourceID, peak, layers float64, conc int) Run {
+		r := run(id, src, "H100", "vllm", true)
+		r.PerRequest, r.Concurrency, r.Layers = true, conc, layers
+		r.LinearMin = breakeven.Seconds(peak)
+		want := 2*peak + 0.1 + 0.5*float64(max(conc-1, 0)) - 1e-5*layers
+		r.Measured = breakeven.Exact(breakeven.Seconds(want))
+		return r
+	}
+	runs := []Run{
+		mk("a", "A", 1, 10, 1), mk("b", "B", 0.1, 80, 1), mk("c", "C", 3, 120, 1),
+		mk("d", "D", 0.05, 61, 4), mk("e", "E", 0.2, 61, 2), mk("f", "F", 5, 40, 1),
+	}
+	f, err := FitPhases(runs, RooflineLatency)
+	require.NoError(t, err)
+	require.Len(t, f.Coef, 5)
+	assert.InEpsilon(t, 2, f.Coef[0], 0.01, "1/efficiency")
+	assert.InEpsilon(t, 0.1, f.Coef[2], 0.05, "per-request cost")
+	assert.Zero(t, f.Coef[3], "per-layer cost, clamped")
+	assert.InEpsilon(t, 0.5, f.Coef[4], 0.01, "queueing per request in flight")
+	// One request pays no queueing: the phases carry the per-request cost
+	// and the efficiency only.
+	assert.InEpsilon(t, f.Coef[2], float64(f.Phases.Fixed), 1e-12)
+	assert.InEpsilon(t, 1/f.Coef[0], f.Phases.Linear, 1e-12)
+	assert.Zero(t, f.Phases.PerLayer)
+	for _, r := range runs {
+		assert.InEpsilon(t, float64(r.Measured.Value), float64(f.Predict(r)), 0.02, r.ID)
+	}
 }

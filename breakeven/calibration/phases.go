@@ -121,18 +121,23 @@ func (s Structure) Params() []string {
 	case ByPhaseRoofline:
 		return []string{"matrix products", "attention", "memory traffic"}
 	case RequestCost:
-		return []string{"efficiency", "per-request cost"}
+		return []string{"efficiency", "per-request cost", queueing}
 	case RooflineRequestCost:
-		return []string{"efficiency", "memory traffic", "per-request cost"}
+		return []string{"efficiency", "memory traffic", "per-request cost", queueing}
 	case RooflineLatency:
-		return []string{"efficiency", "memory traffic", "per-request cost", "per-layer cost"}
+		return []string{"efficiency", "memory traffic", "per-request cost", "per-layer cost", queueing}
 	case Regimes:
-		return []string{"throughput efficiency", "single-request efficiency"}
+		return []string{"throughput efficiency", "single-request efficiency", queueing}
 	case RegimesRequestCost:
-		return []string{"throughput efficiency", "single-request efficiency", "per-request cost"}
+		return []string{"throughput efficiency", "single-request efficiency", "per-request cost", queueing}
 	}
-	return []string{"efficiency", "memory traffic", "per-request cost", "per-layer cost", "communication"}
+	return []string{"efficiency", "memory traffic", "per-request cost", "per-layer cost", "communication", queueing}
 }
+
+// queueing names the latency structures' last parameter: the wait of a
+// request timed at a stated concurrency, per other request in flight
+// (latency.go).
+const queueing = "queueing per request in flight"
 
 // Run is a published run as the fit sees it.
 type Run struct {
@@ -354,10 +359,14 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 		// Costs cannot be negative: a cost the runs push below zero is
 		// held at zero and the rest refitted (non-negative least squares
 		// by elimination, the costs last to first).
-		used, x, err = clampCosts(a, b, used, x)
+		kept, xk, err := clampCosts(a, b, used, x)
 		if err != nil {
 			return f, fmt.Errorf("calibration: %s: %w", s, err)
 		}
+		// The robust fit below works on the columns kept, not on a's
+		// first len(x) columns.
+		a = keepColumns(a, used, kept)
+		used, x = kept, xk
 	}
 	// From the least-squares start, the robust fit on log errors.
 	if allPositive(x) {
@@ -395,7 +404,7 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 	case ByPhaseRoofline:
 		f.Phases = prefill.Phases{Linear: e(0), Attention: e(1), Intensity: e(2)}
 	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost:
-		f.Phases = latencyPhases(s, inv)
+		f.Phases = latencyPhases(s, inv[:len(inv)-1])
 	default:
 		f.Phases = prefill.Phases{Linear: e(0), LowLinear: e(1), Attention: e(2)}
 		if f.Phases.Linear == 0 { // no BF16 run: BF16 at the low-precision share
@@ -423,6 +432,23 @@ func (f Fit) Predict(r Run) breakeven.Seconds {
 		t += breakeven.Seconds(r.Memory / f.Phases.Intensity)
 	}
 	return t
+}
+
+// keepColumns returns the columns of a (whose columns are the parameters
+// used) that are the parameters kept, in order.
+func keepColumns(a [][]float64, used, kept []int) [][]float64 {
+	pos := map[int]int{}
+	for c, j := range used {
+		pos[j] = c
+	}
+	out := make([][]float64, len(a))
+	for i := range a {
+		out[i] = make([]float64, len(kept))
+		for c, j := range kept {
+			out[i][c] = a[i][pos[j]]
+		}
+	}
+	return out
 }
 
 // without returns runs with the IDs given left out.

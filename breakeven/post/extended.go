@@ -90,8 +90,8 @@ func LimitTable() []LimitRow {
 			r.LoadOK = "within the links"
 		}
 		if r.Verdict != prefill.Plausible {
-			r.Reason = fmt.Sprintf("%s tokens of %s take %s (2 x %.4g active parameters x N + attention); %s at %s peak each gives at least %s, but the test reports %s: an implied MFU of %.2f (%s)",
-				n, t.Model, r.FLOPs, pm.ActiveParams, g, g.ChipPeak(), r.MinTime, r.Reported, r.Implied.Value, r.Verdict)
+			r.Reason = fmt.Sprintf("%s tokens of %s take %s (2 x %s billion active parameters x N + attention); %s at %s peak each gives at least %s, but the test reports %s: an implied MFU of %.2f (%s)",
+				n, t.Model, r.FLOPs, breakeven.FormatSignificant(pm.ActiveParams/1e9, breakeven.DefaultSignificant), g, g.ChipPeak(), r.MinTime, r.Reported, r.Implied.Value, r.Verdict)
 		}
 		if r.LoadOK == "faster than the links carry" {
 			if r.Reason != "" {
@@ -301,7 +301,7 @@ func EstimateModel() string {
 	if err != nil {
 		return "no fitted prefill model (" + err.Error() + ")"
 	}
-	return fmt.Sprintf("the prefill model fitted on %d published runs (%s; interval x%.2f to x%.2f, the 5th to 95th percentile of its leave-one-out errors)",
+	return fmt.Sprintf("the prefill model fitted on %d published runs (%s; interval x%.2f to x%.2f, the 5th to 95th percentile of its leave-one-source-out errors)",
 		len(m.Runs), m.Phases, m.Low, m.High)
 }
 
@@ -488,17 +488,30 @@ func EstimatePrinted() breakeven.PrintedTable {
 			prompt = n.Mark(prompt, "longer than the model's context window")
 		}
 		if !r.Priced() {
-			why := fmt.Sprintf("does not fit: %s", r.Fit)
-			t.Rows = append(t.Rows, []string{r.Model.Name, prompt, n.Mark("does not fit", why), breakeven.Dash, mean.Cell(float64(r.PerToken)), breakeven.Dash, breakeven.Dash})
+			// One note for every model that does not fit; the cell gives
+			// the memory it needs (the CSV has the parts).
+			why := fmt.Sprintf("not priced: BF16 weights, the cache and activations need more than the %s of %s (the cell gives the need; data/estimated-break-evens.csv its parts)",
+				EstimateGPUs().Memory(), EstimateGPUs())
+			cell := n.Mark("needs "+r.Fit.Need.String(), why)
+			t.Rows = append(t.Rows, []string{r.Model.Name, prompt, cell, breakeven.Dash, mean.Cell(float64(r.PerToken)), breakeven.Dash, breakeven.Dash})
 			continue
 		}
 		slowest := r.Slowest
 		if slowest == "" {
 			slowest = n.Dash("none of the post's links is above the whole interval")
 		}
-		t.Rows = append(t.Rows, []string{r.Model.Name, prompt, tm.Interval(r.Time.Float()), rate.Interval(r.Rate.Float()),
-			mean.Cell(float64(r.PerToken)), be.Interval(r.BreakEven.Float()), slowest})
+		t.Rows = append(t.Rows, []string{r.Model.Name, prompt, shortIn(r.Time.Float(), tm), shortIn(r.Rate.Float(), rate),
+			mean.Cell(float64(r.PerToken)), shortIn(r.BreakEven.Float(), be), slowest})
 	}
-	t.Notes = append(n.List(), fmt.Sprintf("estimates on %s by %s; 16-bit cache", EstimateGPUs(), EstimateModel()))
+	t.Notes = append(n.List(), fmt.Sprintf("estimates on %s by %s; 16-bit cache; each estimate is followed by its interval, low–high", EstimateGPUs(), EstimateModel()))
 	return t
+}
+
+// shortIn prints an estimate in a column's unit as "141k (74k–215k)".
+func shortIn(e breakeven.Estimate[float64], c breakeven.Column) string {
+	s := c.Scale
+	if s == 0 {
+		s = 1
+	}
+	return breakeven.ShortInterval(e.Scale(1 / s))
 }
