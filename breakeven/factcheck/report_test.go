@@ -2,6 +2,7 @@ package factcheck_test
 
 import (
 	"bytes"
+	"fmt"
 	"flag"
 	"os"
 	"path/filepath"
@@ -54,8 +55,10 @@ func TestReportGolden(t *testing.T) {
 
 			out := b.String()
 			// What every claim carries, whatever the format.
-			assert.Equal(t, len(reportClaims), strings.Count(out, "Reproduce: "))
-			assert.Equal(t, len(reportClaims), strings.Count(out, "Arithmetic: "))
+			label := map[string]string{"md": "- %s: ", "html": "<dt>%s</dt>"}[format]
+			for _, l := range []string{"Reproduce", "Arithmetic", "Assumptions", "Verdict"} {
+				assert.Equal(t, len(reportClaims), strings.Count(out, fmt.Sprintf(label, l)), l)
+			}
 			assert.Contains(t, out, "5 claims checked: 2 plausible, 1 no-bound-stated, 1 size-misread, 1 needs-more-links; 1 row could not be checked.")
 			if format == "html" {
 				assert.Contains(t, out, "<title>Claims &lt;checked&gt;</title>")

@@ -10,10 +10,12 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/factcheck"
 	"signalweight.dev/kv/breakeven/textfmt"
+	"signalweight.dev/kv/cmd/breakeven/internal/claimsfile"
 	"signalweight.dev/kv/sources"
 )
 
@@ -163,6 +165,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	listHosts := fs.Bool("hosts", false, "list the host catalog: each host's ceiling and its sources")
 	failOn := fs.String("fail-on", "", "exit 1 on `VERDICT` or worse: needs-more-links, implausible, ...")
 	allow := fs.Bool("allow-beyond-context", false, "allow tokens beyond the model's context")
+	onlyMine := fs.Bool("only-mine", false, "with --claims, leave out the registry's claims")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
@@ -261,7 +264,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			h, _ := sources.FindHost(*host)
 			note = fmt.Sprintf("%s, %v, for rows that name no host (--host)", h.Name, h.Ceiling())
 		}
-		return checkFile(*claims, checker, note, fail, format, stdout, stderr)
+		return checkFile(*claims, checker, note, fail, format, *onlyMine, stdout, stderr)
+	}
+	if set["only-mine"] {
+		return bad(errors.New("--only-mine leaves the registry's rows out of a claims file; give --claims with it (e.g. --claims data/claims.csv --only-mine)"))
 	}
 
 	if !set["seconds"] && !set["size"] && !set["throughput"] && !set["uncached"] {
@@ -335,7 +341,7 @@ func printHosts(w io.Writer) {
 
 // checkFile checks every claim of a CSV file and prints them as they
 // come, so memory stays flat however long the file.
-func checkFile(path string, checker *factcheck.Checker, ceiling string, fail factcheck.Verdict, format string, stdout, stderr io.Writer) int {
+func checkFile(path string, checker *factcheck.Checker, ceiling string, fail factcheck.Verdict, format string, onlyMine bool, stdout, stderr io.Writer) int {
 	var in io.Reader = os.Stdin
 	name := "stdin"
 	if path != "-" {
@@ -387,6 +393,7 @@ func checkFile(path string, checker *factcheck.Checker, ceiling string, fail fac
 			fmt.Fprintf(stderr, "breakeven check: %v\n", err)
 			return 2
 		}
+		rep.Mine = mine
 		p = &reportPrinter{rep: rep}
 	default:
 		p = &tablePrinter{w: out, ceiling: ceiling}
@@ -394,6 +401,9 @@ func checkFile(path string, checker *factcheck.Checker, ceiling string, fail fac
 	p.begin()
 	err = factcheck.CheckRows(rd, checker,
 		func(r factcheck.Result) error {
+			if onlyMine && !mine(r.Claim) {
+				return nil
+			}
 			counts[r.Verdict]++
 			if worst == "" || r.Verdict.AtLeast(worst) {
 				worst = r.Verdict
@@ -434,6 +444,20 @@ func checkFile(path string, checker *factcheck.Checker, ceiling string, fail fac
 	}
 	return 0
 }
+
+// registryIDs are the ids of the rows go generate writes into
+// data/claims.csv: the post's claims and the registry's.
+var registryIDs = sync.OnceValue(func() map[string]bool {
+	ids := map[string]bool{}
+	for _, c := range claimsfile.Claims() {
+		ids[c.ID] = true
+	}
+	return ids
+})
+
+// mine reports a claim of the user's own: one whose id is none of the
+// registry's. A report puts these first; --only-mine keeps only these.
+func mine(c factcheck.Claim) bool { return c.ID == "" || !registryIDs()[c.ID] }
 
 func plural(n int, one, many string) string {
 	if n == 1 {
