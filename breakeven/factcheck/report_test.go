@@ -2,8 +2,8 @@ package factcheck_test
 
 import (
 	"bytes"
-	"fmt"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
