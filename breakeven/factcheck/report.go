@@ -286,6 +286,7 @@ func (r *Report) Unchecked(c Claim, why string, checkErr error) {
 		}
 	}
 	w := &r.unchecked
+	why = strings.TrimSuffix(strings.TrimSpace(why), ".")
 	if r.html {
 		fmt.Fprintf(w, "<section class=\"claim\" id=\"unchecked-%d\">\n<h3>%s: not checked</h3>\n<p class=\"answer\">%s.</p>\n<blockquote>%s</blockquote>\n<dl>\n<dt>Source</dt><dd>%s</dd>\n<dt>The checker</dt><dd><code>%s</code></dd>\n</dl>\n</section>\n",
 			r.nunchecked, esc(c.ID), esc(why), esc(c.Quote), refHTML(ref), esc(says))

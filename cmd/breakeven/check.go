@@ -26,7 +26,7 @@ func init() {
 var checkUsage = `Usage: breakeven check --model NAME --tokens N --seconds TIME [--links LINKS]
                        [--host HOST] [--size SIZE] [--uncached TIME] ...
        breakeven check --claims FILE [--json | --csv | --report md|html]
-                       [--fail-on VERDICT]
+                       [--fail-on VERDICT] [--only-mine]
        breakeven check --hosts
 
 Checks a published claim about loading a prompt's KV cache: the cache it
@@ -82,9 +82,15 @@ Any other column is kept and echoed by --json, --csv and --report. Lines
 starting with # are comments. A bad row is reported on stderr with its
 line, and every other row is still checked. --claims - reads standard input.
 
---report md or html writes, per claim, its quote and source, the
-assumptions made, the arithmetic in one line, the verdict and the command
-that reproduces it.
+--report md or html writes a report that reads as an answer: the counts
+and a summary table first (claim, verdict in words, need, links,
+utilisation), then per claim its answer in one sentence, its quote, its
+sources (linked), the assumptions made, the arithmetic in one line, r and
+B* where an uncached time gives them, the links' utilisation, the verdict
+and the command that reproduces it. The HTML is one styled page with no
+external asset, which prints well. The user's own rows come before the
+registry's (the rows go generate writes into data/claims.csv, known by
+their ids); --only-mine leaves the registry's out, in every output.
 
 Exit status: 0 when every claim was checked; 1 with --fail-on when a
 verdict is that bad or worse; 2 for a bad flag, claim, file or row.
