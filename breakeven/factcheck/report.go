@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -22,8 +23,9 @@ import (
 // uncached time gives them, the links' utilisation, the verdict and the
 // command that checks it again. The user's own claims come before the
 // registry's (Mine says which are whose). The output depends only on the
-// claims, so a changed claim shows as a diff. The report holds its text
-// until End, since its summary comes first.
+// claims, so a changed claim shows as a diff. Since its summary comes
+// first, the report keeps the claims' text until End, past spoolLimit in
+// a temporary file.
 type Report struct {
 	w     *bufio.Writer
 	html  bool
@@ -39,6 +41,65 @@ type Report struct {
 	// unchecked are the claims that cannot be checked as stated.
 	unchecked  bytes.Buffer
 	nunchecked int
+	// spool holds the claims' sections until End; err is its first
+	// error.
+	spool spool
+	err   error
+}
+
+// spoolLimit is how much of the claims' text a report keeps in memory;
+// past it, the text goes to a temporary file, so that memory stays flat
+// however many claims a report holds.
+const spoolLimit = 8 << 20
+
+// spool keeps text in memory up to spoolLimit, then in a temporary file.
+type spool struct {
+	mem  bytes.Buffer
+	file *os.File
+	size int64
+}
+
+// span is where spooled text is: its offset and length.
+type span struct{ off, n int64 }
+
+func (s *spool) add(b []byte) (span, error) {
+	sp := span{s.size, int64(len(b))}
+	s.size += sp.n
+	if s.file == nil && s.mem.Len()+len(b) <= spoolLimit {
+		s.mem.Write(b)
+		return sp, nil
+	}
+	if s.file == nil {
+		f, err := os.CreateTemp("", "breakeven-report-*")
+		if err != nil {
+			return sp, err
+		}
+		s.file = f
+		if _, err := f.Write(s.mem.Bytes()); err != nil {
+			return sp, err
+		}
+		s.mem = bytes.Buffer{}
+	}
+	_, err := s.file.Write(b)
+	return sp, err
+}
+
+// copy writes the spooled text at sp to w.
+func (s *spool) copy(w io.Writer, sp span) {
+	if s.file == nil {
+		w.Write(s.mem.Bytes()[sp.off : sp.off+sp.n])
+		return
+	}
+	io.Copy(w, io.NewSectionReader(s.file, sp.off, sp.n))
+}
+
+// close removes the temporary file, if any.
+func (s *spool) close() {
+	if s.file != nil {
+		s.file.Close()
+		os.Remove(s.file.Name())
+		s.file = nil
+	}
 }
 
 type group struct{ rows []summaryRow }
@@ -48,9 +109,9 @@ type summaryRow struct {
 	n                                                       int
 	anchor, claim, words, verdict, need, links, utilisation string
 	v                                                       Verdict
-	// body is the claim's section after its heading, which End writes
-	// with the claim's number.
-	body []byte
+	// body is where the claim's section after its heading is spooled;
+	// End writes it under the heading, with the claim's number.
+	body span
 }
 
 // ReportFormats are the formats NewReport writes.
@@ -159,7 +220,7 @@ func (r *Report) Claim(res Result) error {
 	var b bytes.Buffer
 	w := &b
 	defer func() {
-		row.body = b.Bytes()
+		row.body, r.err = r.spool.add(b.Bytes())
 		g.rows = append(g.rows, row)
 	}()
 	if r.html {
@@ -297,6 +358,10 @@ func (r *Report) Unchecked(c Claim, why string, checkErr error) {
 
 // End writes the report, the summary first, and flushes.
 func (r *Report) End() error {
+	defer r.spool.close()
+	if r.err != nil {
+		return r.err
+	}
 	w := r.w
 	n := len(r.groups[0].rows) + len(r.groups[1].rows)
 	var parts []string
@@ -360,7 +425,7 @@ func (r *Report) End() error {
 			for _, row := range g.rows {
 				fmt.Fprintf(w, "<section class=\"claim\" id=\"%s\">\n<h3>%s. %s <span class=\"verdict v-%s\">%s</span></h3>\n",
 					row.anchor, num(gi, row), esc(row.claim), esc(string(row.v)), esc(row.words))
-				w.Write(row.body)
+				r.spool.copy(w, row.body)
 				w.WriteString("</section>\n")
 			}
 			w.WriteString("</section>\n")
@@ -397,7 +462,7 @@ func (r *Report) End() error {
 		fmt.Fprintf(w, "\n## %s\n", titles[gi])
 		for _, row := range g.rows {
 			fmt.Fprintf(w, "\n### %s. %s\n\n", num(gi, row), mdEsc(row.claim))
-			w.Write(row.body)
+			r.spool.copy(w, row.body)
 		}
 	}
 	if len(r.bad) > 0 {
