@@ -44,7 +44,7 @@ func rateAsStated(text string, bw breakeven.Bandwidth) string {
 // where that differs: "40.0 GiB/s (42.9 GB/s)", "300 GB/s".
 func (r Result) ThroughputText() string {
 	if r.ThroughputRate > 0 {
-		return r.ThroughputRate.String()
+		return r.ThroughputRate.String() + " (" + r.Throughput.String() + ")"
 	}
 	if s := rateAsStated(r.Claim.Throughput, r.Throughput); s != r.Throughput.String() {
 		return s + " (" + r.Throughput.String() + ")"

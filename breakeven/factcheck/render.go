@@ -106,6 +106,8 @@ func Render(r Result) Rendering {
 func title(r Result) string {
 	throughput := r.ThroughputText()
 	switch {
+	case r.Payload && r.Model.Known():
+		return fmt.Sprintf("%s, a stated payload of %v in %v", r.Model.Name, r.Size, r.Seconds)
 	case r.Payload:
 		return fmt.Sprintf("a stated payload of %v in %v", r.Size, r.Seconds)
 	case r.Model.Known() && r.Seconds > 0 && r.Tokens > 0:

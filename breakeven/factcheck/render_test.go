@@ -117,7 +117,7 @@ func TestRenderTitleOfAClaimWithoutTokens(t *testing.T) {
 	assert.Equal(t, "42.9 GB/s (344 Gbit/s), per node", d.Get("throughput"))
 
 	d = render(t, factcheck.Claim{ID: "ucx", Model: "llama-3.1-8b", Size: "4 GB", Seconds: "362ms", SecondsAre: "load", Links: "1x200Gbit/s"})
-	assert.Equal(t, "ucx: a stated payload of 4.00 GB in 362 ms", d.Heading())
+	assert.Equal(t, "ucx: Llama 3.1 8B, a stated payload of 4.00 GB in 362 ms", d.Heading(), "the model named, never 0 tokens")
 	assert.Equal(t, "", d.KV, "a payload computes no cache")
 	assert.Equal(t, "11.0 GB/s (88.4 Gbit/s)", d.Get("required"))
 	assert.Equal(t, "plausible", d.Get("verdict"))
@@ -165,7 +165,7 @@ func TestRenderSmallFigures(t *testing.T) {
 	assert.Equal(t, "500 ms", d.Get("uncached"))
 
 	d = render(t, factcheck.Claim{Model: "llama-3.1-70b", Throughput: "1 tok/s"})
-	assert.Equal(t, "Llama 3.1 70B, a throughput of 1.00 tokens/s", d.Title)
+	assert.Equal(t, "Llama 3.1 70B, a throughput of 1.00 tokens/s (328 KB/s)", d.Title)
 	assert.Equal(t, "1.00 tokens/s x 328 KB/token = 328 KB/s (2.62 Mbit/s), in total", d.Get("throughput"))
 
 	d = render(t, factcheck.Claim{Size: "1 B", Seconds: "10", SecondsAre: "load"})
