@@ -163,7 +163,7 @@ func (r Result) Answer() string {
 	}
 	switch {
 	case r.HostsNeeded > 0:
-		fmt.Fprintf(&b, "; stated in total, it takes at least %d %s of %v", r.HostsNeeded, plural(r.HostsNeeded, "host", "hosts"), r.Ceiling)
+		fmt.Fprintf(&b, "; across hosts, at least %d %s of %v (%s)", r.HostsNeeded, plural(r.HostsNeeded, "host", "hosts"), r.Ceiling, strings.TrimPrefix(r.CeilingFrom, "host "))
 	case r.Ceiling > 0 && (r.Link == nil || r.Verdict == Implausible):
 		fmt.Fprintf(&b, "; %s takes in at most %v", r.ceilingName(), r.Ceiling)
 	}

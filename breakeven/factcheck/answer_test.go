@@ -118,6 +118,12 @@ func TestAnswerOfASizeAndOfAThroughput(t *testing.T) {
 	r = check(t, factcheck.Claim{Throughput: "40 GiB/s", PerNode: true, Host: "dgx-h100"})
 	assert.Equal(t, fmt.Sprintf("A stated 40.0 GiB/s (%s GB/s) per node; a DGX H100 takes in at most 600 GB/s: plausible", sig3(40*(1<<30)/1e9)), r.Answer())
 
+	// 4 TB/s in total over DGX H100s of 600 GB/s each: 4,000 / 600 = 6.67,
+	// so at least 7 hosts.
+	r = check(t, factcheck.Claim{Throughput: "4 TB/s", Host: "dgx-h100"})
+	assert.Equal(t, fmt.Sprintf("A stated 4.00 TB/s in total; across hosts, at least %d hosts of 600 GB/s (DGX H100): nothing stated bounds it, so it is neither supported nor refuted",
+		int(math.Ceil(4000.0/600))), r.Answer())
+
 	r = check(t, factcheck.Claim{Model: "qwen3-32b", Tokens: "131072", Seconds: "1.5"})
 	assert.True(t, strings.HasSuffix(r.Answer(), "; no link or host is stated: nothing stated bounds it, so it is neither supported nor refuted"), r.Answer())
 }
