@@ -245,7 +245,7 @@ func explain(r Result, ceiling breakeven.Bandwidth) string {
 		s = fmt.Sprintf("%s; no link and no host stated, so nothing bounds it (%s would carry it; --host names a machine)", need, suggestLinks(r.Required))
 	case Plausible:
 		if r.Link != nil {
-			s = fmt.Sprintf("%s; the stated %s %v", need, r.Link.Carries(), r.Link.Total())
+			s = fmt.Sprintf("%s; the stated %s %v", need, r.LinkCarries(), r.Link.Total())
 			if within != "" {
 				s += ", within " + within
 			}
@@ -253,7 +253,7 @@ func explain(r Result, ceiling breakeven.Bandwidth) string {
 			s = fmt.Sprintf("%s, with no link stated: within %s (%s would carry it)", need, within, suggestLinks(r.Required))
 		}
 	case NeedsMoreLinks:
-		s = fmt.Sprintf("%s but the stated %s %v: it takes %d such %s", need, r.Link.Carries(), r.Link.Total(), r.LinksNeeded, plural(r.LinksNeeded, "link", "links"))
+		s = fmt.Sprintf("%s but the stated %s %v: it takes %d such %s", need, r.LinkCarries(), r.Link.Total(), r.LinksNeeded, plural(r.LinksNeeded, "link", "links"))
 		if fit := r.FitText(false); fit != "" && r.Seconds > 0 {
 			s += ", or " + fit
 		}
@@ -452,7 +452,7 @@ func (r Result) Arithmetic() string {
 		parts = append(parts, fmt.Sprintf("stated %v (%s) against %v (%s) for %v tokens", sc.Stated, sc.Stated.IEC(), sc.Computed, sc.Computed.IEC(), sc.Tokens))
 	}
 	if r.Link != nil {
-		parts = append(parts, fmt.Sprintf("links %v = %v", *r.Link, r.Link.Total()))
+		parts = append(parts, fmt.Sprintf("links %s = %v", r.LinkText(), r.Link.Total()))
 	}
 	if r.Ceiling > 0 {
 		parts = append(parts, fmt.Sprintf("ceiling %v (%s)", r.Ceiling, r.CeilingFrom))

@@ -39,6 +39,7 @@ type JSONResult struct {
 	MFU                     *float64          `json:"mfu"`
 	ShrinkNeeded            float64           `json:"shrink_needed"`
 	FitsWith                string            `json:"fits_with"`
+	Answer                  string            `json:"answer"`
 	Verdict                 string            `json:"verdict"`
 	Explanation             string            `json:"explanation"`
 	Findings                []string          `json:"findings"`
@@ -66,7 +67,7 @@ func (r Result) JSON() JSONResult {
 		RequiredBytesPerSecond: float64(r.Required), NeedIsFloor: r.NeedIsFloor, Links: r.Claim.Links,
 		CeilingBytesPerSecond: opt(float64(r.Ceiling)), CeilingFrom: r.CeilingFrom, GPUs: r.Claim.GPUs, MFU: r.MFU,
 		Precision: r.Claim.Precision, PrefillTokensPerSecond: opt(float64(r.Prefill)), BreakEvenBytesPerSecond: opt(float64(r.BreakEven)), ShrinkNeeded: r.Shrink,
-		Verdict: string(r.Verdict), Explanation: r.Explanation(), Findings: r.Findings(), Arithmetic: r.Arithmetic(), Command: r.Command(),
+		Answer: r.Answer(), Verdict: string(r.Verdict), Explanation: r.Explanation(), Findings: r.Findings(), Arithmetic: r.Arithmetic(), Command: r.Command(),
 		Source: r.Claim.Source, Quote: r.Claim.Quote, Note: r.Claim.Note, ConfigAssumptions: r.ConfigAssumptions(),
 	}
 	if j.Findings == nil {

@@ -27,9 +27,10 @@ func TestCheckPageAnswer(t *testing.T) {
 	require.NotNil(t, a.Result)
 	assert.Equal(t, "needs-more-links", a.Result.Verdict)
 	assert.InEpsilon(t, 105000*2*80*8*128*2/0.58, a.Result.RequiredBytesPerSecond, 1e-12)
-	assert.Equal(t, []string{"verdict", "explanation", "required", "arithmetic", "command"}, keys(a.Rows))
-	assert.Equal(t, Row("required", "bandwidth needed", "59.3 GB/s (475 Gbit/s), a floor"), a.Rows[2])
-	assert.Equal(t, a.Result.Explanation, a.Rows[1].Text)
+	assert.Equal(t, []string{"answer", "verdict", "explanation", "required", "arithmetic", "command"}, keys(a.Rows))
+	assert.Equal(t, Row("required", "bandwidth needed", "59.3 GB/s (475 Gbit/s), a floor"), a.Rows[3])
+	assert.Equal(t, a.Result.Explanation, a.Rows[2].Text)
+	assert.True(t, strings.HasPrefix(a.Rows[0].Text, "Loading 34.4 GB in a 580 ms time to first token needs at least 59.3 GB/s"), a.Rows[0].Text)
 }
 
 // A bad input comes back beside its field, named as the form names it; a

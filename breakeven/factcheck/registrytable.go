@@ -33,7 +33,7 @@ func RegistryRows(results []Result) [][]string {
 		}
 		links, ceiling := "-", "-"
 		if r.Link != nil {
-			links = gbps(r.Link.Total()) + " (" + r.Link.String() + ")"
+			links = gbps(r.Link.Total()) + " (" + r.LinkText() + ")"
 		}
 		if r.Ceiling > 0 {
 			ceiling = gbps(r.Ceiling) + " (" + r.CeilingFrom + ")"

@@ -19,6 +19,9 @@ type Row = page.Row
 // prints it (Text), the Markdown and HTML report writes it (Items, under
 // Heading) and the page shows its rows (Rows). Render makes it.
 type Rendering struct {
+	// Answer is the check's answer in one sentence: the figures, what
+	// bounds them and the verdict in words (Result.Answer).
+	Answer string `json:"answer"`
 	// Title is what the claim states: "Llama 3.1 70B, 105,000 tokens in
 	// 580 ms", "a throughput of 40.0 GB/s".
 	Title string `json:"title"`
@@ -43,8 +46,9 @@ type Rendering struct {
 	Command string `json:"command"`
 	// Sources name the claim's sources, each with its title, publisher,
 	// date and address where the registry has them; the first carries
-	// the locator.
+	// the locator. Refs are the same, the address apart, for a link.
 	Sources []string `json:"sources"`
+	Refs    []Ref    `json:"refs"`
 	// Also are the columns of a claims file the checker does not read,
 	// "name: value", in file order.
 	Also []string `json:"also,omitempty"`
@@ -55,11 +59,37 @@ type Rendering struct {
 	Note  string `json:"note,omitempty"`
 }
 
-// Render writes a checked claim as a Rendering.
+// Ref is one source of a claim: its text ("nand-weka: Research Note: ...,
+// NAND Research"), its address ("" if none) and, for the first, the
+// locator in it.
+type Ref struct {
+	Text    string `json:"text"`
+	URL     string `json:"url,omitempty"`
+	Locator string `json:"locator,omitempty"`
+}
+
+// String is the source as one line of text, its address after it.
+func (s Ref) String() string {
+	t := s.Text
+	if s.URL != "" && s.URL != s.Text {
+		t += ", " + s.URL
+	}
+	if s.Locator != "" {
+		t += "; " + s.Locator
+	}
+	return t
+}
+
+// Render writes a checked claim as a Rendering. A figure a Result gains
+// is a row of figures (check's columns), an item of Items (the report)
+// and, if the page shows it, a row of Rows: each a list, in order.
 func Render(r Result) Rendering {
-	d := Rendering{Title: title(r), Verdict: r.Verdict, Explanation: r.Explanation(), Findings: r.Findings(),
-		Arithmetic: r.Arithmetic(), Assumptions: r.Assumptions(), Command: r.Command(), Sources: sourceText(r),
+	d := Rendering{Answer: r.Answer(), Title: title(r), Verdict: r.Verdict, Explanation: r.Explanation(), Findings: r.Findings(),
+		Arithmetic: r.Arithmetic(), Assumptions: r.Assumptions(), Command: r.Command(), Refs: sourceRefs(r),
 		ID: r.Claim.ID, Line: r.Claim.Line, Quote: r.Claim.Quote, Note: r.Claim.Note}
+	for _, s := range d.Refs {
+		d.Sources = append(d.Sources, s.String())
+	}
 	if r.Model.Known() && !r.Payload {
 		d.KV = r.Element.Name + " KV cache"
 	}
@@ -74,15 +104,18 @@ func Render(r Result) Rendering {
 
 // title says what the claim states.
 func title(r Result) string {
-	throughput := r.Throughput.String()
-	if r.ThroughputRate > 0 {
-		throughput = r.ThroughputRate.String()
-	}
+	throughput := r.ThroughputText()
 	switch {
+	case r.Payload && r.Model.Known():
+		return fmt.Sprintf("%s, a stated payload of %v in %v", r.Model.Name, r.Size, r.Seconds)
 	case r.Payload:
 		return fmt.Sprintf("a stated payload of %v in %v", r.Size, r.Seconds)
-	case r.Model.Known() && r.Seconds > 0:
+	case r.Model.Known() && r.Seconds > 0 && r.Tokens > 0:
 		return fmt.Sprintf("%s, %s in %v", r.Model.Name, tokenCount(r.Tokens), r.Seconds)
+	case r.Model.Known() && r.Seconds > 0:
+		return fmt.Sprintf("%s, a load in %v", r.Model.Name, r.Seconds)
+	case r.Model.Known() && r.Tokens > 0 && r.Throughput > 0:
+		return fmt.Sprintf("%s, %s at a throughput of %s", r.Model.Name, tokenCount(r.Tokens), throughput)
 	case r.Model.Known() && r.Tokens > 0:
 		return fmt.Sprintf("%s, %s", r.Model.Name, tokenCount(r.Tokens))
 	case r.Model.Known():
@@ -147,8 +180,13 @@ func figures(r Result) []Row {
 		}
 		add("required", "bandwidth needed", need)
 		if r.Link != nil {
-			add("links", "stated links", fmt.Sprintf("%v: %v", *r.Link, r.Link.Total()))
+			links := r.LinkText()
+			if total := r.Link.Total().String(); links != total {
+				links += ": " + total
+			}
+			add("links", "stated links", links)
 			add("links_needed", "links needed", fmt.Sprintf("%d such %s", r.LinksNeeded, plural(r.LinksNeeded, "link", "links")))
+			add("utilisation", "utilisation", utilisation(r))
 		} else {
 			add("links", "stated links", "none")
 		}
@@ -168,10 +206,17 @@ func figures(r Result) []Row {
 	return rows
 }
 
-// sourceText names the claim's sources: each id with its title,
-// publisher and address where the registry has it.
-func sourceText(res Result) []string {
-	var out []string
+// utilisation is the need over what the stated links carry: "119% of
+// the stated links (59.3 GB/s of 50.0 GB/s)".
+func utilisation(r Result) string {
+	return fmt.Sprintf("%s of the stated links (%v of %v)", breakeven.Percent(r.Utilisation()), r.Required, r.Link.Total())
+}
+
+// sourceRefs names the claim's sources: each id with its title,
+// publisher and address where the registry has it; a source written as
+// an http(s) address is its own address.
+func sourceRefs(res Result) []Ref {
+	var out []Ref
 	for _, id := range strings.Split(res.Claim.Source, ";") {
 		id = strings.TrimSpace(id)
 		if id == "" {
@@ -179,25 +224,36 @@ func sourceText(res Result) []string {
 		}
 		s, ok := sources.Lookup(sources.SourceID(id))
 		if !ok {
-			out = append(out, id)
+			ref := Ref{Text: id}
+			if webAddress(id) {
+				ref.URL = id
+			}
+			out = append(out, ref)
 			continue
 		}
 		t := fmt.Sprintf("%s: %s, %s", id, s.Title, s.Publisher)
 		if s.Date != "" {
 			t += " (" + s.Date + ")"
 		}
-		if s.URL != "" && strings.Contains(s.URL, "://") {
-			t += ", " + s.URL
+		ref := Ref{Text: t}
+		if webAddress(s.URL) {
+			ref.URL = s.URL
 		}
-		out = append(out, t)
+		out = append(out, ref)
 	}
 	if len(out) == 0 {
-		out = append(out, "none given")
+		out = append(out, Ref{Text: "none given"})
 	}
-	if res.Claim.Locator != "" {
-		out[0] += "; " + res.Claim.Locator
-	}
+	out[0].Locator = res.Claim.Locator
 	return out
+}
+
+// webAddress reports an http or https address with no space in it, one
+// a report may link to.
+func webAddress(s string) bool {
+	l := strings.ToLower(s)
+	return (strings.HasPrefix(l, "https://") || strings.HasPrefix(l, "http://")) && len(s) > len("https://") &&
+		!strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f || r == '"' || r == '<' || r == '>' || r == '`' })
 }
 
 // Get returns the text of the figure with the key, "" if there is none.
@@ -220,6 +276,7 @@ func (d Rendering) Text() string {
 		head += ", " + d.KV
 	}
 	b.WriteString(textfmt.Wrap(head, textfmt.ProseWidth, "  ") + "\n\n")
+	b.WriteString(textfmt.Wrap(d.Answer+".", textfmt.ProseWidth, "") + "\n\n")
 	for _, row := range d.Figures {
 		textfmt.Line(&b, row.Label, row.Text)
 	}
@@ -246,10 +303,12 @@ func (d Rendering) Heading() string {
 	return d.Title
 }
 
-// Items are the report's list for the claim: its sources, the
-// assumptions, the arithmetic, the verdict with its reason, the findings,
-// what else its row stated, its note and the command that checks it
-// again (key "command").
+// Items are the report's list for the claim, after its answer and its
+// quote: its sources (key "source-N", Refs[N]), the assumptions, the
+// arithmetic, the prefill speed r and the break-even B* an uncached time
+// gives, the links' utilisation, the verdict with its reason, the
+// findings, what else its row stated, its note and the command that
+// checks it again (key "command").
 func (d Rendering) Items() []Row {
 	var items []Row
 	add := func(key, label, text string) { items = append(items, Row{Key: key, Label: label, Text: text}) }
@@ -258,6 +317,13 @@ func (d Rendering) Items() []Row {
 	}
 	add("assumptions", "Assumptions", strings.Join(d.Assumptions, "; "))
 	add("arithmetic", "Arithmetic", d.Arithmetic)
+	if r := d.Get("prefill"); r != "" {
+		add("prefill", "Prefill r", r)
+		add("break_even", "Break-even B* = r x b", d.Get("break_even"))
+	}
+	if u := d.Get("utilisation"); u != "" {
+		add("utilisation", "Link utilisation", u)
+	}
 	add("verdict", "Verdict", string(d.Verdict)+": "+d.Explanation)
 	for i, f := range d.Findings {
 		add("finding-"+strconv.Itoa(i), "Finding", f)
@@ -272,11 +338,11 @@ func (d Rendering) Items() []Row {
 	return items
 }
 
-// Rows are what the page shows for the claim: the verdict and why, the
+// Rows are what the page shows for the claim: the answer, the verdict and why, the
 // bandwidth needed, the findings, the arithmetic and the command that
 // checks it again.
 func (d Rendering) Rows() []Row {
-	rows := []Row{{Key: "verdict", Label: "verdict", Text: string(d.Verdict)}, {Key: "explanation", Label: "why", Text: d.Explanation}}
+	rows := []Row{{Key: "answer", Label: "answer", Text: d.Answer}, {Key: "verdict", Label: "verdict", Text: string(d.Verdict)}, {Key: "explanation", Label: "why", Text: d.Explanation}}
 	if need := d.Get("required"); need != "" {
 		rows = append(rows, Row{Key: "required", Label: "bandwidth needed", Text: need})
 	}

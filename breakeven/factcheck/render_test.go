@@ -36,12 +36,14 @@ func TestRenderWEKAAsThePostPrintsIt(t *testing.T) {
 	assert.Equal(t, "Llama 3.1 70B, 105,000 tokens in 580 ms", d.Title)
 	assert.Equal(t, "weka: Llama 3.1 70B, 105,000 tokens in 580 ms", d.Heading())
 	assert.Equal(t, "16-bit KV cache", d.KV)
-	assert.Equal(t, []string{"cache", "time", "required", "links", "links_needed", "ceiling", "fit", "verdict"}, keys(d.Figures))
+	assert.Equal(t, []string{"cache", "time", "required", "links", "links_needed", "utilisation", "ceiling", "fit", "verdict"}, keys(d.Figures))
 	assert.Equal(t, "34.4 GB (32.0 GiB; 328 KB/token)", d.Get("cache"))
 	assert.Equal(t, "580 ms (time to first token)", d.Get("time"))
 	assert.Equal(t, "59.3 GB/s (475 Gbit/s), a floor", d.Get("required"))
 	assert.Equal(t, "1 x 400 Gbit/s: 50.0 GB/s", d.Get("links"))
 	assert.Equal(t, "2 such links", d.Get("links_needed"))
+	// 59.3 GB/s of the 50.0 GB/s one 400 Gbit/s link carries: 34,406,400,000 / 0.58 / 50e9 = 1.186.
+	assert.Equal(t, "119% of the stated links (59.3 GB/s of 50.0 GB/s)", d.Get("utilisation"))
 	assert.Equal(t, "none stated, so no ceiling is assumed (--host names one)", d.Get("ceiling"))
 	assert.Equal(t, "needs-more-links", d.Get("verdict"))
 	assert.Equal(t, factcheck.NeedsMoreLinks, d.Verdict)
@@ -54,22 +56,23 @@ func TestRenderWEKAAsThePostPrintsIt(t *testing.T) {
 	lines := strings.Split(text, "\n")
 	assert.Equal(t, "Llama 3.1 70B, 105,000 tokens in 580 ms, 16-bit KV cache", lines[0])
 	assert.Equal(t, "", lines[1])
+	assert.Equal(t, "Loading 34.4 GB in a 580 ms time to first token needs at least 59.3 GB/s; one", lines[2], "the answer first")
 	assert.Regexp(t, regexp.MustCompile(`(?m)^  bandwidth needed +59\.3 GB/s \(475 Gbit/s\), a floor$`), text)
 	assert.Regexp(t, regexp.MustCompile(`(?m)^  links needed +2 such links$`), text)
 	assert.Regexp(t, regexp.MustCompile(`(?m)^  verdict +needs-more-links\n\nneeds at least 59\.3 GB/s`), text)
 
 	// The report: sources, assumptions, arithmetic, verdict, the command.
-	assert.Equal(t, []string{"source-0", "assumptions", "arithmetic", "verdict", "command"}, keys(d.Items()))
+	assert.Equal(t, []string{"source-0", "assumptions", "arithmetic", "utilisation", "verdict", "command"}, keys(d.Items()))
 	items := d.Items()
 	assert.Equal(t, "Source", items[0].Label)
 	assert.True(t, strings.HasPrefix(items[0].Text, "nand-weka: Research Note: WEKA Augmented Memory Grid, NAND Research"), items[0].Text)
-	assert.Equal(t, "needs-more-links: "+d.Explanation, items[3].Text)
-	assert.Equal(t, Row("command", "Reproduce", d.Command), items[4])
+	assert.Equal(t, "needs-more-links: "+d.Explanation, items[4].Text)
+	assert.Equal(t, Row("command", "Reproduce", d.Command), items[5])
 
 	// The page: the verdict and why, the need as check prints it, the
 	// arithmetic and the command.
 	assert.Equal(t, []factcheck.Row{
-		Row("verdict", "verdict", "needs-more-links"), Row("explanation", "why", d.Explanation),
+		Row("answer", "answer", d.Answer), Row("verdict", "verdict", "needs-more-links"), Row("explanation", "why", d.Explanation),
 		Row("required", "bandwidth needed", "59.3 GB/s (475 Gbit/s), a floor"),
 		Row("arithmetic", "arithmetic", d.Arithmetic), Row("command", "checked again by", d.Command),
 	}, d.Rows())
@@ -107,13 +110,14 @@ func TestRenderTitleOfAClaimWithoutTokens(t *testing.T) {
 	assert.Equal(t, "Llama 3.1 8B, a throughput of 10.0 GB/s", d.Title)
 	assert.True(t, strings.HasPrefix(d.Text(), "Llama 3.1 8B, a throughput of 10.0 GB/s, 16-bit KV cache\n"), d.Text())
 
+	// 40 GiB/s is 40 x 1.073741824 = 42.9 GB/s, printed as stated first.
 	d = render(t, factcheck.Claim{Throughput: "40GiB/s", PerNode: true, Host: "dgx-h100"})
-	assert.Equal(t, "a throughput of 42.9 GB/s", d.Title)
+	assert.Equal(t, "a throughput of 40.0 GiB/s (42.9 GB/s)", d.Title)
 	assert.Equal(t, "", d.KV)
 	assert.Equal(t, "42.9 GB/s (344 Gbit/s), per node", d.Get("throughput"))
 
 	d = render(t, factcheck.Claim{ID: "ucx", Model: "llama-3.1-8b", Size: "4 GB", Seconds: "362ms", SecondsAre: "load", Links: "1x200Gbit/s"})
-	assert.Equal(t, "ucx: a stated payload of 4.00 GB in 362 ms", d.Heading())
+	assert.Equal(t, "ucx: Llama 3.1 8B, a stated payload of 4.00 GB in 362 ms", d.Heading(), "the model named, never 0 tokens")
 	assert.Equal(t, "", d.KV, "a payload computes no cache")
 	assert.Equal(t, "11.0 GB/s (88.4 Gbit/s)", d.Get("required"))
 	assert.Equal(t, "plausible", d.Get("verdict"))
@@ -140,7 +144,7 @@ func TestRenderPartialHit(t *testing.T) {
 	assert.Equal(t, "1.00 s (load)", d.Get("time"))
 	assert.Equal(t, "38.7 GB/s (309 Gbit/s)", d.Get("required"))
 	assert.Equal(t, []string{"vendor: ACME"}, d.Also)
-	assert.Equal(t, []string{"source-0", "assumptions", "arithmetic", "verdict", "finding-0", "also-0", "note", "command"}, keys(d.Items()))
+	assert.Equal(t, []string{"source-0", "assumptions", "arithmetic", "verdict", "finding-0", "also-0", "note", "command"}, keys(d.Items()), "no link: no utilisation")
 	assert.Equal(t, "none given", d.Sources[0])
 }
 
@@ -161,7 +165,7 @@ func TestRenderSmallFigures(t *testing.T) {
 	assert.Equal(t, "500 ms", d.Get("uncached"))
 
 	d = render(t, factcheck.Claim{Model: "llama-3.1-70b", Throughput: "1 tok/s"})
-	assert.Equal(t, "Llama 3.1 70B, a throughput of 1.00 tokens/s", d.Title)
+	assert.Equal(t, "Llama 3.1 70B, a throughput of 1.00 tokens/s (328 KB/s)", d.Title)
 	assert.Equal(t, "1.00 tokens/s x 328 KB/token = 328 KB/s (2.62 Mbit/s), in total", d.Get("throughput"))
 
 	d = render(t, factcheck.Claim{Size: "1 B", Seconds: "10", SecondsAre: "load"})

@@ -3,6 +3,7 @@ package factcheck_test
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,8 +55,10 @@ func TestReportGolden(t *testing.T) {
 
 			out := b.String()
 			// What every claim carries, whatever the format.
-			assert.Equal(t, len(reportClaims), strings.Count(out, "Reproduce: "))
-			assert.Equal(t, len(reportClaims), strings.Count(out, "Arithmetic: "))
+			label := map[string]string{"md": "- %s: ", "html": "<dt>%s</dt>"}[format]
+			for _, l := range []string{"Reproduce", "Arithmetic", "Assumptions", "Verdict"} {
+				assert.Equal(t, len(reportClaims), strings.Count(out, fmt.Sprintf(label, l)), l)
+			}
 			assert.Contains(t, out, "5 claims checked: 2 plausible, 1 no-bound-stated, 1 size-misread, 1 needs-more-links; 1 row could not be checked.")
 			if format == "html" {
 				assert.Contains(t, out, "<title>Claims &lt;checked&gt;</title>")
@@ -89,5 +92,40 @@ func TestReportSummaryCountsOneOfEachInTheSingular(t *testing.T) {
 		require.NoError(t, rep.End())
 		// 105,000 x 327,680 B / 0.58 s = 59.3 GB/s, more than the link's 50 GB/s.
 		assert.Contains(t, b.String(), "1 claim checked: 1 needs-more-links; 1 claim not checkable as stated.", format)
+	}
+}
+
+// A report of more claims than it keeps in memory (12,000, some 14 MB of
+// Markdown, past its 8 MiB) spools their text to a temporary file and
+// still writes each claim's text under its own heading: every section is
+// the one a report of that claim alone writes.
+func TestReportPastItsMemoryKeepsEachClaimsText(t *testing.T) {
+	if testing.Short() {
+		t.Skip("checks 12,000 claims twice")
+	}
+	data := generatedClaims(12000)
+	var results []factcheck.Result
+	require.NoError(t, factcheck.CheckAll(bytes.NewReader(data), factcheck.NewChecker(factcheck.Options{}),
+		func(r factcheck.Result) error { results = append(results, r); return nil }, func(e *factcheck.RowError) error { return e }))
+	var b bytes.Buffer
+	rep, err := factcheck.NewReport(&b, "md", "big")
+	require.NoError(t, err)
+	for _, r := range results {
+		require.NoError(t, rep.Claim(r))
+	}
+	require.NoError(t, rep.End())
+	require.Greater(t, b.Len(), 8<<20, "past what the report keeps in memory")
+	sections := strings.Split(b.String(), "\n### ")[1:]
+	require.Len(t, sections, len(results))
+	for i, r := range results {
+		var one bytes.Buffer
+		rep, err := factcheck.NewReport(&one, "md", "one")
+		require.NoError(t, err)
+		require.NoError(t, rep.Claim(r))
+		require.NoError(t, rep.End())
+		want := strings.Split(one.String(), "\n### ")[1]
+		if !assert.Equal(t, fmt.Sprintf("%d. %s", i+1, strings.TrimPrefix(want, "1. ")), sections[i], "claim %d", i+1) {
+			break
+		}
 	}
 }

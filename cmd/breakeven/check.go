@@ -10,10 +10,12 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/factcheck"
 	"signalweight.dev/kv/breakeven/textfmt"
+	"signalweight.dev/kv/cmd/breakeven/internal/claimsfile"
 	"signalweight.dev/kv/sources"
 )
 
@@ -24,7 +26,7 @@ func init() {
 var checkUsage = `Usage: breakeven check --model NAME --tokens N --seconds TIME [--links LINKS]
                        [--host HOST] [--size SIZE] [--uncached TIME] ...
        breakeven check --claims FILE [--json | --csv | --report md|html]
-                       [--fail-on VERDICT]
+                       [--fail-on VERDICT] [--only-mine]
        breakeven check --hosts
 
 Checks a published claim about loading a prompt's KV cache: the cache it
@@ -80,9 +82,15 @@ Any other column is kept and echoed by --json, --csv and --report. Lines
 starting with # are comments. A bad row is reported on stderr with its
 line, and every other row is still checked. --claims - reads standard input.
 
---report md or html writes, per claim, its quote and source, the
-assumptions made, the arithmetic in one line, the verdict and the command
-that reproduces it.
+--report md or html writes a report that reads as an answer: the counts
+and a summary table first (claim, verdict in words, need, links,
+utilisation), then per claim its answer in one sentence, its quote, its
+sources (linked), the assumptions made, the arithmetic in one line, r and
+B* where an uncached time gives them, the links' utilisation, the verdict
+and the command that reproduces it. The HTML is one styled page with no
+external asset, which prints well. The user's own rows come before the
+registry's (the rows go generate writes into data/claims.csv, known by
+their ids); --only-mine leaves the registry's out, in every output.
 
 Exit status: 0 when every claim was checked; 1 with --fail-on when a
 verdict is that bad or worse; 2 for a bad flag, claim, file or row.
@@ -163,6 +171,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	listHosts := fs.Bool("hosts", false, "list the host catalog: each host's ceiling and its sources")
 	failOn := fs.String("fail-on", "", "exit 1 on `VERDICT` or worse: needs-more-links, implausible, ...")
 	allow := fs.Bool("allow-beyond-context", false, "allow tokens beyond the model's context")
+	onlyMine := fs.Bool("only-mine", false, "with --claims, leave out the registry's claims")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
@@ -261,7 +270,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			h, _ := sources.FindHost(*host)
 			note = fmt.Sprintf("%s, %v, for rows that name no host (--host)", h.Name, h.Ceiling())
 		}
-		return checkFile(*claims, checker, note, fail, format, stdout, stderr)
+		return checkFile(*claims, checker, note, fail, format, *onlyMine, stdout, stderr)
+	}
+	if set["only-mine"] {
+		return bad(errors.New("--only-mine leaves the registry's rows out of a claims file; give --claims with it (e.g. --claims data/claims.csv --only-mine)"))
 	}
 
 	if !set["seconds"] && !set["size"] && !set["throughput"] && !set["uncached"] {
@@ -335,7 +347,7 @@ func printHosts(w io.Writer) {
 
 // checkFile checks every claim of a CSV file and prints them as they
 // come, so memory stays flat however long the file.
-func checkFile(path string, checker *factcheck.Checker, ceiling string, fail factcheck.Verdict, format string, stdout, stderr io.Writer) int {
+func checkFile(path string, checker *factcheck.Checker, ceiling string, fail factcheck.Verdict, format string, onlyMine bool, stdout, stderr io.Writer) int {
 	var in io.Reader = os.Stdin
 	name := "stdin"
 	if path != "-" {
@@ -387,6 +399,7 @@ func checkFile(path string, checker *factcheck.Checker, ceiling string, fail fac
 			fmt.Fprintf(stderr, "breakeven check: %v\n", err)
 			return 2
 		}
+		rep.Mine = mine
 		p = &reportPrinter{rep: rep}
 	default:
 		p = &tablePrinter{w: out, ceiling: ceiling}
@@ -394,6 +407,9 @@ func checkFile(path string, checker *factcheck.Checker, ceiling string, fail fac
 	p.begin()
 	err = factcheck.CheckRows(rd, checker,
 		func(r factcheck.Result) error {
+			if onlyMine && !mine(r.Claim) {
+				return nil
+			}
 			counts[r.Verdict]++
 			if worst == "" || r.Verdict.AtLeast(worst) {
 				worst = r.Verdict
@@ -434,6 +450,20 @@ func checkFile(path string, checker *factcheck.Checker, ceiling string, fail fac
 	}
 	return 0
 }
+
+// registryIDs are the ids of the rows go generate writes into
+// data/claims.csv: the post's claims and the registry's.
+var registryIDs = sync.OnceValue(func() map[string]bool {
+	ids := map[string]bool{}
+	for _, c := range claimsfile.Claims() {
+		ids[c.ID] = true
+	}
+	return ids
+})
+
+// mine reports a claim of the user's own: one whose id is none of the
+// registry's. A report puts these first; --only-mine keeps only these.
+func mine(c factcheck.Claim) bool { return c.ID == "" || !registryIDs()[c.ID] }
 
 func plural(n int, one, many string) string {
 	if n == 1 {

@@ -303,3 +303,37 @@ func TestCheckFormsHostile(t *testing.T) {
 		assert.Less(t, len(stderr), 400, name)
 	}
 }
+
+// --only-mine leaves out the rows go generate writes into
+// data/claims.csv (the post's claims and the registry's), by their ids,
+// in every output; it filters a file, so a single claim refuses it.
+func TestCheckOnlyMineKeepsTheUsersRows(t *testing.T) {
+	registry, err := os.ReadFile(filepath.Join(repoRoot, "data", "claims.csv"))
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "claims.csv")
+	mine := "llama-3.1-70b,105000,0.58,450 GB/s,x,,,,,,,,,,,,mine-1,,,\n" + "qwen3-32b,131072,1.5,,y,,,,,,,,,,,,,,,\n"
+	require.NoError(t, os.WriteFile(path, append(registry, mine...), 0o644))
+
+	code, out, errOut := runCmd("check", "--claims", path, "--json")
+	require.Equal(t, 0, code, errOut)
+	var all []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &all))
+	assert.Len(t, all, len(claimsfile.Claims())+2)
+
+	code, out, errOut = runCmd("check", "--claims", path, "--json", "--only-mine")
+	require.Equal(t, 0, code, errOut)
+	var only []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &only))
+	require.Len(t, only, 2)
+	assert.Equal(t, "mine-1", only[0]["id"])
+	assert.Equal(t, "Qwen3-32B", only[1]["model"])
+
+	code, out, errOut = runCmd("check", "--claims", path, "--report", "md", "--only-mine")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "2 claims checked")
+	assert.NotContains(t, out, "post-weka70b")
+
+	code, _, errOut = runCmd("check", "--model", "llama-3.1-70b", "--tokens", "105000", "--seconds", "0.58", "--only-mine")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "--only-mine leaves the registry's rows out of a claims file; give --claims with it")
+}
