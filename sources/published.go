@@ -52,6 +52,8 @@ type PublishedClaim struct {
 
 	Links   string // the links stated, "" if none: "1x400Gbit/s", "4xPCIe4x16"
 	Host    string // the host, by its id in the host catalog, "" if none stated
+	Path    string // the load path (LoadPaths), "" to infer it from the links, else the network
+	TP      string // the tensor-parallel degree the figures are one GPU's of, "" for none
 	GPUs    string // the GPUs that prefill, "8xH100", "" if none stated
 	KVDtype string // the KV element type, "" for 16 bits: "fp8"
 

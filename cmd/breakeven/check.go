@@ -152,6 +152,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	hit := fs.String("hit", "", "(e) the `SHARE` of the prompt loaded from the cache (\"90%\")")
 	links := fs.String("links", "", "stated `LINKS` (\"1x400Gbit/s\", \"2x100GbE\", \"ndr\")")
 	host := fs.String("host", "", "the `HOST` loaded into (--hosts lists them); with --claims, a default")
+	path := fs.String("path", "", "load `PATH`: network, pcie-h2d, nvlink, c2c or local-nvme")
+	tp := fs.String("tp", "", "tensor parallelism: size, throughput, links are one GPU's of `N`")
 	gpus := fs.String("gpus", "", "the `GPUS` that prefill (\"8xH100\"), for the MFU and the recompute time")
 	precision := fs.String("precision", "", "compute `PRECISION` of --gpus, as for calc (bf16, fp8, fp8+bf16)")
 	kvDtype := fs.String("kv-dtype", "", "KV element `TYPE`: bf16, fp16, fp8, int8, int4, fp32 (default 16-bit)")
@@ -246,7 +248,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		format = *report
 	}
 
-	claimFlags := []string{"model", "config", "tokens", "seconds", "seconds-are", "size", "throughput", "per-node", "uncached", "speedup", "hit", "links", "gpus", "precision"}
+	claimFlags := []string{"model", "config", "tokens", "seconds", "seconds-are", "size", "throughput", "per-node", "uncached", "speedup", "hit", "links", "path", "tp", "gpus", "precision"}
 	if set["claims"] {
 		for _, f := range claimFlags {
 			if set[f] {
@@ -282,7 +284,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	res, err := checker.Check(factcheck.Claim{Model: *model, Config: *config, Tokens: *tokens, Seconds: *seconds, SecondsAre: *secondsAre, Size: *size,
-		Throughput: *throughput, PerNode: *perNode, Uncached: *uncached, Speedup: *speedup, Hit: *hit, Links: *links, GPUs: *gpus, Precision: *precision, KVDtype: *kvDtype})
+		Throughput: *throughput, PerNode: *perNode, Uncached: *uncached, Speedup: *speedup, Hit: *hit, Links: *links, Path: *path, TP: *tp, GPUs: *gpus, Precision: *precision, KVDtype: *kvDtype})
 	if err != nil {
 		return bad(err)
 	}

@@ -246,8 +246,8 @@ func TestClaimsFileWritesTheRegistry(t *testing.T) {
 	// The row by hand, column by column.
 	lines := strings.Split(strings.TrimSuffix(text, claimsfile.Marker), "\n")
 	header, last := lines[7], lines[len(lines)-2]
-	assert.Equal(t, "model,tokens,seconds,links,source,seconds_are,size,throughput,per_node,uncached,speedup,hit,host,gpus,kv_dtype,config,id,locator,quote,note", header)
-	assert.Equal(t, `llama-3.3-70b,131072,465ms,4xPCIe4x16,weka-amg-2025,ttft,40 GiB,40GiB/s,yes,70.8s,152x,90%,4xl40s,8xH100,bf16,,fake-r1-distill,table 1,"""70.8 s to 465 ms, 152x""","a fake, for the test"`, last)
+	assert.Equal(t, "model,tokens,seconds,links,source,seconds_are,size,throughput,per_node,uncached,speedup,hit,host,path,tp,gpus,kv_dtype,config,id,locator,quote,note", header)
+	assert.Equal(t, `llama-3.3-70b,131072,465ms,4xPCIe4x16,weka-amg-2025,ttft,40 GiB,40GiB/s,yes,70.8s,152x,90%,4xl40s,,,8xH100,bf16,,fake-r1-distill,table 1,"""70.8 s to 465 ms, 152x""","a fake, for the test"`, last)
 }
 
 // The verdict table is printed from factcheck.RuleTable in check -h and
