@@ -189,3 +189,16 @@ func TestClaimsFileReadsPathAndTP(t *testing.T) {
 	assert.Equal(t, factcheck.Implausible, r.Verdict)
 	assert.Contains(t, r.Command(), "--path pcie-h2d --tp 4")
 }
+
+// check --json carries the path, why it was taken, the shard and the rate
+// reading.
+func TestJSONCarriesPathTPAndRateReading(t *testing.T) {
+	j := check(t, factcheck.Claim{Model: "llama-3.1-8b", Tokens: "7500", Seconds: "1ms", SecondsAre: "load", Links: "8x450 GB/s", Host: "dgx-h100"}).JSON()
+	assert.Equal(t, "nvlink", j.Path)
+	assert.Contains(t, j.PathWhy, "implied by the stated links")
+	assert.Zero(t, j.TP)
+	j = check(t, factcheck.Claim{Model: "llama-3.1-70b", Tokens: "131072", Seconds: "1.00", SecondsAre: "load", Throughput: "40 GB/s", TP: "2"}).JSON()
+	assert.Equal(t, 2, j.TP)
+	assert.Empty(t, j.Path, "no host and no path stated: nothing to report")
+	assert.Equal(t, "no-match", j.RateReading, "at TP=2 one GPU loads 21.5 GB, 21.5 GB/s: not 40 GB/s either way")
+}
