@@ -554,7 +554,7 @@ func (c *Checker) readModel(r *Result) error {
 // the smaller KV type that would make it fit.
 func (c *Checker) judge(r *Result) error {
 	ceiling := r.Ceiling
-	if r.Throughput > 0 && r.Seconds == 0 && !r.PerNode && r.TP == 1 && ceiling > 0 {
+	if r.Throughput > 0 && r.Seconds == 0 && !r.PerNode && !r.oneGPU() && ceiling > 0 {
 		// A total across hosts: no one host's ceiling applies; say how many
 		// hosts it takes instead.
 		r.HostsNeeded = Links(r.Required, ceiling)

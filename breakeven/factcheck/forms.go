@@ -244,7 +244,7 @@ func explain(r Result, ceiling breakeven.Bandwidth) string {
 	switch {
 	case ceiling > 0 && (r.CeilingFrom == "--ceiling" || r.Host == nil):
 		within = "the ceiling of " + ceiling.String() + " per host (--ceiling)"
-	case ceiling > 0 && r.TP > 1:
+	case ceiling > 0 && r.oneGPU():
 		within = fmt.Sprintf("the %v one GPU of a %s takes in at most over %s (TP=%d)", ceiling, r.Host.Name, r.Path.Name, r.TP)
 	case ceiling > 0 && r.Path.ID != "" && r.Path.ID != sources.PathNetwork:
 		within = "the " + ceiling.String() + " a " + r.Host.Name + "'s GPUs take in at most over " + r.Path.Name
@@ -482,8 +482,8 @@ func (r Result) Arithmetic() string {
 	if r.Link != nil {
 		parts = append(parts, fmt.Sprintf("links %v = %v", *r.Link, r.Link.Total()))
 	}
-	if r.TP > 1 {
-		parts = append(parts, fmt.Sprintf("one GPU's of %d (%s)", r.TP, r.ShardNote))
+	if r.oneGPU() {
+		parts = append(parts, fmt.Sprintf("one GPU's of %d (%s)", r.TP, r.shardText()))
 	}
 	if r.Ceiling > 0 {
 		parts = append(parts, fmt.Sprintf("ceiling %v (%s)", r.Ceiling, r.CeilingFrom))
@@ -520,15 +520,15 @@ func (r Result) Assumptions() []string {
 		}
 		a = append(a, kv)
 	}
-	if r.TP > 1 {
-		a = append(a, fmt.Sprintf("the figures are one GPU's at tensor parallelism %d (%s)", r.TP, r.ShardNote))
+	if r.oneGPU() {
+		a = append(a, fmt.Sprintf("the figures are one GPU's at tensor parallelism %d (%s)", r.TP, r.shardText()))
 	}
 	switch {
-	case r.CeilingFrom == "--ceiling" && r.TP > 1:
+	case r.CeilingFrom == "--ceiling" && r.oneGPU():
 		a = append(a, fmt.Sprintf("a ceiling of %v per host (--ceiling), %v per GPU of %d", c0(r), r.Ceiling, r.TP))
 	case r.CeilingFrom == "--ceiling":
 		a = append(a, "a ceiling of "+r.Ceiling.String()+" per host (--ceiling)")
-	case r.PathCeiling != nil && (r.Path.ID != sources.PathNetwork || r.TP > 1):
+	case r.PathCeiling != nil && (r.Path.ID != sources.PathNetwork || r.oneGPU()):
 		a = append(a, fmt.Sprintf("host %s over %s: %v (%s)%s", r.Host.Name, r.Path.Name, r.PathCeiling.Total, r.PathCeiling.Breakdown, perGPU(r)))
 	case r.Host != nil:
 		a = append(a, fmt.Sprintf("host %s: %v (%s)", r.Host.Name, r.Ceiling, r.Host.Breakdown()))
@@ -600,7 +600,7 @@ func c0(r Result) breakeven.Bandwidth { return r.Ceiling * breakeven.Bandwidth(r
 // perGPU says what one GPU's share of a path ceiling is, under tensor
 // parallelism; "" without it.
 func perGPU(r Result) string {
-	if r.TP <= 1 || r.PathCeiling == nil {
+	if !r.oneGPU() || r.PathCeiling == nil {
 		return ""
 	}
 	return fmt.Sprintf("; one GPU of %d: %v", r.TP, r.Ceiling)

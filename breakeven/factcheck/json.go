@@ -84,7 +84,7 @@ func (r Result) JSON() JSONResult {
 	if r.Path.ID != "" && (r.Host != nil || !strings.HasPrefix(r.PathWhy, "assumed")) {
 		j.Path, j.PathWhy = r.Path.ID, r.PathWhy
 	}
-	if r.TP > 1 {
+	if r.oneGPU() {
 		j.TP = r.TP
 	}
 	if rc := r.RateCheck; rc != nil {

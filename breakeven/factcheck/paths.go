@@ -67,7 +67,7 @@ func (c *Checker) readPath(r *Result) error {
 		}
 	}
 	if r.Host == nil || r.CeilingFrom == "--ceiling" {
-		if r.CeilingFrom == "--ceiling" && r.TP > 1 {
+		if r.CeilingFrom == "--ceiling" && r.oneGPU() {
 			r.Ceiling = c.opt.Ceiling / breakeven.Bandwidth(r.TP)
 		}
 		return nil
@@ -91,13 +91,13 @@ func (c *Checker) readPath(r *Result) error {
 		r.PathWhy += fmt.Sprintf(", at a %s's rate of %v per GPU", r.Host.Name, pc.PerGPU)
 	}
 	r.Ceiling = pc.Total
-	if r.TP > 1 {
+	if r.oneGPU() {
 		r.Ceiling = pc.PerGPUShare(r.TP)
 	}
 	if pc.Path.ID != sources.PathNetwork {
 		r.CeilingFrom = "host " + r.Host.Name + ", " + pc.Path.Name
-	} else if r.TP > 1 {
-		r.CeilingFrom = "host " + r.Host.Name + ", an " + strconv.Itoa(r.TP) + "th of its network"
+	} else if r.oneGPU() {
+		r.CeilingFrom = "host " + r.Host.Name + ", 1/" + strconv.Itoa(r.TP) + " of its network"
 	}
 	return nil
 }
@@ -252,8 +252,20 @@ func (r Result) ceilingBreakdown() string {
 		return ""
 	}
 	s := r.PathCeiling.Breakdown
-	if r.TP > 1 {
+	if r.oneGPU() {
 		s += fmt.Sprintf("; one GPU of %d: %v", r.TP, r.Ceiling)
 	}
 	return s
+}
+
+// oneGPU reports a claim whose figures are one GPU's: it states its
+// tensor parallelism (--tp), even of 1, a cache loaded into one GPU.
+func (r Result) oneGPU() bool { return strings.TrimSpace(r.Claim.TP) != "" }
+
+// shardText says how the cache splits across the GPUs.
+func (r Result) shardText() string {
+	if r.TP <= 1 {
+		return "the whole cache on one GPU"
+	}
+	return r.ShardNote
 }

@@ -202,3 +202,18 @@ func TestJSONCarriesPathTPAndRateReading(t *testing.T) {
 	assert.Empty(t, j.Path, "no host and no path stated: nothing to report")
 	assert.Equal(t, "no-match", j.RateReading, "at TP=2 one GPU loads 21.5 GB, 21.5 GB/s: not 40 GB/s either way")
 }
+
+// --tp 1 says the whole cache lands on one GPU: the ceiling is that GPU's
+// own link. The 983 GB/s fits a DGX H100's eight NVLinks (3.6
+// TB/s) but not one H100's 450 GB/s.
+func TestTPOneHoldsTheLoadToOneGPUsLink(t *testing.T) {
+	cl := factcheck.Claim{Model: "llama-3.1-8b", Tokens: "7500", Seconds: "1ms", SecondsAre: "load", Host: "dgx-h100", Path: "nvlink"}
+	r := check(t, cl)
+	assert.InDelta(t, 8*450e9, float64(r.Ceiling), 1)
+	assert.Equal(t, factcheck.Plausible, r.Verdict)
+	cl.TP = "1"
+	r = check(t, cl)
+	assert.InDelta(t, 450e9, float64(r.Ceiling), 1)
+	assert.InDelta(t, 7500.0*llama8PerToken/1e-3, float64(r.Required), 1e3, "one GPU holds the whole cache")
+	assert.Equal(t, factcheck.Implausible, r.Verdict)
+}
