@@ -247,7 +247,11 @@ func explain(r Result, ceiling breakeven.Bandwidth) string {
 	case ceiling > 0 && r.oneGPU():
 		within = fmt.Sprintf("the %v one GPU of a %s takes in at most over %s (TP=%d)", ceiling, r.Host.Name, r.Path.Name, r.TP)
 	case ceiling > 0 && r.Path.ID != "" && r.Path.ID != sources.PathNetwork:
-		within = "the " + ceiling.String() + " a " + r.Host.Name + "'s GPUs take in at most over " + r.Path.Name
+		gpus := "'s GPUs take in"
+		if r.Host.GPUs == 1 {
+			gpus = "'s GPU takes in"
+		}
+		within = "the " + ceiling.String() + " a " + r.Host.Name + gpus + " at most over " + r.Path.Name
 	case ceiling > 0:
 		within = "the " + ceiling.String() + " a " + r.Host.Name + " takes in at most"
 	}
@@ -262,7 +266,7 @@ func explain(r Result, ceiling breakeven.Bandwidth) string {
 				s += ", within " + within
 			}
 		} else {
-			s = fmt.Sprintf("%s, with no link stated: within %s (%s would carry it)", need, within, suggestLinks(r.Required))
+			s = fmt.Sprintf("%s, with no link stated: within %s (%s would carry it)", need, within, r.suggest())
 		}
 	case NeedsMoreLinks:
 		s = fmt.Sprintf("%s but the stated %s %v: it takes %d such %s", need, r.Link.Carries(), r.Link.Total(), r.LinksNeeded, plural(r.LinksNeeded, "link", "links"))
@@ -604,4 +608,14 @@ func perGPU(r Result) string {
 		return ""
 	}
 	return fmt.Sprintf("; one GPU of %d: %v", r.TP, r.Ceiling)
+}
+
+// suggest names the links that carry the need: on a GPU path, how many
+// GPUs' links of it; else 100GbE or 400GbE links.
+func (r Result) suggest() string {
+	if pc := r.PathCeiling; pc != nil && pc.PerGPU > 0 {
+		n := Links(r.Required, pc.PerGPU)
+		return fmt.Sprintf("%d GPU%s %v %s", n, plural(n, "'s", "s'"), pc.PerGPU, pc.Path.Name)
+	}
+	return suggestLinks(r.Required)
 }

@@ -73,15 +73,25 @@ func (c *Checker) readPath(r *Result) error {
 		return nil
 	}
 	pc, err := r.Host.PathCeiling(r.Path.ID)
+	if err != nil && stated != "" {
+		return breakeven.Bad("path", cl.Path, err.Error(), examplePath)
+	}
 	if err != nil {
-		if stated != "" {
-			return breakeven.Bad("path", cl.Path, err.Error(), examplePath)
+		// A path inferred or assumed that the host lacks: the network if
+		// it has one, else its only path (a GH200's NVLink-C2C); the
+		// output says why.
+		why := r.PathWhy + "; but " + err.Error()
+		fallback := sources.PathNetwork
+		if ids := r.Host.PathIDs(); len(ids) > 0 && ids[0] != sources.PathNetwork {
+			fallback = ids[0]
 		}
-		// A path inferred or assumed that the host lacks: no ceiling is
-		// taken, and the output says why.
-		r.Ceiling, r.CeilingFrom = 0, ""
-		r.PathWhy += "; but " + err.Error() + ", so no ceiling is taken (--path names one it has)"
-		return nil
+		if pc, err = r.Host.PathCeiling(fallback); err != nil {
+			r.Ceiling, r.CeilingFrom = 0, ""
+			r.PathWhy = why + ", so no ceiling is taken"
+			return nil
+		}
+		r.Path = pc.Path
+		r.PathWhy = why + ", so " + pc.Path.Name + " is assumed (--path names another)"
 	}
 	r.PathCeiling = &pc
 	if r.Link != nil && sources.LinkPath(r.Link.Name) == pc.Path.ID && pc.PerGPU > 0 && r.Link.Each != pc.PerGPU {

@@ -217,3 +217,15 @@ func TestTPOneHoldsTheLoadToOneGPUsLink(t *testing.T) {
 	assert.InDelta(t, 7500.0*llama8PerToken/1e-3, float64(r.Required), 1e3, "one GPU holds the whole cache")
 	assert.Equal(t, factcheck.Implausible, r.Verdict)
 }
+
+// A host without the path a claim implies or assumes falls back to the
+// network, or to its only path, and says so: a GH200 has no cited NICs and
+// no PCIe host-to-device path, so its NVLink-C2C (450 GB/s) is taken.
+func TestAHostWithoutTheInferredPathFallsBackAndSaysSo(t *testing.T) {
+	for _, links := range []string{"", "pcie5x16"} {
+		r := check(t, factcheck.Claim{Model: "llama-3.1-8b", Tokens: "100000", Seconds: "40ms", SecondsAre: "load", Host: "gh200", Links: links})
+		assert.Equal(t, sources.PathC2C, r.Path.ID, links)
+		assert.InDelta(t, 450e9, float64(r.Ceiling), 1, links)
+		assert.Contains(t, r.PathWhy, "NVLink-C2C CPU to GPU is assumed", links)
+	}
+}
