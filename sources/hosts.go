@@ -102,6 +102,12 @@ type Host struct {
 	GPUs    int      // the GPUs it holds (a GB200 NVL72 host is one compute tray)
 	Ports   []HostPorts
 	Note    string // what a reader should know: what the ceiling counts, evidence that disagrees
+	// The figures of its other load paths (paths.go); a zero Input (no
+	// Name) where the host has no such path or none is cited.
+	Chip         string                     // its GPU in the chip catalog, for NVLink: "H100"
+	HostLink     Input[breakeven.Bandwidth] // each GPU's PCIe link to the host's memory, one way
+	HostLinkName string                     // "PCIe Gen5 x16"
+	C2C          Input[breakeven.Bandwidth] // NVLink-C2C, both directions together, as stated
 }
 
 // Ceiling is the most the host can take in: its ports at line rate.
@@ -128,7 +134,8 @@ func pcieBox(id, name string, n int, link Input[breakeven.Bandwidth], what strin
 	count := Input[float64]{Name: "host." + id + ".gpus", Value: breakeven.Exact(float64(n)),
 		Cite: Cite{Source: link.Source, Locator: "the GPU count is the host's name; " + link.Locator, Quote: link.Quote}}
 	return Host{ID: id, Name: name, GPUs: n, Ports: []HostPorts{{count, link, what}},
-		Note: "each GPU's own x16 link, raw, one way; a cache loaded into the GPUs' memory crosses them, whatever the NICs"}
+		Note:     "each GPU's own x16 link, raw, one way; a cache loaded into the GPUs' memory crosses them, whatever the NICs",
+		HostLink: link, HostLinkName: strings.TrimSuffix(what, " links")}
 }
 
 // Hosts returns the host catalog.
@@ -139,17 +146,24 @@ func Hosts() []Host {
 	}
 	return []Host{
 		{ID: "dgx-h100", Name: "DGX H100", Aliases: []string{"hgx-h100", "dgxh100"}, GPUs: int(DGXH100GPUs.V()), Ports: hopper,
-			Note: "WEKA states ~300 GB/s delivered per DGX H100 host, half of this ceiling; an HGX H100 server from another maker is read as the DGX's ports"},
+			Note: "WEKA states ~300 GB/s delivered per DGX H100 host, half of this ceiling; an HGX H100 server from another maker is read as the DGX's ports",
+			Chip: "H100", HostLink: LinkPCIe5x16, HostLinkName: "PCIe Gen5 x16"},
 		{ID: "dgx-h200", Name: "DGX H200", Aliases: []string{"hgx-h200", "dgxh200"}, GPUs: int(DGXH100GPUs.V()), Ports: hopper,
-			Note: "the DGX H100's ports; an HGX H200 server from another maker is read as the DGX's ports"},
+			Note: "the DGX H100's ports; an HGX H200 server from another maker is read as the DGX's ports",
+			Chip: "H200", HostLink: LinkPCIe5x16, HostLinkName: "PCIe Gen5 x16"},
 		{ID: "dgx-b200", Name: "DGX B200", Aliases: []string{"hgx-b200", "dgxb200"}, GPUs: int(DGXB200GPUs.V()), Ports: []HostPorts{
 			{DGXB200ComputePorts, DGXB200PortRate, "compute-fabric ConnectX-7"},
 			{DGXB200StoragePorts, DGXB200PortRate, "BlueField-3 ports"},
-		}, Note: "an HGX B200 server from another maker is read as the DGX's ports"},
+		}, Note: "an HGX B200 server from another maker is read as the DGX's ports",
+			Chip: "B200", HostLink: LinkPCIe5x16, HostLinkName: "PCIe Gen5 x16"},
 		{ID: "gb200-nvl72", Name: "GB200 NVL72 compute tray", Aliases: []string{"gb200", "nvl72", "gb200-tray"}, GPUs: int(GB200TrayGPUs.V()), Ports: []HostPorts{
 			{GB200TrayComputeNICs, GB200TrayComputeRate, "compute-fabric NICs"},
 			{GB200TrayFrontNICs, GB200TrayFrontRate, "BlueField-3 front-end NICs"},
-		}, Note: "one compute tray of 4 GPUs, the unit a load lands on; a whole rack is 18 trays"},
+		}, Note: "one compute tray of 4 GPUs, the unit a load lands on; a whole rack is 18 trays; its GPUs reach the Grace CPUs' memory over NVLink-C2C, whose GB200 figure was not read",
+			Chip: "GB200"},
+		{ID: "gh200", Name: "GH200 Grace Hopper Superchip", Aliases: []string{"grace-hopper", "gh200-superchip"}, GPUs: 1,
+			Note: "one superchip, a Grace CPU and a Hopper GPU joined by NVLink-C2C, the path a cache offloaded to CPU memory comes back on; its network ports depend on the server built around it and none is cited, so it has no network ceiling here",
+			Chip: "GH200", C2C: GH200C2C},
 		pcieBox("4xl40s", "4x L40S (PCIe Gen4)", 4, L40SLink, "L40S PCIe Gen4 x16 links"),
 		pcieBox("8xl40s", "8x L40S (PCIe Gen4)", 8, L40SLink, "L40S PCIe Gen4 x16 links"),
 		pcieBox("pcie4-8gpu", "8 GPUs on PCIe Gen4 x16", 8, LinkPCIe4x16, "PCIe Gen4 x16 links"),

@@ -228,6 +228,8 @@ func notInQuote(inputs map[string]AnyInput) map[string]struct {
 		"chip.a800.memory":                    {as("chip.a100.memory"), "cited as the A100's memory, left unchanged: its figure"},
 		"chip.a800.memory-bandwidth":          {as("chip.a100.memory-bandwidth"), "cited as the A100's memory, left unchanged: its figure"},
 		"chip.h20.bf16-peak":                  {as("chip.h20.fp16-peak"), "the H20's BF16 is cited as its FP16, as on the H100 the quote shows"},
+		"link.nvlink-h100":                    {as("chip.h100.scale-up") / 2, "one way: half the H100's NVLink, which the quote states for both directions"},
+		"link.c2c-gh200":                      {as("host.gh200.c2c") / 2, "one way: half the GH200's NVLink-C2C, which the quote states for both directions"},
 		"chip.b300.fp4-peak":                  {14e15, `"14 vs 9.0 petaFLOPS": the unit follows the second figure`},
 		"host.dgx-hopper.storage-ports":       {2 * 2, `"2x dual-port": two cards of two ports`},
 		"host.dgx-b200.storage-ports":         {2 * 2, `"2x dual-port": two cards of two ports`},

@@ -79,12 +79,25 @@ var (
 		quoted(PCIe5Release, "highlights; raw, before 128b/130b coding, in one direction (the 128 GB/s counts both)", "Delivers 32 GT/s raw bit rate and up to 128 GB/s via x16 configuration"))
 )
 
+// The GPU links, per GPU and one way: half of what the chip catalog (or,
+// for NVLink-C2C, the GH200's datasheet) states for both directions.
+var (
+	LinkNVLinkH100 = exact("link.nvlink-h100", oneWay(h100ScaleUp().V()), h100ScaleUp().Cite)
+	LinkC2CGH200   = exact("link.c2c-gh200", oneWay(GH200C2C.V()), GH200C2C.Cite)
+)
+
+// h100ScaleUp is the H100's NVLink as the chip catalog cites it.
+func h100ScaleUp() Input[breakeven.Bandwidth] {
+	c, _ := chipSpec("H100")
+	return c.ScaleUp
+}
+
 // LinkPreset is a named link: Count links of Each, as the calculator and
 // the fact-checker accept it by name.
 type LinkPreset struct {
 	Name    string   // "100GbE", as it prints
 	Aliases []string // other names a user may type: "ndr400", "pcie5"
-	Kind    string   // "Ethernet", "InfiniBand", "PCIe", "post" (a link the post names), "measured"
+	Kind    string   // "Ethernet", "InfiniBand", "PCIe", "NVLink", "NVLink-C2C", "post" (a link the post names), "measured"
 	Count   int      // links in the preset: 1 unless it is a bundle, such as VAST's two
 	Each    Input[breakeven.Bandwidth]
 	Note    string // what it is, in a few words
@@ -109,6 +122,8 @@ var LinkPresets = []LinkPreset{
 	{"XDR", []string{"xdr800", "xdr-800g", "ib-xdr", "infiniband-xdr", "XDR 800G InfiniBand"}, "InfiniBand", 1, LinkXDR, "XDR InfiniBand, 800 Gb/s"},
 	{"PCIe4x16", []string{"pcie4", "pcie-gen4-x16", "gen4x16", "PCIe Gen4 x16"}, "PCIe", 1, LinkPCIe4x16, "16 GT/s x16, raw, one way"},
 	{"PCIe5x16", []string{"pcie5", "pcie-gen5-x16", "gen5x16", "PCIe Gen5 x16"}, "PCIe", 1, LinkPCIe5x16, "32 GT/s x16, raw, one way"},
+	{"NVLink", []string{"nvlink4", "nvlink-4", "h100-nvlink"}, "NVLink", 1, LinkNVLinkH100, "an H100's NVLink 4 per GPU, one way (900 GB/s both ways); with a host, its GPUs' NVLink"},
+	{"C2C", []string{"nvlink-c2c", "gh200-c2c"}, "NVLink-C2C", 1, LinkC2CGH200, "a GH200's NVLink-C2C, CPU to GPU, one way (900 GB/s both ways)"},
 	{"vast", []string{"vast-2x100", "vast-coreweave"}, "post", int(VASTLinks.V()), VASTLinkSpeed, "VAST/CoreWeave's two 100 Gbit/s links"},
 	{"vast-sustained", []string{"vast-181"}, "post", 1, VASTThroughput, "what VAST's test sustained over them"},
 	{"weka-ib", []string{"weka"}, "post", 1, WEKALinkSpeed, "the post's one 400 Gbit/s link for WEKA"},

@@ -49,12 +49,14 @@ func TestAnswerSaysTheNeedTheLinksAndTheVerdictInWords(t *testing.T) {
 }
 
 // 7,500 tokens of Llama 3.1 8B (32 layers, 8 KV heads of 128) are 7,500 x
-// 131,072 B = 983 MB; loaded in 1 ms that is 983 GB/s, more than the 600
-// GB/s a DGX H100's twelve 400 Gbit/s ports take in, whatever the links:
-// eight NVLink-class 450 GB/s links print as stated, not in Tbit/s.
+// 131,072 B = 983 MB; loaded in 1 ms over the network (the path stated)
+// that is 983 GB/s, more than the 600 GB/s a DGX H100's twelve 400 Gbit/s
+// ports take in, whatever the links: eight 450 GB/s links print as stated,
+// not in Tbit/s. (With no path stated, such links are read as NVLink:
+// TestNVLinkLinksOnADGXAreJudgedAgainstNVLinkNotTheNICs.)
 func TestAnswerImplausibleOnAHostNamesTheCeilingAndTheLinksAsStated(t *testing.T) {
 	cache := 7500.0 * 2 * 32 * 8 * 128 * 2
-	r := check(t, factcheck.Claim{Model: "llama-3.1-8b", Tokens: "7500", Seconds: "1ms", SecondsAre: "load", Links: "8x450 GB/s", Host: "dgx-h100"})
+	r := check(t, factcheck.Claim{Model: "llama-3.1-8b", Tokens: "7500", Seconds: "1ms", SecondsAre: "load", Links: "8x450 GB/s", Host: "dgx-h100", Path: "network"})
 	assert.Equal(t, fmt.Sprintf("Loading %s MB in 1.00 ms needs %s GB/s; the stated 8 x 450 GB/s links carry %s TB/s; a DGX H100 takes in at most %s GB/s: implausible as stated, whatever its links",
 		sig3(cache/1e6), sig3(cache/1e-3/1e9), sig3(8*450e9/1e12), sig3(12*400e9/8/1e9)), r.Answer())
 	assert.Equal(t, "implausible as stated", r.VerdictWords())

@@ -47,6 +47,8 @@ type Claim struct {
 	Hit        string // form (e): share of the prompt from the cache, "90%"
 	Links      string // the stated links, "" if none: "1x400Gbit/s", "2x100GbE", "ndr"
 	Host       string // a host catalog id, "" if none: "dgx-h100"
+	Path       string // the load path (sources.LoadPaths): "nvlink", "pcie-h2d"; "" to infer it from the links, else the network
+	TP         string // the tensor-parallel degree, "" for none: the size, throughput and links are then one GPU's of N
 	GPUs       string // the GPUs that prefill, "" if none: "8xH100"
 	Precision  string // their compute precision, as calc --precision: "fp8", "fp8+bf16"; "" for BF16 (check --precision; not a claims file's column)
 	KVDtype    string // the KV element type, "" for the default: "fp8"
@@ -157,7 +159,22 @@ type Result struct {
 	// HostsNeeded is, for a throughput stated in total, how many hosts of
 	// the ceiling it takes; 0 otherwise.
 	HostsNeeded int
-	GPUs        *prefill.GPUs
+	// Path is the load path the ceiling is taken on, and PathWhy how it
+	// was chosen: stated, implied by the links, or assumed. PathCeiling is
+	// the host's ceiling on it, nil with no host (or --ceiling).
+	Path        sources.LoadPath
+	PathWhy     string
+	PathCeiling *sources.PathCeiling
+	// TP is the tensor-parallel degree the claim is stated at (1: the
+	// whole cache). Above 1, Cache, Loaded, Required and Ceiling are one
+	// GPU's: its shard of the cache, and its share of the path. ShardNote
+	// says how the cache splits.
+	TP        int
+	ShardNote string
+	// RateCheck is a stated throughput against the time and bytes the
+	// claim also states; nil unless it states all three.
+	RateCheck *RateCheck
+	GPUs      *prefill.GPUs
 	// Prefill is the prefill speed an uncached time gives (tokens over
 	// the time) and BreakEven the bandwidth above which loading the cache
 	// beats recomputing it, r x b; 0 without an uncached time.
@@ -258,6 +275,8 @@ const (
 	exampleGPUs     = `"8xH100", "4xB200"`
 	exampleForm     = `--seconds 0.58, --size "40 GB", --throughput "40 GiB/s", or --uncached 70.8s --speedup 152x`
 	exampleHostList = `"dgx-h100"; list them with "breakeven check --hosts"`
+	examplePath     = `"nvlink", "pcie-h2d", "network" (with --host dgx-h100)`
+	exampleTP       = `"4" (the figures are one GPU's of 4)`
 )
 
 // Check parses and checks one claim:
@@ -270,7 +289,7 @@ const (
 // A size-only claim gets a size verdict instead. The error, if any, is a
 // *breakeven.FieldError.
 func (c *Checker) Check(cl Claim) (Result, error) {
-	r := Result{Claim: cl, Hit: 1, Element: c.opt.Element, SecondsAre: SecondsTTFT, PerNode: cl.PerNode}
+	r := Result{Claim: cl, Hit: 1, Element: c.opt.Element, SecondsAre: SecondsTTFT, PerNode: cl.PerNode, TP: 1}
 	var err error
 	given := func(s string) bool { return strings.TrimSpace(s) != "" }
 	modelRead := given(cl.Model) || given(cl.Config) || given(cl.Tokens)
@@ -312,7 +331,7 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 		}
 		// The cache per token: averaged over the prompt when its length is
 		// stated, else the per-token growth of the layers that keep every token.
-		arch := r.Model.Arch.With(r.Element, 1)
+		arch := r.arch()
 		per := arch.BytesPerToken()
 		if r.Tokens > 0 {
 			per = arch.MeanBytesPerToken(r.Tokens)
@@ -323,7 +342,7 @@ func (c *Checker) Check(cl Claim) (Result, error) {
 		}
 	}
 	if r.Model.Known() && r.Tokens > 0 {
-		arch := r.Model.Arch.With(r.Element, 1)
+		arch := r.arch()
 		r.Cache = arch.CacheSize(r.Tokens)
 		r.PerToken = arch.MeanBytesPerToken(r.Tokens)
 		r.Loaded = r.Cache
@@ -472,6 +491,9 @@ func (c *Checker) readContext(r *Result) error {
 	if c.opt.Ceiling > 0 {
 		r.Ceiling, r.CeilingFrom = c.opt.Ceiling, "--ceiling"
 	}
+	if err := c.readPath(r); err != nil {
+		return err
+	}
 	if strings.TrimSpace(cl.GPUs) != "" {
 		g, err := c.gpu(cl.GPUs)
 		if err != nil {
@@ -532,7 +554,7 @@ func (c *Checker) readModel(r *Result) error {
 // the smaller KV type that would make it fit.
 func (c *Checker) judge(r *Result) error {
 	ceiling := r.Ceiling
-	if r.Throughput > 0 && r.Seconds == 0 && !r.PerNode && ceiling > 0 {
+	if r.Throughput > 0 && r.Seconds == 0 && !r.PerNode && !r.oneGPU() && ceiling > 0 {
 		// A total across hosts: no one host's ceiling applies; say how many
 		// hosts it takes instead.
 		r.HostsNeeded = Links(r.Required, ceiling)
@@ -704,7 +726,11 @@ func (c *Checker) smallerElement(r Result, arch breakeven.Architecture, ref brea
 		if t.Size >= r.Element.Size || (best != nil && t.Size <= best.Size) {
 			continue
 		}
-		need := breakeven.RequiredBandwidth(arch.With(t, 1).CacheSize(r.Tokens*breakeven.Tokens(r.Hit)), r.Seconds)
+		a := arch.With(t, 1)
+		if r.TP > 1 {
+			a, _ = shardArch(a, r.TP)
+		}
+		need := breakeven.RequiredBandwidth(a.CacheSize(r.Tokens*breakeven.Tokens(r.Hit)), r.Seconds)
 		if float64(need) <= float64(ref)*(1+tolerance) {
 			t := t
 			best = &t

@@ -18,11 +18,11 @@ var RequiredColumns = []string{"model", "tokens", "seconds", "links", "source"}
 
 // OptionalColumns are the other columns the checker reads, each a field
 // of Claim: seconds_are (ttft or load), size, throughput, per_node (yes
-// or no), uncached, speedup, hit, host, gpus, kv_dtype, config, id,
+// or no), uncached, speedup, hit, host, path, tp, gpus, kv_dtype, config, id,
 // locator, quote and note. A column of any other name is kept in
 // Claim.Extra and echoed by check --json, --csv and --report.
 var OptionalColumns = []string{"seconds_are", "size", "throughput", "per_node", "uncached", "speedup", "hit",
-	"host", "gpus", "kv_dtype", "config", "id", "locator", "quote", "note"}
+	"host", "path", "tp", "gpus", "kv_dtype", "config", "id", "locator", "quote", "note"}
 
 // ExampleHeader is a valid header row.
 const ExampleHeader = "model,tokens,seconds,links,source,kv_dtype,note"
@@ -198,6 +198,8 @@ func (r *Reader) Read() (Claim, error) {
 		Hit:        r.field(rec, "hit"),
 		Links:      r.field(rec, "links"),
 		Host:       r.field(rec, "host"),
+		Path:       r.field(rec, "path"),
+		TP:         r.field(rec, "tp"),
 		GPUs:       r.field(rec, "gpus"),
 		KVDtype:    r.field(rec, "kv_dtype"),
 		ID:         r.field(rec, "id"),

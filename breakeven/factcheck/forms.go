@@ -130,7 +130,7 @@ type SizeCheck struct {
 // each reading: as written; with the unit's decimal and binary prefixes
 // swapped (GiB written as GB); with the other token reading; with both.
 func (c *Checker) checkSize(r *Result) *SizeCheck {
-	arch := r.Model.Arch.With(r.Element, 1)
+	arch := r.arch()
 	sc := &SizeCheck{Stated: r.Size, Computed: r.Cache, Tokens: r.Tokens}
 	half := halfStep(r.Claim.Size, float64(r.Size))
 	matches := func(stated, computed breakeven.Bytes) bool {
@@ -198,6 +198,14 @@ func (c *Checker) judgeSize(r *Result) {
 }
 
 func (r Result) explainSize() string {
+	s := r.explainSizeReading()
+	if r.TP > 1 {
+		s += fmt.Sprintf("; one GPU's shard at TP=%d (%s)", r.TP, strings.TrimPrefix(r.ShardNote, fmt.Sprintf("TP=%d: ", r.TP)))
+	}
+	return s
+}
+
+func (r Result) explainSizeReading() string {
 	sc := r.SizeCheck
 	switch {
 	case sc.NoMatch:
@@ -236,6 +244,14 @@ func explain(r Result, ceiling breakeven.Bandwidth) string {
 	switch {
 	case ceiling > 0 && (r.CeilingFrom == "--ceiling" || r.Host == nil):
 		within = "the ceiling of " + ceiling.String() + " per host (--ceiling)"
+	case ceiling > 0 && r.oneGPU():
+		within = fmt.Sprintf("the %v one GPU of a %s takes in at most over %s (TP=%d)", ceiling, r.Host.Name, r.Path.Name, r.TP)
+	case ceiling > 0 && r.Path.ID != "" && r.Path.ID != sources.PathNetwork:
+		gpus := "'s GPUs take in"
+		if r.Host.GPUs == 1 {
+			gpus = "'s GPU takes in"
+		}
+		within = "the " + ceiling.String() + " a " + r.Host.Name + gpus + " at most over " + r.Path.Name
 	case ceiling > 0:
 		within = "the " + ceiling.String() + " a " + r.Host.Name + " takes in at most"
 	}
@@ -250,7 +266,7 @@ func explain(r Result, ceiling breakeven.Bandwidth) string {
 				s += ", within " + within
 			}
 		} else {
-			s = fmt.Sprintf("%s, with no link stated: within %s (%s would carry it)", need, within, suggestLinks(r.Required))
+			s = fmt.Sprintf("%s, with no link stated: within %s (%s would carry it)", need, within, r.suggest())
 		}
 	case NeedsMoreLinks:
 		s = fmt.Sprintf("%s but the stated %s %v: it takes %d such %s", need, r.LinkCarries(), r.Link.Total(), r.LinksNeeded, plural(r.LinksNeeded, "link", "links"))
@@ -305,6 +321,9 @@ func (c *Checker) measure(r *Result) {
 	if r.Size > 0 && r.Required > 0 && r.Model.Known() {
 		r.SizeCheck = c.checkSize(r)
 	}
+	if r.Throughput > 0 && r.ThroughputRate == 0 && r.Seconds > 0 && r.Loaded > 0 {
+		r.RateCheck = checkRate(r)
+	}
 	if r.Uncached > 0 && r.Tokens > 0 && r.PerToken > 0 {
 		r.Prefill = breakeven.PrefillRate(r.Tokens, r.Uncached)
 		r.BreakEven = breakeven.BreakEvenBandwidth(r.Prefill, r.PerToken)
@@ -346,7 +365,7 @@ func (r Result) Findings() []string {
 		case r.OtherRequired > 0:
 			add("%s, which would need %v", r.TokenReading, r.OtherRequired)
 		case r.Model.Known():
-			add("%s, a cache of %v", r.TokenReading, r.Model.Arch.With(r.Element, 1).CacheSize(r.OtherTokens))
+			add("%s, a cache of %v", r.TokenReading, r.arch().CacheSize(r.OtherTokens))
 		default:
 			add("%s", r.TokenReading)
 		}
@@ -412,7 +431,20 @@ func (r Result) Findings() []string {
 		add("stated in total, so no one host's ceiling applies: it takes at least %d %s of %v (%s)", r.HostsNeeded, plural(r.HostsNeeded, "host", "hosts"), r.Ceiling, r.CeilingFrom)
 	}
 	if r.Throughput > 0 && r.Seconds > 0 && r.Loaded > 0 {
-		add("at the stated %v the loaded %v takes %v, against the stated %v", r.Throughput, r.Loaded, breakeven.LoadTime(r.Loaded, r.Throughput), r.Seconds)
+		s := fmt.Sprintf("at the stated %v the loaded %v takes %v, against the stated %v", r.Throughput, r.Loaded, breakeven.LoadTime(r.Loaded, r.Throughput), r.Seconds)
+		switch rc := r.RateCheck; {
+		case rc == nil:
+		case rc.NoMatch:
+			s += fmt.Sprintf(": the stated rate is not the %v they imply, read as GB/s or GiB/s", rc.Implied)
+		case rc.Reading != "":
+			s += fmt.Sprintf(": the stated %s matches the %v they imply only read as %s", strings.TrimSpace(r.Claim.Throughput), rc.Implied, rc.Reading)
+		default:
+			s += ", which agree"
+		}
+		add("%s", s)
+	}
+	if r.TP > 1 && r.ShardNote != "" && r.Required > 0 {
+		add("one GPU's shard: %s", r.ShardNote)
 	}
 	return out
 }
@@ -454,6 +486,9 @@ func (r Result) Arithmetic() string {
 	if r.Link != nil {
 		parts = append(parts, fmt.Sprintf("links %s = %v", r.LinkText(), r.Link.Total()))
 	}
+	if r.oneGPU() {
+		parts = append(parts, fmt.Sprintf("one GPU's of %d (%s)", r.TP, r.shardText()))
+	}
 	if r.Ceiling > 0 {
 		parts = append(parts, fmt.Sprintf("ceiling %v (%s)", r.Ceiling, r.CeilingFrom))
 	} else if r.Required > 0 {
@@ -489,13 +524,23 @@ func (r Result) Assumptions() []string {
 		}
 		a = append(a, kv)
 	}
+	if r.oneGPU() {
+		a = append(a, fmt.Sprintf("the figures are one GPU's at tensor parallelism %d (%s)", r.TP, r.shardText()))
+	}
 	switch {
+	case r.CeilingFrom == "--ceiling" && r.oneGPU():
+		a = append(a, fmt.Sprintf("a ceiling of %v per host (--ceiling), %v per GPU of %d", c0(r), r.Ceiling, r.TP))
 	case r.CeilingFrom == "--ceiling":
 		a = append(a, "a ceiling of "+r.Ceiling.String()+" per host (--ceiling)")
+	case r.PathCeiling != nil && (r.Path.ID != sources.PathNetwork || r.oneGPU()):
+		a = append(a, fmt.Sprintf("host %s over %s: %v (%s)%s", r.Host.Name, r.Path.Name, r.PathCeiling.Total, r.PathCeiling.Breakdown, perGPU(r)))
 	case r.Host != nil:
 		a = append(a, fmt.Sprintf("host %s: %v (%s)", r.Host.Name, r.Ceiling, r.Host.Breakdown()))
 	case r.Required > 0:
 		a = append(a, "no host stated, so no ceiling")
+	}
+	if r.Path.ID != "" && (r.Host != nil || !strings.HasPrefix(r.PathWhy, "assumed")) && (r.Required > 0 || r.Claim.Path != "") {
+		a = append(a, "load path: "+r.Path.Name+", "+r.PathWhy)
 	}
 	if r.Seconds > 0 {
 		if r.SecondsAre == SecondsLoad {
@@ -532,6 +577,8 @@ func (r Result) Command() string {
 	flag("speedup", cl.Speedup)
 	flag("hit", cl.Hit)
 	flag("links", cl.Links)
+	flag("path", cl.Path)
+	flag("tp", cl.TP)
 	if r.CeilingFrom == "--ceiling" {
 		flag("ceiling", r.Ceiling.String())
 	} else if r.Host != nil {
@@ -549,4 +596,26 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// c0 is the --ceiling a result was checked under, per host.
+func c0(r Result) breakeven.Bandwidth { return r.Ceiling * breakeven.Bandwidth(r.TP) }
+
+// perGPU says what one GPU's share of a path ceiling is, under tensor
+// parallelism; "" without it.
+func perGPU(r Result) string {
+	if !r.oneGPU() || r.PathCeiling == nil {
+		return ""
+	}
+	return fmt.Sprintf("; one GPU of %d: %v", r.TP, r.Ceiling)
+}
+
+// suggest names the links that carry the need: on a GPU path, how many
+// GPUs' links of it; else 100GbE or 400GbE links.
+func (r Result) suggest() string {
+	if pc := r.PathCeiling; pc != nil && pc.PerGPU > 0 {
+		n := Links(r.Required, pc.PerGPU)
+		return fmt.Sprintf("%d GPU%s %v %s", n, plural(n, "'s", "s'"), pc.PerGPU, pc.Path.Name)
+	}
+	return suggestLinks(r.Required)
 }

@@ -1,5 +1,7 @@
 package factcheck
 
+import "strings"
+
 // JSONResult is one checked claim in check --json and --csv: SI base
 // units, snake_case keys.
 type JSONResult struct {
@@ -32,6 +34,10 @@ type JSONResult struct {
 	Host                    string            `json:"host"`
 	CeilingBytesPerSecond   *float64          `json:"ceiling_bytes_per_second"`
 	CeilingFrom             string            `json:"ceiling_from,omitempty"`
+	Path                    string            `json:"path,omitempty"`
+	PathWhy                 string            `json:"path_why,omitempty"`
+	TP                      int               `json:"tp,omitempty"`
+	RateReading             string            `json:"rate_reading,omitempty"`
 	GPUs                    string            `json:"gpus,omitempty"`
 	Precision               string            `json:"precision,omitempty"`
 	PrefillTokensPerSecond  *float64          `json:"prefill_tokens_per_second,omitempty"`
@@ -75,6 +81,22 @@ func (r Result) JSON() JSONResult {
 	}
 	if r.Host != nil {
 		j.Host = r.Host.ID
+	}
+	if r.Path.ID != "" && (r.Host != nil || !strings.HasPrefix(r.PathWhy, "assumed")) {
+		j.Path, j.PathWhy = r.Path.ID, r.PathWhy
+	}
+	if r.oneGPU() {
+		j.TP = r.TP
+	}
+	if rc := r.RateCheck; rc != nil {
+		switch {
+		case rc.NoMatch:
+			j.RateReading = "no-match"
+		case rc.Reading != "":
+			j.RateReading = rc.Reading
+		default:
+			j.RateReading = "as written"
+		}
 	}
 	if r.SizeCheck != nil {
 		j.SizeBytes = opt(float64(r.SizeCheck.Stated))

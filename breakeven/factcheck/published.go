@@ -14,7 +14,7 @@ func FromPublished(p sources.PublishedClaim) Claim {
 		ID: p.ID, Model: p.Model, Config: p.Config, Tokens: p.Tokens,
 		Seconds: p.Seconds, SecondsAre: p.SecondsAre, Size: p.Size,
 		Throughput: p.Throughput, PerNode: p.PerNode, Uncached: p.Uncached, Speedup: p.Speedup, Hit: p.Hit,
-		Links: p.Links, Host: p.Host, GPUs: p.GPUs, KVDtype: p.KVDtype,
+		Links: p.Links, Host: p.Host, Path: p.Path, TP: p.TP, GPUs: p.GPUs, KVDtype: p.KVDtype,
 		Source: string(p.Source), Locator: p.Locator, Quote: p.Quote, Note: p.Note,
 	}
 }

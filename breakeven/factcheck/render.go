@@ -194,7 +194,7 @@ func figures(r Result) []Row {
 		case r.CeilingFrom == "--ceiling":
 			add("ceiling", "host ceiling", r.Ceiling.String()+" (--ceiling)")
 		case r.Host != nil:
-			add("ceiling", "host", fmt.Sprintf("%s: takes in at most %v (%s)", r.Host.Name, r.Ceiling, r.Host.Breakdown()))
+			add("ceiling", "host", fmt.Sprintf("%s: takes in at most %v (%s); load path: %s, %s", r.Host.Name, r.Ceiling, r.ceilingBreakdown(), r.Path.Name, r.PathWhy))
 		default:
 			add("ceiling", "host", "none stated, so no ceiling is assumed (--host names one)")
 		}

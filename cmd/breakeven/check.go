@@ -71,13 +71,28 @@ Hosts (--host, or a host column): a machine's ceiling is its ports at line
 rate, each cited; "breakeven check --hosts" lists them. With no host, no
 ceiling is assumed. --ceiling sets one for every claim instead.
 
+Load paths (--path, or a path column): the ceiling is the host's on the
+path the cache took into GPU memory: network (its NICs), pcie-h2d (CPU
+memory to each GPU over PCIe x16), nvlink (GPU to GPU, the chip's NVLink
+one way), c2c (NVLink-C2C, GH200) or local-nvme. With no --path, a PCIe,
+NVLink or C2C link preset implies its path, and a link faster than every
+NIC of the host is read as the slowest GPU path that carries it; else the
+network is assumed. The output says which path and why.
+
+Tensor parallelism (--tp N, or a tp column): the size, throughput and
+links stated are one GPU's of N; the cache is split by KV heads (an MLA
+latent is whole on every GPU) and the ceiling is one GPU's share.
+
 Links: "1x400Gbit/s", "2x100GbE", "22.6 GB/s" or a preset from
-"breakeven calc --links"; the count matters for how many it takes.
+"breakeven calc --links" (nvlink, c2c, pcie5x16, pcie4x16 among them);
+the count matters for how many it takes. A throughput stated beside a time
+is checked against it, flagging GiB/s written as GB/s.
 
 A claims file is CSV with a header naming model,tokens,seconds,links,source
 in any order (a row may leave empty what its form does not need); more
 columns are read by name: seconds_are, size, throughput, per_node (yes or
-no), uncached, speedup, hit, host, gpus, kv_dtype, id, locator, quote, note.
+no), uncached, speedup, hit, host, path, tp, gpus, kv_dtype, id, locator,
+quote, note.
 Any other column is kept and echoed by --json, --csv and --report. Lines
 starting with # are comments. A bad row is reported on stderr with its
 line, and every other row is still checked. --claims - reads standard input.
@@ -102,6 +117,9 @@ Examples:
       --uncached 70.8s --speedup 152x --links 4xPCIe4x16 --host 4xl40s
   breakeven check --model llama-3.1-70b --tokens 128K --size "40 GB"
   breakeven check --throughput "40 GiB/s" --per-node --host dgx-h100
+  breakeven check --model llama-3.1-8b --tokens 7500 --seconds 1ms \
+      --seconds-are load --links "8x450 GB/s" --host dgx-h100
+  breakeven check --model llama-3.1-70b --tokens 16 --size "1.25 MB" --tp 4
   breakeven check --claims data/claims.csv --report md
   breakeven check --claims data/claims.csv --csv --fail-on implausible
 `
@@ -160,6 +178,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	hit := fs.String("hit", "", "(e) the `SHARE` of the prompt loaded from the cache (\"90%\")")
 	links := fs.String("links", "", "stated `LINKS` (\"1x400Gbit/s\", \"2x100GbE\", \"ndr\")")
 	host := fs.String("host", "", "the `HOST` loaded into (--hosts lists them); with --claims, a default")
+	path := fs.String("path", "", "load `PATH`: network, pcie-h2d, nvlink, c2c or local-nvme")
+	tp := fs.String("tp", "", "tensor parallelism: size, throughput, links are one GPU's of `N`")
 	gpus := fs.String("gpus", "", "the `GPUS` that prefill (\"8xH100\"), for the MFU and the recompute time")
 	precision := fs.String("precision", "", "compute `PRECISION` of --gpus, as for calc (bf16, fp8, fp8+bf16)")
 	kvDtype := fs.String("kv-dtype", "", "KV element `TYPE`: bf16, fp16, fp8, int8, int4, fp32 (default 16-bit)")
@@ -255,7 +275,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		format = *report
 	}
 
-	claimFlags := []string{"model", "config", "tokens", "seconds", "seconds-are", "size", "throughput", "per-node", "uncached", "speedup", "hit", "links", "gpus", "precision"}
+	claimFlags := []string{"model", "config", "tokens", "seconds", "seconds-are", "size", "throughput", "per-node", "uncached", "speedup", "hit", "links", "path", "tp", "gpus", "precision"}
 	if set["claims"] {
 		for _, f := range claimFlags {
 			if set[f] {
@@ -294,7 +314,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	res, err := checker.Check(factcheck.Claim{Model: *model, Config: *config, Tokens: *tokens, Seconds: *seconds, SecondsAre: *secondsAre, Size: *size,
-		Throughput: *throughput, PerNode: *perNode, Uncached: *uncached, Speedup: *speedup, Hit: *hit, Links: *links, GPUs: *gpus, Precision: *precision, KVDtype: *kvDtype})
+		Throughput: *throughput, PerNode: *perNode, Uncached: *uncached, Speedup: *speedup, Hit: *hit, Links: *links, Path: *path, TP: *tp, GPUs: *gpus, Precision: *precision, KVDtype: *kvDtype})
 	if err != nil {
 		return bad(err)
 	}
@@ -337,8 +357,23 @@ func printHosts(w io.Writer) {
 				}
 			}
 		}
-		fmt.Fprintf(w, "%s: %s, %v (%s)\n", h.ID, h.Name, h.Ceiling(), h.Ceiling().Bits())
-		fmt.Fprintln(w, "  "+textfmt.Wrap("= "+h.Breakdown(), 76, "    "))
+		for _, p := range h.PathCeilings() {
+			if id := p.Cite.Source; !seen[id] {
+				seen[id] = true
+				ids = append(ids, string(id))
+			}
+		}
+		if len(h.Ports) == 0 {
+			fmt.Fprintf(w, "%s: %s, no network ceiling (no port cited)\n", h.ID, h.Name)
+		} else {
+			fmt.Fprintf(w, "%s: %s, %v (%s)\n", h.ID, h.Name, h.Ceiling(), h.Ceiling().Bits())
+			fmt.Fprintln(w, "  "+textfmt.Wrap("= "+h.Breakdown(), 76, "    "))
+		}
+		for _, p := range h.PathCeilings() {
+			if p.Path.ID != sources.PathNetwork {
+				fmt.Fprintln(w, "  "+textfmt.Wrap(fmt.Sprintf("--path %s: %v = %s (%s)", p.Path.ID, p.Total, p.Breakdown, p.Cite.Source), 76, "    "))
+			}
+		}
 		fmt.Fprintln(w, "  "+textfmt.Wrap("sources: "+strings.Join(ids, ", ")+". "+h.Note+".", 76, "    "))
 	}
 	fmt.Fprintln(w)

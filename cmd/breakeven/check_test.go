@@ -246,8 +246,8 @@ func TestClaimsFileWritesTheRegistry(t *testing.T) {
 	// The row by hand, column by column.
 	lines := strings.Split(strings.TrimSuffix(text, claimsfile.Marker), "\n")
 	header, last := lines[7], lines[len(lines)-2]
-	assert.Equal(t, "model,tokens,seconds,links,source,seconds_are,size,throughput,per_node,uncached,speedup,hit,host,gpus,kv_dtype,config,id,locator,quote,note", header)
-	assert.Equal(t, `llama-3.3-70b,131072,465ms,4xPCIe4x16,weka-amg-2025,ttft,40 GiB,40GiB/s,yes,70.8s,152x,90%,4xl40s,8xH100,bf16,,fake-r1-distill,table 1,"""70.8 s to 465 ms, 152x""","a fake, for the test"`, last)
+	assert.Equal(t, "model,tokens,seconds,links,source,seconds_are,size,throughput,per_node,uncached,speedup,hit,host,path,tp,gpus,kv_dtype,config,id,locator,quote,note", header)
+	assert.Equal(t, `llama-3.3-70b,131072,465ms,4xPCIe4x16,weka-amg-2025,ttft,40 GiB,40GiB/s,yes,70.8s,152x,90%,4xl40s,,,8xH100,bf16,,fake-r1-distill,table 1,"""70.8 s to 465 ms, 152x""","a fake, for the test"`, last)
 }
 
 // The verdict table is printed from factcheck.RuleTable in check -h and
@@ -311,7 +311,24 @@ func TestCheckOnlyMineKeepsTheUsersRows(t *testing.T) {
 	registry, err := os.ReadFile(filepath.Join(repoRoot, "data", "claims.csv"))
 	require.NoError(t, err)
 	path := filepath.Join(t.TempDir(), "claims.csv")
-	mine := "llama-3.1-70b,105000,0.58,450 GB/s,x,,,,,,,,,,,,mine-1,,,\n" + "qwen3-32b,131072,1.5,,y,,,,,,,,,,,,,,,\n"
+	// The user's rows are written by column name against the file's own
+	// header, so a column added to the registry does not shift them.
+	var header []string
+	for _, line := range strings.Split(string(registry), "\n") {
+		if line != "" && !strings.HasPrefix(line, "#") {
+			header = strings.Split(line, ",")
+			break
+		}
+	}
+	row := func(fields map[string]string) string {
+		cells := make([]string, len(header))
+		for i, h := range header {
+			cells[i] = fields[h]
+		}
+		return strings.Join(cells, ",") + "\n"
+	}
+	mine := row(map[string]string{"model": "llama-3.1-70b", "tokens": "105000", "seconds": "0.58", "links": "450 GB/s", "source": "x", "id": "mine-1"}) +
+		row(map[string]string{"model": "qwen3-32b", "tokens": "131072", "seconds": "1.5", "source": "y"})
 	require.NoError(t, os.WriteFile(path, append(registry, mine...), 0o644))
 
 	code, out, errOut := runCmd("check", "--claims", path, "--json")

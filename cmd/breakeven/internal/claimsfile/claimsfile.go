@@ -22,8 +22,8 @@ import (
 var Header = `# Published claims about loading KV caches, for "breakeven check --claims data/claims.csv".
 # One claim a row, in any of its forms: seconds (a time to first token with the
 # cache unless seconds_are is load), size, throughput (per_node yes or no),
-# uncached with speedup, hit (the share loaded). Links, host and gpus are what
-# the claim states. source names ids from sources/, separated by ";". The rows
+# uncached with speedup, hit (the share loaded). Links, host, path, tp (figures
+# per GPU of N), gpus: as the claim states. source names ids from sources/, separated by ";". The rows
 # above the marker line are written from sources/ by "go generate ./cmd/breakeven";
 # append new claims below it, with their source. Columns: "breakeven check -h".
 ` + strings.Join(Columns, ",") + "\n"
@@ -153,7 +153,7 @@ func Record(c factcheck.Claim) []string {
 	byName := map[string]string{
 		"model": c.Model, "tokens": c.Tokens, "seconds": c.Seconds, "links": c.Links, "source": c.Source,
 		"seconds_are": c.SecondsAre, "size": c.Size, "throughput": c.Throughput, "per_node": perNode,
-		"uncached": c.Uncached, "speedup": c.Speedup, "hit": c.Hit, "host": c.Host, "gpus": c.GPUs,
+		"uncached": c.Uncached, "speedup": c.Speedup, "hit": c.Hit, "host": c.Host, "path": c.Path, "tp": c.TP, "gpus": c.GPUs,
 		"kv_dtype": c.KVDtype, "config": c.Config, "id": c.ID, "locator": c.Locator, "quote": c.Quote, "note": c.Note,
 	}
 	rec := make([]string, len(Columns))
