@@ -95,6 +95,10 @@ func title(r Result) string {
 func figures(r Result) []Row {
 	var rows []Row
 	add := func(key, label, text string) { rows = append(rows, Row{Key: key, Label: label, Text: text}) }
+	if r.Model.NameNote != "" {
+		// The model's name was read as another (an alias, a normalised spelling).
+		add("name_note", "name", r.Model.NameNote)
+	}
 	if r.TokenReading != "" {
 		reading := r.TokenReading
 		if r.OtherRequired > 0 {
