@@ -310,9 +310,8 @@ func versionPenalty(a, b string) float64 {
 }
 
 // bySize ranks the catalog's names and aliases of the typed name's
-// family by size: those of the same version, or within a factor of two
-// in size (the totals' ratio times the square root of the actives'),
-// closest first, the version's distance and shared words breaking near
+// family by size: those within a size distance (sizeDistance) of ln 2,
+// or ln 4 for the same version, closest first, the version's distance and shared words breaking near
 // ties. A name that states no size but a version ("kimi-k2-thinking")
 // gets the names of that family and version, those sharing its words
 // first. A name with neither gets nothing here.
@@ -349,7 +348,7 @@ func bySize(name string) []string {
 				continue
 			}
 			d = sizeDistance(inTotal, inActive, ct, ca)
-			if !sameVersion && d > math.Ln2 {
+			if d > math.Ln2 && !(sameVersion && d <= 2*math.Ln2) {
 				continue
 			}
 		} else if !sameVersion {

@@ -171,8 +171,20 @@ func TestSuggestionsRankByFamilyAndSize(t *testing.T) {
 
 // Without a size or version in common, the family alone suggests
 // nothing: "llama-405b" gets the one Llama of that size.
-func TestSizeRankingKeepsToCloseSizes(t *testing.T) {
+func TestFamilyAloneSuggestsNothing(t *testing.T) {
 	assert.Equal(t, []string{"Llama 3.1 405B"}, nearestOf(t, "llama-405b"))
 	assert.Empty(t, bySize("zzz-70b"), "an unknown family")
 	assert.Empty(t, bySize("qwen"), "no size, no version")
+}
+
+// A model of the same family is suggested within a size distance of
+// ln 4 for the same version and ln 2 for another, the distance being
+// |ln total ratio| + |ln active ratio| / 2: for two dense models, 1.5
+// |ln ratio|, so a ratio of 4^(2/3) = 2.52 or 2^(2/3) = 1.59. Qwen2.5-72B
+// is not offered Qwen2.5-7B (9.5x smaller).
+func TestSizeRankingKeepsToCloseSizes(t *testing.T) {
+	assert.Empty(t, bySize("Qwen2.5-72B-Instruct"))
+	assert.Equal(t, []string{"Llama 3.1 70B"}, bySize("llama-3.1-40b"), "70/40 = 1.75 for 3.1; Llama 3.3 70B is another version")
+	assert.Equal(t, []string{"Llama 3.1 70B", "Llama 3.3 70B", "Llama 3 70B"}, bySize("llama-3.1-55b"), "70/55 = 1.27, within both bounds; the same version first")
+	assert.Equal(t, []string{"DeepSeek-R1-Distill-Llama-8B"}, bySize("deepseek-r1-distill-llama-14b"), "14/8 = 1.75; 70/14 = 5")
 }

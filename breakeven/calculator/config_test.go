@@ -119,7 +119,7 @@ func TestConfigErrors(t *testing.T) {
 		{Request{Config: bad, Model: "llama-3.1-70b", Prefill: "1", Link: "10GbE"},
 			`--model, --config, --config-text and an architecture (--layers, --kv-heads, ...) are alternatives; give one (e.g. --model llama-3.1-70b, or --config config.json)`},
 		{Request{Model: "DeepSeek-R1-70B", Prefill: "1", Link: "10GbE"},
-			`--model "DeepSeek-R1-70B": unknown model; did you mean "DeepSeek-R1-Distill-Llama-70B" (Llama 3.3 70B's architecture, GQA; 327,680 B/token at 16 bits), "DeepSeek-R1-Distill-Llama-8B" (Llama 3.1 8B's architecture, GQA; 131,072 B/token at 16 bits), "DeepSeek-V3" (MLA, MoE; 70,272 B/token at 16 bits)? none is used unless named (e.g. --model llama-3.1-70b, or --config config.json; "breakeven models" lists them)`},
+			`--model "DeepSeek-R1-70B": unknown model; did you mean "DeepSeek-R1-Distill-Llama-70B" (Llama 3.3 70B's architecture, GQA; 327,680 B/token at 16 bits), "DeepSeek-V3" (MLA, MoE; 70,272 B/token at 16 bits)? none is used unless named (e.g. --model llama-3.1-70b, or --config config.json; "breakeven models" lists them)`},
 	}
 	for _, c := range cases {
 		_, err := Compute(c.r)

@@ -75,3 +75,15 @@ func TestAnAliasPromptPastItsOwnContextIsNoted(t *testing.T) {
 		assert.NotContains(t, f, "own context", "at its own context")
 	}
 }
+
+// The report's items (Markdown and HTML) and the page's rows carry the
+// line too, first among the items.
+func TestReportAndPageCarryTheNameNote(t *testing.T) {
+	r, err := NewChecker(Options{}).Check(Claim{Model: "Llama 3 70B", Tokens: "128K", Size: "40GB"})
+	require.NoError(t, err)
+	d := Render(r)
+	note := "Llama 3 70B read as Llama 3.1 70B's architecture (alias: Llama 3 70B, per meta-llama-models); " +
+		"Llama 3 70B's context is 8,192 tokens (meta-llama3-model-card), Llama 3.1 70B's 131,072"
+	assert.Equal(t, Row{Key: "name_note", Label: "Name", Text: note}, d.Items()[0])
+	assert.Contains(t, d.Rows(), Row{Key: "name_note", Label: "name", Text: note})
+}

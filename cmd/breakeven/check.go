@@ -162,7 +162,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	report := fs.String("report", "", "write a report, `FORMAT` md or html")
 	listHosts := fs.Bool("hosts", false, "list the host catalog: each host's ceiling and its sources")
 	failOn := fs.String("fail-on", "", "exit 1 on `VERDICT` or worse: needs-more-links, implausible, ...")
-	allow := fs.Bool("allow-beyond-context", false, "allow tokens beyond the model's context")
+	allow := fs.Bool("allow-beyond-context", false, "no effect, kept for old scripts (a prompt past the context is noted)")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
