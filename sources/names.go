@@ -217,6 +217,15 @@ var (
 	versionWord = regexp.MustCompile(`^[a-z]?\d+(?:\.\d+)*$`)
 )
 
+// families are the first words of the catalog's names and aliases.
+var families = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for i := range catalogForms() {
+		out[parseName(formName(i)).family] = true
+	}
+	return out
+})
+
 // unitOf is the multiplier of a size suffix.
 func unitOf(s string) float64 {
 	switch s {
@@ -317,6 +326,15 @@ func versionPenalty(a, b string) float64 {
 // first. A name with neither gets nothing here.
 func bySize(name string) []string {
 	in := parseName(name)
+	// A maker's word before the family ("Meta-Llama-3.1-70B"): read from
+	// the first word that is a catalog family.
+	if i := strings.LastIndex(name, "/"); i >= 0 {
+		name = name[i+1:]
+	}
+	for words := strings.Split(slug(name), "-"); len(words) > 1 && !families()[in.family]; {
+		words = words[1:]
+		in = parseName(strings.Join(words, "-"))
+	}
 	if in.family == "" || in.total == 0 && in.version == "" {
 		return nil
 	}

@@ -188,3 +188,14 @@ func TestSizeRankingKeepsToCloseSizes(t *testing.T) {
 	assert.Equal(t, []string{"Llama 3.1 70B", "Llama 3.3 70B", "Llama 3 70B"}, bySize("llama-3.1-55b"), "70/55 = 1.27, within both bounds; the same version first")
 	assert.Equal(t, []string{"DeepSeek-R1-Distill-Llama-8B"}, bySize("deepseek-r1-distill-llama-14b"), "14/8 = 1.75; 70/14 = 5")
 }
+
+// A maker's name before the family is skipped when ranking:
+// "Meta-Llama-3-405B" ranks the Llamas.
+func TestSuggestionsSkipTheMakersName(t *testing.T) {
+	assert.Equal(t, "Llama 3.1 405B", nearestOf(t, "Meta-Llama-3-405B")[0])
+	assert.Equal(t, "Llama 3.1 405B", bySize("meta-llama/Meta-Llama-3-405B-Instruct")[0])
+	m, err := FindModel("Meta-Llama-3.1-70B-Instruct")
+	require.NoError(t, err)
+	assert.Equal(t, "Llama 3.1 70B", m.Name)
+	assert.Equal(t, "Meta-Llama-3.1-70B-Instruct read as Llama 3.1 70B (the repository meta-llama/Meta-Llama-3.1-70B-Instruct named without its owner)", m.NameNote)
+}
