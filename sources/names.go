@@ -35,22 +35,23 @@ func looseKey(s string) string {
 		}
 		return 0
 	}
-	prev := 0 // class of the last rune written, 0 after a separator
+	prev, dot := 0, false // the class of the last rune written (0 after a separator); whether it was a decimal dot
 	for i, r := range rs {
 		c := class(r)
 		if r == '.' && prev == 2 && i+1 < len(rs) && class(rs[i+1]) == 2 {
-			b.WriteRune(r)
-			continue // "2.5": the next digit continues the word
+			b.WriteRune(r) // "2.5": the next digit continues the word
+			dot = true
+			continue
 		}
 		if c == 0 {
 			prev = 0
 			continue
 		}
-		if b.Len() > 0 && c != prev && !strings.HasSuffix(b.String(), ".") {
+		if b.Len() > 0 && c != prev && !dot {
 			b.WriteByte('-')
 		}
 		b.WriteRune(r)
-		prev = c
+		prev, dot = c, false
 	}
 	return b.String()
 }
