@@ -218,11 +218,42 @@ var (
 	versionWord = regexp.MustCompile(`^[a-z]?\d+(?:\.\d+)*$`)
 )
 
+// rankForm is a catalog name or alias ready for ranking: its parts and
+// its total and active parameters (ct, ca; see nameParts.sizes).
+type rankForm struct {
+	nameParts
+	name   string
+	ct, ca float64
+}
+
+// rankForms are the catalog's names, then its aliases, parsed once.
+var rankForms = sync.OnceValue(func() []rankForm {
+	var out []rankForm
+	for i := range catalogForms() {
+		f := rankForm{nameParts: parseName(formName(i)), name: formName(i)}
+		var m *Model
+		if i < len(catalog) {
+			m = &catalog[i]
+		} else {
+			// An alias's base, by its exact name (FindModel would loop
+			// back here).
+			for j := range catalog {
+				if catalog[j].Name == Aliases[i-len(catalog)].Model {
+					m = &catalog[j]
+				}
+			}
+		}
+		f.ct, f.ca = f.sizes(m)
+		out = append(out, f)
+	}
+	return out
+})
+
 // families are the first words of the catalog's names and aliases.
 var families = sync.OnceValue(func() map[string]bool {
 	out := map[string]bool{}
-	for i := range catalogForms() {
-		out[parseName(formName(i)).family] = true
+	for _, f := range rankForms() {
+		out[f.family] = true
 	}
 	return out
 })
@@ -345,16 +376,7 @@ func bySize(name string) []string {
 		score float64
 	}
 	var rs []ranked
-	for i := range catalogForms() {
-		cand := formName(i)
-		var m *Model
-		if i < len(catalog) {
-			m = &catalog[i]
-		} else {
-			base := MustModel(Aliases[i-len(catalog)].Model)
-			m = &base
-		}
-		c := parseName(cand)
+	for _, c := range rankForms() {
 		if c.family != in.family {
 			continue
 		}
@@ -362,11 +384,10 @@ func bySize(name string) []string {
 		sameVersion := in.version != "" && v == 0
 		var d float64
 		if in.total > 0 {
-			ct, ca := c.sizes(m)
-			if ct == 0 {
+			if c.ct == 0 {
 				continue
 			}
-			d = sizeDistance(inTotal, inActive, ct, ca)
+			d = sizeDistance(inTotal, inActive, c.ct, c.ca)
 			if d > math.Ln2 && !(sameVersion && d <= 2*math.Ln2) {
 				continue
 			}
@@ -379,7 +400,7 @@ func bySize(name string) []string {
 				shared++
 			}
 		}
-		rs = append(rs, ranked{cand, d + v - 0.1*float64(shared)})
+		rs = append(rs, ranked{c.name, d + v - 0.1*float64(shared)})
 	}
 	sort.SliceStable(rs, func(i, j int) bool { return rs[i].score < rs[j].score })
 	out := make([]string, len(rs))
