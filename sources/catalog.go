@@ -194,7 +194,7 @@ func FindModel(name string) (Model, error) {
 		for _, s := range ss {
 			if s == want {
 				m := catalog[i]
-				m.NameNote = nameNote(name, m, false)
+				m.NameNote = nameNote(name, m)
 				return m, nil
 			}
 		}
@@ -202,7 +202,7 @@ func FindModel(name string) (Model, error) {
 	for i, ss := range aliasSlugs() {
 		for _, s := range ss {
 			if s == want {
-				return viaAlias(i, name, false), nil
+				return viaAlias(i, name), nil
 			}
 		}
 	}
@@ -212,10 +212,10 @@ func FindModel(name string) (Model, error) {
 		return Model{}, err
 	case ok && int(t) < len(catalog):
 		m := catalog[t]
-		m.NameNote = nameNote(name, m, true)
+		m.NameNote = nameNote(name, m)
 		return m, nil
 	case ok:
-		return viaAlias(int(t)-len(catalog), name, true), nil
+		return viaAlias(int(t)-len(catalog), name), nil
 	}
 	e := &UnknownModelError{Name: name}
 	for _, n := range nearest(name, want, 3) {
@@ -226,11 +226,11 @@ func FindModel(name string) (Model, error) {
 }
 
 // viaAlias is the base model of alias i, read from the typed name.
-func viaAlias(i int, typed string, normalised bool) Model {
+func viaAlias(i int, typed string) Model {
 	a := Aliases[i]
 	m := MustModel(a.Model)
 	m.Via = &a
-	m.NameNote = nameNote(typed, m, normalised)
+	m.NameNote = nameNote(typed, m)
 	return m
 }
 

@@ -135,26 +135,12 @@ func findLoose(name string, keys map[string][]looseTarget) (looseTarget, bool, e
 	return ts[0], true, nil
 }
 
-// listedName reports whether typed is, ignoring case and surrounding
-// space, the model's own name or one of its listed aliases, or the slug
-// of one ("llama-3.1-70b", the form the docs use): a name that needs no
-// line saying how it was read.
-func listedName(typed string, m Model) bool {
-	typed = strings.TrimSpace(typed)
-	for _, s := range append([]string{m.Name}, m.Aliases...) {
-		if strings.EqualFold(typed, s) || strings.EqualFold(typed, slug(s)) {
-			return true
-		}
-	}
-	return false
-}
-
 // nameNote is the line that says what a typed name was read as, or ""
-// for the model's own name or a listed alias. An alias says whose
-// architecture answers and, where the alias's own model has a different
-// cited context, both contexts. A normalised spelling says what was
-// normalised.
-func nameNote(typed string, m Model, normalised bool) string {
+// for the model's own name (or its slug, "llama-3.1-70b", the form the
+// docs use). A cited alias says whose architecture answers and, where
+// the alias's own model has a different cited context, both contexts. A
+// listed alias, or a spelling normalised, says which.
+func nameNote(typed string, m Model) string {
 	typed = strings.TrimSpace(typed)
 	shown := typed
 	if strings.ContainsFunc(typed, func(r rune) bool { return !unicode.IsPrint(r) }) {
@@ -162,8 +148,8 @@ func nameNote(typed string, m Model, normalised bool) string {
 	}
 	if a := m.Via; a != nil {
 		s := fmt.Sprintf("%s read as %s's architecture (alias: %s, per %s)", shown, m.Name, a.Name, a.Source)
-		if normalised {
-			s += ", " + normalisation(typed, append([]string{a.Name}, a.Also...))
+		if how := spelling(typed, a.Name, a.Also); strings.HasPrefix(how, "the repository") {
+			s += ", " + how
 		}
 		if a.Context > 0 && a.Context != m.Context {
 			s += fmt.Sprintf("; %s's context is %s tokens (%s), %s's %s", a.Name, breakeven.GroupThousands(float64(a.Context), 0),
@@ -171,32 +157,48 @@ func nameNote(typed string, m Model, normalised bool) string {
 		}
 		return s
 	}
-	if listedName(typed, m) {
+	if strings.EqualFold(typed, m.Name) || strings.EqualFold(typed, slug(m.Name)) {
 		return ""
 	}
-	what := "case, spaces and punctuation normalised"
-	if normalised {
-		what = normalisation(typed, append([]string{m.Name}, m.Aliases...))
-	}
-	return fmt.Sprintf("%s read as %s (%s)", shown, m.Name, what)
+	return fmt.Sprintf("%s read as %s (%s)", shown, m.Name, spelling(typed, m.Name, m.Aliases))
 }
 
-// normalisation says how a loosely matched name differs from the listed
-// names: in its case, spaces and punctuation, or by a repository's owner
-// left out.
-func normalisation(typed string, listed []string) string {
-	k := looseKey(typed)
-	for _, s := range listed {
-		if looseKey(s) == k {
-			return "case, spaces and punctuation normalised"
+// spelling says how a typed name matched an entry whose own name is name
+// and whose listed aliases are also: "" for the name itself; "a listed
+// alias" for one as listed; else the name or alias it was normalised to,
+// or the repository named without its owner.
+func spelling(typed, name string, also []string) string {
+	const norm = "case, spaces and punctuation normalised"
+	match := func(f func(string) string) (string, bool) {
+		for _, s := range append([]string{name}, also...) {
+			if f(s) == f(typed) {
+				return s, true
+			}
+		}
+		return "", false
+	}
+	lower := strings.ToLower
+	owner := func(s string) string { return s[strings.LastIndex(s, "/")+1:] }
+	switch s, ok := match(lower); {
+	case ok && s == name:
+		return ""
+	case ok:
+		return "a listed alias"
+	}
+	for _, f := range []func(string) string{slug, looseKey} {
+		if s, ok := match(f); ok {
+			if s == name {
+				return norm
+			}
+			return "listed alias " + s + ", " + norm
 		}
 	}
-	for _, s := range listed {
-		if i := strings.LastIndex(s, "/"); i >= 0 && looseKey(s[i+1:]) == k {
+	for _, s := range also {
+		if strings.Contains(s, "/") && looseKey(owner(s)) == looseKey(typed) {
 			return "the repository " + s + " named without its owner"
 		}
 	}
-	return "spelling normalised"
+	return norm
 }
 
 // nameParts are what a model name says of the model: its family ("qwen",
@@ -216,6 +218,7 @@ var (
 	expertsWord = regexp.MustCompile(`^(\d+)x(\d+(?:\.\d+)?)([bmt])$`)
 	familyWord  = regexp.MustCompile(`^([a-z]+)(\d+(?:\.\d+)*)$`)
 	versionWord = regexp.MustCompile(`^[a-z]?\d+(?:\.\d+)*$`)
+	expertCount = regexp.MustCompile(`^\d+e$`)
 )
 
 // rankForm is a catalog name or alias ready for ranking: its parts and
@@ -226,14 +229,18 @@ type rankForm struct {
 	ct, ca float64
 }
 
-// rankForms are the catalog's names, then its aliases, parsed once.
+// rankForms are the catalog's names and listed aliases (a repository
+// name without its owner), then the cited aliases' names, parsed once:
+// a model is ranked by the best of its names, so DeepSeek-V3 is of
+// version R1 too, through its listed alias DeepSeek-R1.
 var rankForms = sync.OnceValue(func() []rankForm {
 	var out []rankForm
 	for i := range catalogForms() {
-		f := rankForm{nameParts: parseName(formName(i)), name: formName(i)}
 		var m *Model
+		names := []string{formName(i)}
 		if i < len(catalog) {
 			m = &catalog[i]
+			names = append(names, m.Aliases...)
 		} else {
 			// An alias's base, by its exact name (FindModel would loop
 			// back here).
@@ -243,8 +250,11 @@ var rankForms = sync.OnceValue(func() []rankForm {
 				}
 			}
 		}
-		f.ct, f.ca = f.sizes(m)
-		out = append(out, f)
+		for _, n := range names {
+			f := rankForm{nameParts: parseName(n), name: formName(i)}
+			f.ct, f.ca = f.sizes(m)
+			out = append(out, f)
+		}
 	}
 	return out
 })
@@ -294,6 +304,10 @@ func parseName(name string) nameParts {
 			p.total, p.experts = num(m[1][1])*num(m[1][2])*unitOf(m[1][3]), true
 		case m[2] != nil && p.total == 0:
 			p.total = num(m[2][1]) * unitOf(m[2][2])
+		case expertCount.MatchString(w) && p.total > 0 && p.active == 0 && !p.experts:
+			// Meta's "17B-16E": the size before an expert count is the
+			// active one; the total is not in the name.
+			p.total, p.active = 0, p.total
 		case p.version == "" && versionWord.MatchString(w):
 			p.version = w
 		default:
@@ -307,8 +321,10 @@ func parseName(name string) nameParts {
 // counts (m, nil for a typed name) filling what the name leaves out: a
 // name with no size takes the catalog's; a name with a total only takes
 // the catalog's active count of a mixture of experts, and is dense
-// otherwise. An NxM total ("8x22b") is nominal, so its active count is
-// left unknown (0).
+// otherwise. A typed name's active count is what it states, else unknown
+// (0), as is an NxM total's ("8x22b", nominal); bySize compares such a
+// name by its total alone with its own version, and as dense with
+// another.
 func (p nameParts) sizes(m *Model) (total, active float64) {
 	total, active = p.total, p.active
 	if total == 0 && m != nil {
@@ -317,7 +333,7 @@ func (p nameParts) sizes(m *Model) (total, active float64) {
 	if active == 0 && m != nil && !p.experts && m.ActiveParams > 0 && m.ActiveParams < m.TotalParams {
 		active = m.ActiveParams
 	}
-	if active == 0 && !p.experts {
+	if active == 0 && !p.experts && m != nil {
 		active = total
 	}
 	return total, active
@@ -387,7 +403,11 @@ func bySize(name string) []string {
 			if c.ct == 0 {
 				continue
 			}
-			d = sizeDistance(inTotal, inActive, c.ct, c.ca)
+			a := inActive
+			if a == 0 && !sameVersion {
+				a = inTotal // another version: a name that states no active count is read as dense
+			}
+			d = sizeDistance(inTotal, a, c.ct, c.ca)
 			if d > math.Ln2 && !(sameVersion && d <= 2*math.Ln2) {
 				continue
 			}
@@ -403,9 +423,11 @@ func bySize(name string) []string {
 		rs = append(rs, ranked{c.name, d + v - 0.1*float64(shared)})
 	}
 	sort.SliceStable(rs, func(i, j int) bool { return rs[i].score < rs[j].score })
-	out := make([]string, len(rs))
-	for i, r := range rs {
-		out[i] = r.name
+	var out []string
+	for _, r := range rs {
+		if !slices.Contains(out, r.name) { // a model by its best name
+			out = append(out, r.name)
+		}
 	}
 	return out
 }

@@ -45,8 +45,9 @@ func TestEveryAliasPrintsItsLine(t *testing.T) {
 		"Llama 3 8B's context is 8,192 tokens (meta-llama3-model-card), Llama 3.1 8B's 131,072", m.NameNote)
 }
 
-// Spaces and punctuation are normalised, and the line says so; the
-// model's own name, a listed alias or its slug needs no line.
+// Spaces and punctuation are normalised, and the line says so, as it
+// names a listed alias; only the model's own name, or its slug, needs no
+// line.
 func TestNormalisedNamesSayWhatTheyWereReadAs(t *testing.T) {
 	for _, c := range []struct{ typed, model, note string }{
 		{"Qwen 2.5-7B", "Qwen2.5-7B", "Qwen 2.5-7B read as Qwen2.5-7B (case, spaces and punctuation normalised)"},
@@ -60,7 +61,11 @@ func TestNormalisedNamesSayWhatTheyWereReadAs(t *testing.T) {
 		{"Llama 3.1 405B", "Llama 3.1 405B", ""},
 		{"llama 3.1 405b", "Llama 3.1 405B", ""},
 		{"llama-3.1-70b", "Llama 3.1 70B", ""},
-		{"meta-llama/Llama-3.1-70B", "Llama 3.1 70B", ""},
+		{"meta-llama/Llama-3.1-70B", "Llama 3.1 70B", "meta-llama/Llama-3.1-70B read as Llama 3.1 70B (a listed alias)"},
+		{"llama3.1:70b", "Llama 3.1 70B", "llama3.1:70b read as Llama 3.1 70B (a listed alias)"},
+		{"LLAMA3.1-70B", "Llama 3.1 70B", "LLAMA3.1-70B read as Llama 3.1 70B (listed alias llama3.1:70b, case, spaces and punctuation normalised)"},
+		{"DeepSeek-R1-671B", "DeepSeek-V3", "DeepSeek-R1-671B read as DeepSeek-V3 (listed alias deepseek-r1:671b, case, spaces and punctuation normalised)"},
+		{"DeepSeek-R1", "DeepSeek-V3", "DeepSeek-R1 read as DeepSeek-V3 (a listed alias)"},
 	} {
 		m, err := FindModel(c.typed)
 		require.NoError(t, err, c.typed)
@@ -128,6 +133,7 @@ func TestParseNameReadsFamilyVersionAndSizes(t *testing.T) {
 		{"Kimi K2", "kimi", "k2", nil, 0, 0},
 		{"Kimi-K2-1T", "kimi", "k2", nil, 1e12, 0},
 		{"SmolLM2-135M", "smollm", "2", nil, 135e6, 0},
+		{"Llama-4-Scout-17B-16E-Instruct", "llama", "4", []string{"scout", "instruct"}, 0, 17e9},
 	} {
 		p := parseName(c.name)
 		assert.Equal(t, c.family, p.family, c.name)
@@ -170,7 +176,8 @@ func TestSuggestionsRankByFamilyAndSize(t *testing.T) {
 }
 
 // Without a size or version in common, the family alone suggests
-// nothing: "llama-405b" gets the one Llama of that size.
+// nothing: "llama-405b" gets the one Llama of that size, not Llama 4
+// Maverick (400B in all, 17B active).
 func TestFamilyAloneSuggestsNothing(t *testing.T) {
 	assert.Equal(t, []string{"Llama 3.1 405B"}, nearestOf(t, "llama-405b"))
 	assert.Empty(t, bySize("zzz-70b"), "an unknown family")
@@ -178,15 +185,22 @@ func TestFamilyAloneSuggestsNothing(t *testing.T) {
 }
 
 // A model of the same family is suggested within a size distance of
-// ln 4 for the same version and ln 2 for another, the distance being
-// |ln total ratio| + |ln active ratio| / 2: for two dense models, 1.5
-// |ln ratio|, so a ratio of 4^(2/3) = 2.52 or 2^(2/3) = 1.59. Qwen2.5-72B
-// is not offered Qwen2.5-7B (9.5x smaller).
+// ln 2, or ln 4 for the same version, the distance being |ln total
+// ratio| + |ln active ratio| / 2; a typed name that states no active
+// count is compared by its total alone with its own version, and as
+// dense with another. Qwen2.5-72B is not offered Qwen2.5-7B (9.5x
+// smaller) nor Qwen3-Next-80B-A3B (0.1 + ln(72/3)/2 = 1.7).
 func TestSizeRankingKeepsToCloseSizes(t *testing.T) {
-	assert.Empty(t, bySize("Qwen2.5-72B-Instruct"))
-	assert.Equal(t, []string{"Llama 3.1 70B"}, bySize("llama-3.1-40b"), "70/40 = 1.75 for 3.1; Llama 3.3 70B is another version")
-	assert.Equal(t, []string{"Llama 3.1 70B", "Llama 3.3 70B", "Llama 3 70B"}, bySize("llama-3.1-55b"), "70/55 = 1.27, within both bounds; the same version first")
+	assert.Empty(t, bySize("Qwen2.5-72B-Instruct"), "not Qwen2.5-7B, nor Qwen3-Next-80B-A3B, an MoE of another version")
+	assert.Equal(t, []string{"Llama 3.1 70B"}, bySize("llama-3.1-40b"),
+		"70/40 = 1.75: within ln 4 for 3.1, but 1.5 ln 1.75 = 0.84 for 3.3, read as dense; 8B is 5x off, 405B 10x")
+	assert.Equal(t, []string{"Llama 3.1 70B", "Llama 3.3 70B", "Llama 3 70B"}, bySize("llama-3.1-55b"),
+		"1.5 ln(70/55) = 0.36, within ln 2 for any version; the same version first")
+	assert.Equal(t, []string{"Llama 3.1 70B"}, bySize("llama-3.1-34b"), "70/34 = 2.06: the same version only")
 	assert.Equal(t, []string{"DeepSeek-R1-Distill-Llama-8B"}, bySize("deepseek-r1-distill-llama-14b"), "14/8 = 1.75; 70/14 = 5")
+	// Active parameters stated: Qwen3-32B (dense, 32B active) is
+	// ln(32/30) + ln(32/3)/2 = 1.25 from 30B-A3B, within ln 4 for version 3.
+	assert.Equal(t, []string{"Qwen3-30B-A3B", "Qwen3.5-35B-A3B", "Qwen3-Next-80B-A3B", "Qwen3-32B"}, bySize("qwen3-30b-a3b-thinking"))
 }
 
 // A maker's name before the family is skipped when ranking:
