@@ -3,6 +3,8 @@ package sources
 import (
 	"strings"
 	"sync"
+
+	"signalweight.dev/kv/breakeven"
 )
 
 // This file holds the names of distills, fine-tunes and renames that keep
@@ -13,11 +15,22 @@ import (
 // base model of each R1 distill.
 const DeepSeekR1Readme SourceID = "deepseek-r1-readme"
 
+// Llama3ModelCard is Meta's model card of Llama 3 (8B and 70B), which
+// gives its context: the sequence length it was trained on.
+const Llama3ModelCard SourceID = "meta-llama3-model-card"
+
 func init() {
 	register(Source{DeepSeekR1Readme, "DeepSeek-R1 repository: README.md", "DeepSeek",
 		"https://github.com/deepseek-ai/DeepSeek-R1/blob/5689f0a890129fcc0c9bbe2b46147321be0ea55a/README.md", "2025-01-20", Read,
 		"the DeepSeek-R1-Distill Models table gives each distill's base model (Distill-Llama-70B: Llama-3.3-70B-Instruct; Distill-Llama-8B: Llama-3.1-8B); the distills are fine-tuned from those models, with configs and tokenizers 'slightly' changed"})
+	register(Source{Llama3ModelCard, "llama-models: models/llama3/MODEL_CARD.md (Meta Llama 3)", "Meta",
+		"https://github.com/meta-llama/llama-models/blob/a9c89c471f793423afd4cc3ca8671d6e56fe64cb/models/llama3/MODEL_CARD.md", "2024-09-30", Read,
+		"Model Details: Llama 3 (8B and 70B) 'was trained on on sequences of 8,192 tokens' (sic), and the family table gives both a context length of 8k; models/llama3/model.py's RoPE scaling for 3.1 calls 8192 the 'original llama3 length'"})
 }
+
+// llama3Context cites Llama 3's own context, shorter than Llama 3.1's.
+var llama3Context = Cite{Source: Llama3ModelCard, Locator: "models/llama3/MODEL_CARD.md, Model Details, Model Architecture",
+	Quote: "was trained on on sequences of 8,192 tokens"}
 
 // Alias is another name for a catalog model's architecture: a distill,
 // fine-tune or rename that keeps its layers, heads and dims.
@@ -27,6 +40,12 @@ type Alias struct {
 	Model string   // the catalog model: "Llama 3.3 70B"
 	Cite           // where the base is named
 	Note  string
+	// Context is the alias's own model's context where a source gives it
+	// and it differs from the base model's (0 otherwise), with its cite:
+	// Llama 3's 8,192 tokens against Llama 3.1's 131,072. The cache is
+	// computed as the base model's, whose Context is the one checked.
+	Context     breakeven.Tokens
+	ContextCite Cite
 }
 
 // Aliases lists the cited aliases.
@@ -53,7 +72,15 @@ var Aliases = []Alias{
 		Name: "Llama 3 70B", Also: []string{"meta-llama/Meta-Llama-3-70B", "meta-llama/Meta-Llama-3-70B-Instruct", "meta-llama/Llama-3-70B", "meta-llama/Llama-3-70B-Instruct", "llama3:70b"}, Model: "Llama 3.1 70B",
 		Cite: Cite{Source: LlamaModelsSKU, Locator: "models/sku_list.py, llama3_base_models, CoreModelId.llama3_70b arch_args: dim 8192, n_layers 80, n_heads 64, n_kv_heads 8, use_scaled_rope False",
 			Quote: `description="Llama 3 70b model"`},
-		Note: "Meta's arch_args for Llama 3 70B match Llama 3.1 70B's (dim 8192, 80 layers, 64 heads, 8 KV heads), so the cache per token is the same; they differ in use_scaled_rope (False for Llama 3), which extends 3.1's context. An alias, because no config.json of Llama 3 70B was found in the stored sources: it inherits Llama 3.1 70B's 131,072-token context, longer than Llama 3's own (8K in Meta's model card, not read here), so a claim past Llama 3's context is checked as Llama 3.1's",
+		Note:    "Meta's arch_args for Llama 3 70B match Llama 3.1 70B's (dim 8192, 80 layers, 64 heads, 8 KV heads), so the cache per token is the same; they differ in use_scaled_rope (False for Llama 3), which extends 3.1's context. An alias, because no config.json of Llama 3 70B was found in the stored sources: the cache is Llama 3.1 70B's, and a prompt is checked against 3.1's 131,072-token context; Llama 3's own is 8,192 (Context, from Meta's model card), which the line naming the alias states",
+		Context: 8192, ContextCite: llama3Context,
+	},
+	{
+		Name: "Llama 3 8B", Also: []string{"meta-llama/Meta-Llama-3-8B", "meta-llama/Meta-Llama-3-8B-Instruct", "meta-llama/Llama-3-8B", "meta-llama/Llama-3-8B-Instruct", "llama3:8b"}, Model: "Llama 3.1 8B",
+		Cite: Cite{Source: LlamaModelsSKU, Locator: "models/sku_list.py, llama3_base_models, CoreModelId.llama3_8b arch_args: dim 4096, n_layers 32, n_heads 32, n_kv_heads 8, use_scaled_rope False",
+			Quote: `description="Llama 3 8b model"`},
+		Note:    "Meta's arch_args for Llama 3 8B match Llama 3.1 8B's (dim 4096, 32 layers, 32 heads, 8 KV heads), so the cache per token is the same; as for Llama 3 70B, use_scaled_rope is False and the context is Llama 3's own 8,192 (Context), while a prompt is checked against 3.1's 131,072",
+		Context: 8192, ContextCite: llama3Context,
 	},
 }
 

@@ -2,6 +2,7 @@ package sources
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -60,6 +61,13 @@ type Model struct {
 	// Via is the alias FindModel resolved the name through (a distill or
 	// rename that shares this model's architecture), nil otherwise.
 	Via *Alias
+	// NameNote is the one line that says what FindModel read a typed
+	// name as, when it was not the model's own name or a listed alias:
+	// an alias ("LLaMA3-70B read as Llama 3.1 70B's architecture (alias:
+	// Llama 3 70B, ...); Llama 3 70B's context is 8,192 tokens ...") or a
+	// spelling with its case, spaces or punctuation normalised. "" for
+	// the model's own name. Every front end prints it.
+	NameNote string
 }
 
 // Known reports whether the model's cache size can be computed.
@@ -171,8 +179,12 @@ func quoteAll(ss []string) []string {
 
 // FindModel returns the model whose name or alias matches name, ignoring
 // case, spaces, hyphens and underscores, or the base model of a cited
-// alias (a distill or rename, see Aliases), with Via set. An unknown name
-// returns an *UnknownModelError with the nearest names.
+// alias (a distill or rename, see Aliases), with Via set. A name that
+// matches none so is read with all its spaces and punctuation
+// normalised (looseKey: "Qwen 2.5-7B" is Qwen2.5-7B), unless that fits
+// more than one model (an *AmbiguousModelError). NameNote says how a
+// name other than the model's own was read. An unknown name returns an
+// *UnknownModelError with the nearest names, ranked by family and size.
 func FindModel(name string) (Model, error) {
 	if len(name) > MaxModelName {
 		return Model{}, &UnknownModelError{Name: name, TooLong: true}
@@ -181,26 +193,45 @@ func FindModel(name string) (Model, error) {
 	for i, ss := range catalogSlugs() {
 		for _, s := range ss {
 			if s == want {
-				return catalog[i], nil
+				m := catalog[i]
+				m.NameNote = nameNote(name, m)
+				return m, nil
 			}
 		}
 	}
 	for i, ss := range aliasSlugs() {
 		for _, s := range ss {
 			if s == want {
-				a := Aliases[i]
-				m := MustModel(a.Model)
-				m.Via = &a
-				return m, nil
+				return viaAlias(i, name), nil
 			}
 		}
 	}
+	t, ok, err := findLoose(name, looseKeys())
+	switch {
+	case err != nil:
+		return Model{}, err
+	case ok && int(t) < len(catalog):
+		m := catalog[t]
+		m.NameNote = nameNote(name, m)
+		return m, nil
+	case ok:
+		return viaAlias(int(t)-len(catalog), name), nil
+	}
 	e := &UnknownModelError{Name: name}
-	for _, n := range nearest(want, 3) {
+	for _, n := range nearest(name, want, 3) {
 		e.Nearest = append(e.Nearest, n)
 		e.Candidates = append(e.Candidates, candidate(n))
 	}
 	return Model{}, e
+}
+
+// viaAlias is the base model of alias i, read from the typed name.
+func viaAlias(i int, typed string) Model {
+	a := Aliases[i]
+	m := MustModel(a.Model)
+	m.Via = &a
+	m.NameNote = nameNote(typed, m)
+	return m
 }
 
 // candidate describes a suggested name.
@@ -322,12 +353,13 @@ func sharesWords(s, text string) bool {
 // two, a swapped pair; further than that a name only resembles a model.
 const maxSuggestEdits = 3
 
-// nearest returns up to k catalog names closest to s by edit distance over
-// names and aliases, within max(1, min(3, len(s)/4)) edits, or containing
-// s. A bag-of-characters bound rules most names out at once, and each
+// nearest returns up to k catalog names for a typed name and its slug s:
+// first those one edit from s, then those of the name's family ranked by
+// size (bySize), then the others closest to s by edit distance over names and aliases, within max(1,
+// min(3, len(s)/4)) edits, or containing s. A bag-of-characters bound rules most names out at once, and each
 // remaining comparison computes only the band within the limit, so the
 // work per input is small and linear in its length.
-func nearest(s string, k int) []string {
+func nearest(name, s string, k int) []string {
 	type cand struct {
 		name string
 		d    int
@@ -364,12 +396,24 @@ func nearest(s string, k int) []string {
 		}
 	}
 	sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d })
+	// A one-edit typo first, then the same family by size, then the
+	// rest by spelling.
 	var out []string
-	for _, c := range cs {
-		if len(out) == k {
-			break
+	push := func(n string) {
+		if len(out) < k && !slices.Contains(out, n) {
+			out = append(out, n)
 		}
-		out = append(out, c.name)
+	}
+	for _, c := range cs {
+		if c.d <= 1 {
+			push(c.name)
+		}
+	}
+	for _, n := range bySize(name) {
+		push(n)
+	}
+	for _, c := range cs {
+		push(c.name)
 	}
 	return out
 }
@@ -432,6 +476,7 @@ func MustModel(name string) Model {
 	if err != nil {
 		panic(err)
 	}
+	m.NameNote = ""
 	return m
 }
 

@@ -117,13 +117,17 @@ func TestAliasesShareTheArchitecture(t *testing.T) {
 
 // A name that only resembles a model is refused, and the suggestions say
 // how far apart they are: the issue's DeepSeek-R1-70B, whose nearest
-// catalog name (DeepSeek-V3) caches 4.7x less than the distill it means.
+// catalog name by spelling (DeepSeek-V3) caches 4.7x less than the
+// distill it means. The distill of the same family, version (R1) and
+// size comes first (the 8B one, 8.75x smaller, is too far); DeepSeek-V3
+// follows by spelling.
 func TestSuggestionsShowAttentionAndBytesPerToken(t *testing.T) {
 	_, err := FindModel("DeepSeek-R1-70B")
 	var u *UnknownModelError
 	require.ErrorAs(t, err, &u)
-	assert.Equal(t, `unknown model "DeepSeek-R1-70B" (did you mean "DeepSeek-V3" (MLA, MoE; 70,272 B/token at 16 bits), `+
-		`"DeepSeek-R1-Distill-Llama-70B" (Llama 3.3 70B's architecture, GQA; 327,680 B/token at 16 bits)? none is used unless named); `+
+	assert.Equal(t, `unknown model "DeepSeek-R1-70B" (did you mean `+
+		`"DeepSeek-R1-Distill-Llama-70B" (Llama 3.3 70B's architecture, GQA; 327,680 B/token at 16 bits), `+
+		`"DeepSeek-V3" (MLA, MoE; 70,272 B/token at 16 bits)? none is used unless named); `+
 		`list them with "breakeven models", or read its config.json with --config`, err.Error())
 	// Qwen2.5-7B is in the catalog now, not suggested as Qwen3-8B.
 	m, err := FindModel("Qwen2.5-7B")

@@ -107,7 +107,7 @@ func init() {
 var configModels = []Model{
 	{
 		Name:         "Llama 3.1 8B",
-		Aliases:      []string{"meta-llama/Llama-3.1-8B", "meta-llama/Llama-3.1-8B-Instruct", "meta-llama/Meta-Llama-3.1-8B", "llama3.1:8b", "llama3.1"},
+		Aliases:      []string{"meta-llama/Llama-3.1-8B", "meta-llama/Llama-3.1-8B-Instruct", "meta-llama/Meta-Llama-3.1-8B", "meta-llama/Meta-Llama-3.1-8B-Instruct", "llama3.1:8b", "llama3.1"},
 		Attention:    "GQA",
 		Arch:         fromConfig("meta-llama--Meta-Llama-3.1-8B.json"),
 		ConfigFile:   "meta-llama--Meta-Llama-3.1-8B.json",
@@ -122,7 +122,7 @@ var configModels = []Model{
 	},
 	{
 		Name:         "Llama 3.1 70B",
-		Aliases:      []string{"meta-llama/Llama-3.1-70B", "meta-llama/Llama-3.1-70B-Instruct", "meta-llama/Meta-Llama-3.1-70B", "llama3.1:70b"},
+		Aliases:      []string{"meta-llama/Llama-3.1-70B", "meta-llama/Llama-3.1-70B-Instruct", "meta-llama/Meta-Llama-3.1-70B", "meta-llama/Meta-Llama-3.1-70B-Instruct", "llama3.1:70b"},
 		Attention:    "GQA",
 		Arch:         fromConfig("meta-llama--Meta-Llama-3.1-70B.json"),
 		ConfigFile:   "meta-llama--Meta-Llama-3.1-70B.json",
@@ -137,7 +137,7 @@ var configModels = []Model{
 	},
 	{
 		Name:         "Llama 3.1 405B",
-		Aliases:      []string{"meta-llama/Llama-3.1-405B", "meta-llama/Llama-3.1-405B-Instruct", "meta-llama/Meta-Llama-3.1-405B", "meta-llama/Llama-3.1-405B-FP8", "llama3.1:405b"},
+		Aliases:      []string{"meta-llama/Llama-3.1-405B", "meta-llama/Llama-3.1-405B-Instruct", "meta-llama/Meta-Llama-3.1-405B", "meta-llama/Meta-Llama-3.1-405B-Instruct", "meta-llama/Llama-3.1-405B-FP8", "llama3.1:405b"},
 		Attention:    "GQA",
 		Arch:         fromConfig("meta-llama--Meta-Llama-3.1-405B.json"),
 		ConfigFile:   "meta-llama--Meta-Llama-3.1-405B.json",

@@ -151,7 +151,7 @@ func TestEverySourceIsUsed(t *testing.T) {
 		used[f.Source] = true
 	}
 	for _, a := range Aliases {
-		used[a.Source] = true
+		used[a.Source], used[a.ContextCite.Source] = true, true
 	}
 	for _, p := range AuditParams {
 		used[p.Source] = true

@@ -75,6 +75,9 @@ type Request struct {
 	HitRate     string `json:"hit-rate,omitempty"`
 	MissPenalty string `json:"miss-penalty,omitempty"`
 
+	// AllowBeyondContext is accepted for older callers and changes
+	// nothing: a prompt beyond the model's context is computed, with a
+	// note (Output.BeyondContextAllowedNote), as check does in every form.
 	AllowBeyondContext bool `json:"allow-beyond-context,omitempty"`
 
 	// Measured is a prefill speed measured on the caller's own system
@@ -150,6 +153,10 @@ type Output struct {
 	ConfigAssumptions        string  `json:"config_assumptions,omitempty"`
 	ContextTokens            float64 `json:"context_tokens,omitempty"`
 	BeyondContextAllowedNote string  `json:"beyond_context,omitempty"`
+	// NameNote says what --model was read as when it was not the
+	// model's own name: an alias, a normalised spelling
+	// (sources.Model.NameNote).
+	NameNote string `json:"name_note,omitempty"`
 
 	Extended
 }
@@ -219,8 +226,11 @@ func Compute(r Request) (Answer, error) {
 	if m := in.Model; m != nil && m.Provenance == sources.FromFile && m.Config != nil {
 		out.ConfigAssumptions = strings.Join(m.Config.Notes, "; ")
 	}
+	if in.Model != nil {
+		out.NameNote = in.Model.NameNote
+	}
 	if in.Context > 0 && in.Tokens > in.Context {
-		out.BeyondContextAllowedNote = fmt.Sprintf("--tokens is beyond %s's context of %v tokens", in.Name, in.Context)
+		out.BeyondContextAllowedNote = fmt.Sprintf("--tokens is beyond %s's context of %v tokens: no one request holds this cache, though its size is the same arithmetic", in.Name, in.Context)
 	}
 	checks := []struct {
 		what, field string
@@ -356,14 +366,9 @@ func Resolve(r Request) (Input, error) {
 		}
 		in.Tokens, in.TokensText = n, r.Tokens
 	}
-	if in.Context > 0 && in.Tokens > in.Context && !r.AllowBeyondContext {
-		value := strconv.FormatFloat(float64(in.Tokens), 'f', -1, 64) + " (the default)"
-		if given(r.Tokens) {
-			value = r.Tokens
-		}
-		return in, breakeven.Bad("tokens", value, fmt.Sprintf("beyond %s's context of %v tokens; add --allow-beyond-context to compute it anyway", in.Name, in.Context),
-			"--tokens "+strconv.FormatFloat(float64(in.Context), 'f', -1, 64))
-	}
+	// A count beyond the model's context is computed like any other;
+	// Compute adds the note (BeyondContextAllowedNote), as check does in
+	// every form of claim.
 
 	switch {
 	case given(r.Prefill) && given(r.TTFT):

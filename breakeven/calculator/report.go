@@ -82,6 +82,10 @@ func Render(a Answer) Report {
 	add := func(rows *[]Row, key, label, text string) {
 		*rows = append(*rows, Row{Key: key, Label: label, Text: text})
 	}
+	if out.NameNote != "" {
+		// The name was read as another: say so first.
+		add(&model, "name_note", "name", out.NameNote)
+	}
 	if other, reading, ok := breakeven.TokenReading(in.TokensText); ok {
 		// k is 1,000 and Ki 1,024: say which reading was used, and what
 		// the other gives.

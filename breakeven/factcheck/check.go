@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
@@ -79,7 +78,10 @@ type Options struct {
 	// Ceiling, if set, is the most one host takes in for every claim,
 	// whatever host it names (check --ceiling).
 	Ceiling breakeven.Bandwidth
-	// AllowBeyondContext checks prompts longer than the model's context.
+	// AllowBeyondContext is accepted for older callers and changes
+	// nothing: every form of claim (time, size, throughput, uncached,
+	// hit) is checked beyond the model's context, with a finding saying
+	// so (Result.BeyondContext).
 	AllowBeyondContext bool
 	// LoadConfig reads a model from a config.json named by a claim's
 	// Config; nil means LoadConfig (this package's), which reads a file
@@ -136,8 +138,11 @@ type Result struct {
 	// Payload is set when the claim states the bytes it moved and the time,
 	// with no prompt length: Required is Size / Seconds.
 	Payload bool
-	// BeyondContext is set when a size-only claim's prompt is longer than
-	// the model's context: the size is arithmetic and is checked anyway.
+	// BeyondContext is set when the prompt is longer than the model's
+	// context: in every form the arithmetic is done anyway (a count past
+	// one request's context is the cache of several, as the registry's
+	// llm-d 1M-token and GLM-5.2 283M-token sizes are) and a finding
+	// says so.
 	BeyondContext bool
 	SizeCheck     *SizeCheck
 
@@ -542,7 +547,7 @@ func (c *Checker) readModel(r *Result) error {
 	if strings.TrimSpace(cl.Tokens) == "" && (throughputOnly(cl) || payload(cl)) {
 		return nil // a bandwidth, or the bytes moved, stated outright need no prompt length
 	}
-	if r.Tokens, err = c.tokens(cl.Tokens, r.Model, sizeOnly(cl)); err != nil {
+	if r.Tokens, err = c.tokens(cl.Tokens); err != nil {
 		return err
 	}
 	r.BeyondContext = r.Model.Context > 0 && r.Tokens > r.Model.Context
@@ -615,13 +620,6 @@ func (c *Checker) model(name string) (sources.Model, error) {
 	return m, err
 }
 
-// sizeOnly reports a claim that states a size and no time or
-// throughput: its arithmetic holds past the model's context.
-func sizeOnly(cl Claim) bool {
-	g := func(s string) bool { return strings.TrimSpace(s) != "" }
-	return g(cl.Size) && !g(cl.Seconds) && !g(cl.Throughput) && !g(cl.Uncached)
-}
-
 // tokenRateUnit reports a throughput written in tokens per second.
 func tokenRateUnit(s string) bool {
 	t := strings.ToLower(strings.TrimSpace(s))
@@ -643,8 +641,10 @@ func throughputOnly(cl Claim) bool {
 	return g(cl.Throughput) && !g(cl.Seconds) && !g(cl.Size) && !g(cl.Uncached) && !g(cl.Hit)
 }
 
-// tokens reads a whole, positive token count within the model's context.
-func (c *Checker) tokens(s string, m sources.Model, sizeOnly bool) (breakeven.Tokens, error) {
+// tokens reads a whole, positive token count. One beyond the model's
+// context is read as any other, in every form of claim alike; readModel
+// marks it BeyondContext for the finding.
+func (c *Checker) tokens(s string) (breakeven.Tokens, error) {
 	if strings.TrimSpace(s) == "" {
 		return 0, breakeven.Bad("tokens", s, "missing: the claim's prompt length", exampleTokens)
 	}
@@ -654,10 +654,6 @@ func (c *Checker) tokens(s string, m sources.Model, sizeOnly bool) (breakeven.To
 	}
 	if n < 1 || n != breakeven.Tokens(math.Trunc(float64(n))) {
 		return 0, breakeven.Bad("tokens", s, "not a whole number of tokens", exampleTokens)
-	}
-	if m.Context > 0 && n > m.Context && !c.opt.AllowBeyondContext && !sizeOnly {
-		return 0, breakeven.Bad("tokens", s, fmt.Sprintf("beyond %s's context of %v tokens; --allow-beyond-context checks it anyway", m.Name, m.Context),
-			fmt.Sprintf("%q", strconv.FormatFloat(float64(m.Context), 'f', -1, 64)))
 	}
 	return n, nil
 }

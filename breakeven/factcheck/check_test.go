@@ -217,7 +217,6 @@ func TestFieldErrors(t *testing.T) {
 		{"tokens not a number", with(func(c *factcheck.Claim) { c.Tokens = "lots" }), "tokens", "no number"},
 		{"negative tokens", with(func(c *factcheck.Claim) { c.Tokens = "-5" }), "tokens", "negative"},
 		{"fractional tokens", with(func(c *factcheck.Claim) { c.Tokens = "1.5" }), "tokens", "whole number"},
-		{"beyond the context", with(func(c *factcheck.Claim) { c.Tokens = "1M" }), "tokens", "beyond Llama 3.1 70B's context"},
 		{"zero seconds", with(func(c *factcheck.Claim) { c.Seconds = "0" }), "seconds", "zero"},
 		{"negative seconds", with(func(c *factcheck.Claim) { c.Seconds = "-0.58" }), "seconds", "negative"},
 		{"vanishing seconds", with(func(c *factcheck.Claim) { c.Seconds = "1e-300" }), "seconds", "below 1 µs"},
@@ -237,8 +236,13 @@ func TestFieldErrors(t *testing.T) {
 			assert.NotContains(t, err.Error(), "NaN")
 		})
 	}
-	_, err := factcheck.Check(with(func(c *factcheck.Claim) { c.Tokens = "1M" }), factcheck.Options{AllowBeyondContext: true})
-	assert.NoError(t, err)
+	// A prompt beyond the context is no error, with or without the old
+	// option: it is checked, with a finding (TestEveryFormNotesAPromptBeyondTheContext).
+	for _, opt := range []factcheck.Options{{}, {AllowBeyondContext: true}} {
+		r, err := factcheck.Check(with(func(c *factcheck.Claim) { c.Tokens = "1M" }), opt)
+		require.NoError(t, err)
+		assert.True(t, r.BeyondContext)
+	}
 }
 
 // A need far below one link still takes one link (the fuzzer found
@@ -290,8 +294,9 @@ func TestLinksNeededBound(t *testing.T) {
 	assert.Equal(t, 999634, r.LinksNeeded) // 32.768e9 / 32.78 / 1e3 = 999,633.9, rounded up
 }
 
-// A size stated past the model's context is flagged at any context, a
-// one-token one included; at the context it is not.
+// A prompt past the model's context is flagged at any context, a
+// one-token one included; at the context it is not. The rule is the same
+// for a size and a time.
 func TestBeyondContextAtOneToken(t *testing.T) {
 	load := func(string) (sources.Model, error) {
 		m := sources.MustModel("Llama 3.1 8B")
@@ -306,12 +311,11 @@ func TestBeyondContextAtOneToken(t *testing.T) {
 	r, err = factcheck.Check(factcheck.Claim{Config: "x", Tokens: "1", Size: "131072 B"}, factcheck.Options{LoadConfig: load})
 	require.NoError(t, err)
 	assert.False(t, r.BeyondContext)
-	// A time for a prompt past the context is refused unless allowed.
-	_, err = factcheck.Check(factcheck.Claim{Config: "x", Tokens: "2", Seconds: "1"}, factcheck.Options{LoadConfig: load})
-	assert.ErrorContains(t, err, "beyond Llama 3.1 8B's context")
-	r, err = factcheck.Check(factcheck.Claim{Config: "x", Tokens: "2", Seconds: "1"}, factcheck.Options{LoadConfig: load, AllowBeyondContext: true})
+	// A time for a prompt past the context is checked and flagged alike.
+	r, err = factcheck.Check(factcheck.Claim{Config: "x", Tokens: "2", Seconds: "1"}, factcheck.Options{LoadConfig: load})
 	require.NoError(t, err)
 	assert.True(t, r.BeyondContext)
+	assert.Contains(t, r.Findings()[0], "2 tokens is beyond Llama 3.1 8B's context of 1 token")
 }
 
 // The JSON record leaves out what a claim does not state (no uncached

@@ -360,6 +360,10 @@ func (r Result) Findings() []string {
 	if r.BeyondContext {
 		add("%s is beyond %s's context of %s: no request holds this cache, though its size is the same arithmetic", tokenCount(r.Tokens), r.Model.Name, tokenCount(r.Model.Context))
 	}
+	if a := r.Model.Via; a != nil && a.Context > 0 && r.Tokens > a.Context && !r.BeyondContext {
+		// Within the architecture's context, past the alias's own.
+		add("%s is beyond %s's own context of %s (%s); it is checked as %s, whose context is %s", tokenCount(r.Tokens), a.Name, tokenCount(a.Context), a.ContextCite.Source, r.Model.Name, tokenCount(r.Model.Context))
+	}
 	if r.TokenReading != "" {
 		switch {
 		case r.OtherRequired > 0:

@@ -8,6 +8,7 @@ type JSONResult struct {
 	Line                    int               `json:"line,omitempty"`
 	ID                      string            `json:"id,omitempty"`
 	Model                   string            `json:"model"`
+	NameNote                string            `json:"name_note,omitempty"`
 	Tokens                  float64           `json:"tokens"`
 	TokenReading            string            `json:"token_reading,omitempty"`
 	KVDtype                 string            `json:"kv_dtype"`
@@ -66,7 +67,7 @@ func (r Result) JSON() JSONResult {
 		return &x
 	}
 	j := JSONResult{
-		Line: r.Claim.Line, ID: r.Claim.ID, Model: r.Model.Name, Tokens: float64(r.Tokens), TokenReading: r.TokenReading,
+		Line: r.Claim.Line, ID: r.Claim.ID, Model: r.Model.Name, NameNote: r.Model.NameNote, Tokens: float64(r.Tokens), TokenReading: r.TokenReading,
 		KVDtype: r.Element.Name, BytesPerToken: float64(r.PerToken), CacheBytes: float64(r.Cache), Hit: r.Hit, LoadedBytes: float64(r.Loaded),
 		ClaimedSeconds: float64(r.Seconds), SecondsAre: r.SecondsAre, UncachedSeconds: opt(float64(r.Uncached)), Speedup: opt(r.Speedup),
 		Ratio: opt(r.Ratio), Throughput: opt(float64(r.Throughput)), PerNode: r.PerNode,

@@ -128,6 +128,10 @@ func title(r Result) string {
 func figures(r Result) []Row {
 	var rows []Row
 	add := func(key, label, text string) { rows = append(rows, Row{Key: key, Label: label, Text: text}) }
+	if r.Model.NameNote != "" {
+		// The model's name was read as another (an alias, a normalised spelling).
+		add("name_note", "name", r.Model.NameNote)
+	}
 	if r.TokenReading != "" {
 		reading := r.TokenReading
 		if r.OtherRequired > 0 {
@@ -312,6 +316,9 @@ func (d Rendering) Heading() string {
 func (d Rendering) Items() []Row {
 	var items []Row
 	add := func(key, label, text string) { items = append(items, Row{Key: key, Label: label, Text: text}) }
+	if n := d.Get("name_note"); n != "" {
+		add("name_note", "Name", n)
+	}
 	for i, s := range d.Sources {
 		add("source-"+strconv.Itoa(i), "Source", s)
 	}
@@ -343,6 +350,9 @@ func (d Rendering) Items() []Row {
 // checks it again.
 func (d Rendering) Rows() []Row {
 	rows := []Row{{Key: "answer", Label: "answer", Text: d.Answer}, {Key: "verdict", Label: "verdict", Text: string(d.Verdict)}, {Key: "explanation", Label: "why", Text: d.Explanation}}
+	if n := d.Get("name_note"); n != "" {
+		rows = append(rows, Row{Key: "name_note", Label: "name", Text: n})
+	}
 	if need := d.Get("required"); need != "" {
 		rows = append(rows, Row{Key: "required", Label: "bandwidth needed", Text: need})
 	}

@@ -117,7 +117,7 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	str(&r.Efficiency, "efficiency", "`SHARE` of line rate a load reaches (\"0.96\")")
 	fs.BoolVar(&r.Overlap, "overlap", false, "recompute the first tokens while loading the rest")
 	listLinks := fs.Bool("links", false, "list the link presets and exit")
-	fs.BoolVar(&r.AllowBeyondContext, "allow-beyond-context", false, "allow --tokens beyond the model's context")
+	fs.BoolVar(&r.AllowBeyondContext, "allow-beyond-context", false, "no effect, kept for old scripts (a prompt past the context is noted)")
 	asJSON := fs.Bool("json", false, "print the answer as JSON (SI units)")
 	measured := fs.String("measured", "", "a `FILE` written by breakeven measure --out: its r(N) and model")
 	if code := parseFlags(fs, args, stderr); code >= 0 {

@@ -135,7 +135,7 @@ var checkCSVHeader = []string{"line", "model", "tokens", "kv_dtype", "bytes_per_
 	"required_bytes_per_second", "links", "link_bytes_per_second", "links_needed", "shrink_needed", "fits_with",
 	"verdict", "explanation", "source", "note",
 	"id", "seconds_are", "need_is_floor", "hit", "uncached_seconds", "speedup", "throughput_bytes_per_second", "per_node",
-	"size_bytes", "host", "ceiling_bytes_per_second", "mfu", "findings", "command"}
+	"size_bytes", "host", "ceiling_bytes_per_second", "mfu", "findings", "command", "name_note"}
 
 func csvRecord(j checkJSON, rec []string, extra []factcheck.Field) []string {
 	num := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
@@ -156,7 +156,7 @@ func csvRecord(j checkJSON, rec []string, extra []factcheck.Field) []string {
 		num(j.ClaimedSeconds), num(j.RequiredBytesPerSecond), j.Links, link, need, num(j.ShrinkNeeded), j.FitsWith,
 		j.Verdict, j.Explanation, j.Source, j.Note,
 		j.ID, j.SecondsAre, strconv.FormatBool(j.NeedIsFloor), num(j.Hit), ptr(j.UncachedSeconds), ptr(j.Speedup), ptr(j.Throughput),
-		strconv.FormatBool(j.PerNode), ptr(j.SizeBytes), j.Host, ptr(j.CeilingBytesPerSecond), ptr(j.MFU), strings.Join(j.Findings, " | "), j.Command)
+		strconv.FormatBool(j.PerNode), ptr(j.SizeBytes), j.Host, ptr(j.CeilingBytesPerSecond), ptr(j.MFU), strings.Join(j.Findings, " | "), j.Command, j.NameNote)
 	for _, f := range extra {
 		rec = append(rec, f.Value)
 	}
@@ -190,7 +190,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	report := fs.String("report", "", "write a report, `FORMAT` md or html")
 	listHosts := fs.Bool("hosts", false, "list the host catalog: each host's ceiling and its sources")
 	failOn := fs.String("fail-on", "", "exit 1 on `VERDICT` or worse: needs-more-links, implausible, ...")
-	allow := fs.Bool("allow-beyond-context", false, "allow tokens beyond the model's context")
+	allow := fs.Bool("allow-beyond-context", false, "no effect, kept for old scripts (a prompt past the context is noted)")
 	onlyMine := fs.Bool("only-mine", false, "with --claims, leave out the registry's claims")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
@@ -568,7 +568,8 @@ func (p *csvPrinter) end(map[factcheck.Verdict]int, int) { p.w.Flush() }
 // tablePrinter prints an 80-column table, one claim a line.
 type tablePrinter struct {
 	w       *bufio.Writer
-	ceiling string // the host ceiling and its source
+	ceiling string   // the host ceiling and its source
+	names   []string // "line N: ..." for each model name read as another
 }
 
 // Column widths of the table.
@@ -594,6 +595,9 @@ func (p *tablePrinter) claim(r factcheck.Result) error {
 		}
 	}
 	needs, model := r.Required.String(), r.Model.Name
+	if r.Model.NameNote != "" {
+		p.names = append(p.names, fmt.Sprintf("line %d: %s", r.Claim.Line, r.Model.NameNote))
+	}
 	switch {
 	case r.Required == 0 && r.SizeCheck != nil:
 		needs = "size " + r.SizeCheck.Stated.String()
@@ -624,6 +628,12 @@ func (p *tablePrinter) end(counts map[factcheck.Verdict]int, bad int) {
 	fmt.Fprintln(p.w, textfmt.Wrap(fmt.Sprintf("%d %s checked: %s.", total, plural(total, "claim", "claims"), strings.Join(parts, ", ")), textfmt.ProseWidth, ""))
 	if bad > 0 {
 		fmt.Fprintf(p.w, "%d bad %s, on stderr.\n", bad, plural(bad, "row", "rows"))
+	}
+	if len(p.names) > 0 {
+		fmt.Fprintln(p.w, "Model names read as others:")
+		for _, n := range p.names {
+			fmt.Fprintln(p.w, textfmt.Wrap("- "+n, textfmt.ProseWidth, "  "))
+		}
 	}
 	fmt.Fprintln(p.w, `links: needed of the stated kind, of those stated. >=: a floor, from a time to`)
 	fmt.Fprintln(p.w, `first token. Explanations: --report md, --json, --csv.`)
