@@ -3,6 +3,7 @@ package post
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/calibration"
@@ -90,8 +91,8 @@ func LimitTable() []LimitRow {
 			r.LoadOK = "within the links"
 		}
 		if r.Verdict != prefill.Plausible {
-			r.Reason = fmt.Sprintf("%s tokens of %s take %s (2 x %.4g active parameters x N + attention); %s at %s peak each gives at least %s, but the test reports %s: an implied MFU of %.2f (%s)",
-				n, t.Model, r.FLOPs, pm.ActiveParams, g, g.ChipPeak(), r.MinTime, r.Reported, r.Implied.Value, r.Verdict)
+			r.Reason = fmt.Sprintf("%s tokens of %s take %s (2 x %sB active parameters x N + attention); %s at %s peak each gives at least %s, but the test reports %s: an implied MFU of %.2f (%s)",
+				n, t.Model, r.FLOPs, strconv.FormatFloat(math.Round(pm.ActiveParams/1e8)/10, 'f', -1, 64), g, g.ChipPeak(), r.MinTime, r.Reported, r.Implied.Value, r.Verdict)
 		}
 		if r.LoadOK == "faster than the links carry" {
 			if r.Reason != "" {
