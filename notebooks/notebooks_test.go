@@ -14,6 +14,7 @@ package notebooks
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -24,8 +25,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/calculator"
@@ -77,11 +81,21 @@ func kernel(t *testing.T) []string {
 		"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"JUPYTER_DATA_DIR="+filepath.Join(dir, "jupyter"),
 		"KV_HEADLESS=1",
+		// GoNB builds and links a program for every cell; without DWARF
+		// the link is faster, and nothing here debugs it.
+		"GOFLAGS=-ldflags=-w",
 	)
 	cmd := exec.Command(filepath.Join(bin, "gonb"), "--install", "--raw_error", "--force_deps")
 	cmd.Env = env
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("installing the GoNB kernel: %v\n%s", err, out)
+	}
+	// Compile what every notebook imports once, into the build cache
+	// GoNB's builds share, before the notebooks run side by side.
+	warm := exec.Command("go", "build", "-ldflags=-w", "../notebooks/show", "../figures", "../measure", "../breakeven/...", "../sources/...")
+	warm.Env = env
+	if out, err := warm.CombinedOutput(); err != nil {
+		t.Fatalf("compiling the notebooks' imports: %v\n%s", err, out)
 	}
 	return env
 }
@@ -115,8 +129,16 @@ func TestNotebooks(t *testing.T) {
 	jupyter := needJupyter(t)
 	env := kernel(t)
 	out := t.TempDir()
+	// The notebooks are independent: they run side by side, as many at
+	// once as go test's -parallel (the number of CPUs) allows. Each one's
+	// time is logged, as a measurement.
+	start := time.Now()
+	t.Cleanup(func() { t.Logf("all %d notebooks executed in %.1f s", len(nbs), time.Since(start).Seconds()) })
 	for _, nb := range nbs {
 		t.Run(strings.TrimSuffix(nb, ".ipynb"), func(t *testing.T) {
+			t.Parallel()
+			began := time.Now()
+			defer func() { t.Logf("executed in %.1f s", time.Since(began).Seconds()) }()
 			cmd := exec.Command(jupyter, "nbconvert", "--to", "notebook", "--execute", "--allow-errors",
 				"--output-dir", out,
 				"--ExecutePreprocessor.timeout=300",
@@ -246,6 +268,13 @@ func TestCalculatorNotebookInputs(t *testing.T) {
 	}
 	jupyter := needJupyter(t)
 	env := kernel(t)
+	dir, err := os.Getwd() // notebooks/
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The cases run side by side; each computes its expected answer
+	// from the repository's root, one at a time.
+	var atRoot sync.Mutex
 	for _, c := range []struct {
 		name string
 		vars map[string]string
@@ -267,15 +296,30 @@ func TestCalculatorNotebookInputs(t *testing.T) {
 		{"no-prefill", map[string]string{"KV_MODEL": "deepseek-v4-pro"},
 			[]string{`input error: no prefill for DeepSeek V4 Pro: .*KV_PREFILL`}, []string{"62.0 s"}},
 		// A measurement of breakeven measure: its model at its r(N).
-		{"measured", map[string]string{"KV_MEASURED": "../data/measured-smollm2-135m.json", "KV_LINK": "10GbE"},
-			[]string{`<td>prefill from</td><td>measured: 1\d\d tokens/s, from ../data/measured-smollm2-135m.json \(llama.cpp`}, []string{"62.0 s"}},
+		// A measurement of breakeven measure: its model at its r(N). A
+		// relative path reads from the repository's root.
+		{"measured", map[string]string{"KV_MEASURED": "data/measured-smollm2-135m.json", "KV_LINK": "10GbE"},
+			[]string{`<td>prefill from</td><td>measured: 1\d\d tokens/s, from data/measured-smollm2-135m.json \(llama.cpp`}, []string{"62.0 s"}},
 		{"measured-missing", map[string]string{"KV_MEASURED": "no-such-measurement.json"},
 			[]string{`input error: KV_MEASURED "no-such-measurement.json": no such file`}, nil},
+		// A config as the docs show it, relative to the repository's
+		// root: it replaces the cell's model, and prices Qwen3-8B's
+		// cache, 36 layers x 8 KV heads x 128 x 2 x 2 bytes.
+		{"config-relative", map[string]string{"KV_CONFIG": "sources/configs/Qwen--Qwen3-8B.json", "KV_TOKENS": "32k", "KV_GPUS": "1xH100"},
+			[]string{`<td>cache per token</td><td>147 KB`, `--config sources/configs/Qwen--Qwen3-8B\.json`}, []string{"62.0 s", "alternatives"}},
+		{"config-absolute", map[string]string{"KV_CONFIG": filepath.Join(filepath.Dir(dir), "sources", "configs", "Qwen--Qwen3-8B.json"), "KV_TOKENS": "32k", "KV_GPUS": "1xH100"},
+			[]string{`<td>cache per token</td><td>147 KB`}, []string{"no such file"}},
+		// KV_CONFIG alone: the cell's prompt, longer than Qwen3-8B's
+		// context, is named as the cell's, not as a variable.
+		{"config-alone", map[string]string{"KV_CONFIG": "sources/configs/Qwen--Qwen3-8B.json"},
+			[]string{`input error: cell\.Tokens "127188": beyond Qwen`}, []string{"KV_TOKENS", "alternatives", "no such file"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			out := t.TempDir()
 			cmd := exec.Command(jupyter, "nbconvert", "--to", "notebook", "--execute", "--allow-errors",
 				"--output-dir", out, "--ExecutePreprocessor.timeout=300", "10-calculator.ipynb")
+			cmd.Dir = dir // not the folder another case reads from
 			cmd.Env = append([]string{}, env...)
 			for k, v := range c.vars {
 				cmd.Env = append(cmd.Env, k+"="+v)
@@ -302,13 +346,20 @@ func TestCalculatorNotebookInputs(t *testing.T) {
 				}
 			}
 			// The request as the notebook builds it: the default inputs
-			// cell with the variables applied.
+			// cell with the variables applied, paths read from the root.
+			atRoot.Lock()
+			defer atRoot.Unlock()
+			if err := os.Chdir(filepath.Dir(dir)); err != nil {
+				t.Fatal(err)
+			}
+			defer os.Chdir(dir)
+			lookup := func(k string) (string, bool) { v, ok := c.vars[k]; return v, ok }
 			cell := calculator.DefaultRequest()
 			measured := c.vars["KV_MEASURED"]
 			if measured != "" {
 				cell = measure.WithoutModel(cell)
 			}
-			req, err := calculator.WithEnv(cell, func(k string) (string, bool) { v, ok := c.vars[k]; return v, ok })
+			req, err := calculator.WithEnv(cell, lookup)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -324,7 +375,7 @@ func TestCalculatorNotebookInputs(t *testing.T) {
 				if !errors.As(err, &fe) {
 					t.Fatal(err)
 				}
-				line := "input error: " + fe.For(calculator.Env)
+				line := "input error: " + fe.For(calculator.EnvOrCell(lookup))
 				if fe.Field == "measured" {
 					line = "input error: KV_MEASURED " + breakeven.Quote(fe.Value) + ": " + fe.Message
 				}
@@ -368,4 +419,74 @@ func shownText(t *testing.T, data []byte) string {
 		}
 	}
 	return b.String()
+}
+
+// TestHTMLExportShowsFigures converts each committed notebook to HTML
+// with nbconvert, as a reader does (Debian's 6.5.3 strips an
+// image/svg+xml output down to an empty <svg>), and checks that every
+// figure output arrives as an image that holds the figure's SVG, and
+// that no maths is left as LaTeX for a script from the network to set
+// (notebooks 01 to 13).
+func TestHTMLExportShowsFigures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("nbconvert is not run with -short")
+	}
+	jupyter := needJupyter(t)
+	nbs, err := filepath.Glob("*.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := regexp.MustCompile(`<img [^>]*src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"`)
+	latex := regexp.MustCompile(`\$[^$<>\n]*\\(times|frac|text|qquad|bar)\b[^$<>\n]*\$`)
+	for _, nb := range nbs {
+		t.Run(strings.TrimSuffix(nb, ".ipynb"), func(t *testing.T) {
+			t.Parallel()
+			data, err := os.ReadFile(nb)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc notebook
+			if err := json.Unmarshal(data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			var figures [][]byte
+			for _, c := range doc.Cells {
+				for _, o := range c.Outputs {
+					if raw, ok := o.Data["image/svg+xml"]; ok {
+						figures = append(figures, []byte(joined(raw)))
+					}
+				}
+			}
+			cmd := exec.Command(jupyter, "nbconvert", "--to", "html", "--stdout", nb)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("nbconvert --to html: %v\n%s", err, tail(stderr.String(), 20))
+			}
+			got := img.FindAllSubmatch(out, -1)
+			if len(got) != len(figures) {
+				t.Errorf("%d figures, %d shown as images in the HTML export", len(figures), len(got))
+			}
+			for i, m := range got {
+				svg, err := base64.StdEncoding.DecodeString(string(m[1]))
+				if err != nil {
+					t.Errorf("image %d: %v", i+1, err)
+					continue
+				}
+				if i < len(figures) && !bytes.Equal(svg, figures[i]) {
+					t.Errorf("image %d is not figure %d's SVG", i+1, i+1)
+				}
+				if !bytes.Contains(svg, []byte("<text")) || !bytes.Contains(svg, []byte("@font-face")) {
+					t.Errorf("image %d holds no text or no font", i+1)
+				}
+			}
+			n, _ := strconv.Atoi(strings.SplitN(nb, "-", 2)[0])
+			if n <= 13 {
+				if m := latex.Find(out); m != nil {
+					t.Errorf("maths left as LaTeX: %s", m)
+				}
+			}
+		})
+	}
 }

@@ -161,7 +161,9 @@ func Plot(p *plot.Plot) {
 	SVGBytes(svg)
 }
 
-// SVG renders a plot to SVG bytes.
+// SVG renders a plot to SVG bytes, with the glyphs of the font its text
+// uses embedded (as the project's figures are), so that it renders the
+// same on any machine.
 func SVG(p *plot.Plot, w, h vg.Length) ([]byte, error) {
 	wt, err := p.WriterTo(w, h, "svg")
 	if err != nil {
@@ -171,7 +173,7 @@ func SVG(p *plot.Plot, w, h vg.Length) ([]byte, error) {
 	if _, err := wt.WriteTo(&buf); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	return figures.EmbedFont(buf.Bytes())
 }
 
 // SVGBytes displays SVG as one output in two forms: image/svg+xml, and
