@@ -24,6 +24,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -122,6 +123,19 @@ func TestNotebooks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// KV_NOTEBOOKS=02,10 executes only the notebooks whose names start so.
+	if only := os.Getenv("KV_NOTEBOOKS"); only != "" {
+		var some []string
+		for _, nb := range nbs {
+			for _, p := range strings.Split(only, ",") {
+				if p = strings.TrimSpace(p); p != "" && strings.HasPrefix(nb, p) {
+					some = append(some, nb)
+					break
+				}
+			}
+		}
+		nbs = some
+	}
 	if len(nbs) == 0 {
 		t.Skip("no notebooks in notebooks/")
 	}
@@ -129,29 +143,49 @@ func TestNotebooks(t *testing.T) {
 	jupyter := needJupyter(t)
 	env := kernel(t)
 	out := t.TempDir()
-	// The notebooks are independent: they run side by side, as many at
-	// once as go test's -parallel (the number of CPUs) allows. Each one's
-	// time is logged, as a measurement.
+
+	// The notebooks are independent, so they run side by side: one
+	// nbconvert a CPU, each executing a batch of notebooks in turn (one
+	// Python start a batch, not one a notebook), the batches balanced by
+	// their code cells, longest notebook first, since every cell is a Go
+	// build. Each batch's time and the total are logged, as measurements.
+	batches := balance(t, nbs, max(1, runtime.NumCPU()))
+	logs := make([][]byte, len(batches))
+	errs := make([]error, len(batches))
 	start := time.Now()
-	t.Cleanup(func() { t.Logf("all %d notebooks executed in %.1f s", len(nbs), time.Since(start).Seconds()) })
-	for _, nb := range nbs {
-		t.Run(strings.TrimSuffix(nb, ".ipynb"), func(t *testing.T) {
-			t.Parallel()
+	var wg sync.WaitGroup
+	for i, batch := range batches {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
 			began := time.Now()
-			defer func() { t.Logf("executed in %.1f s", time.Since(began).Seconds()) }()
-			cmd := exec.Command(jupyter, "nbconvert", "--to", "notebook", "--execute", "--allow-errors",
+			args := append([]string{"nbconvert", "--to", "notebook", "--execute", "--allow-errors",
 				"--output-dir", out,
 				"--ExecutePreprocessor.timeout=300",
 				"--ClearMetadataPreprocessor.enabled=True",
-				"--ClearMetadataPreprocessor.preserve_nb_metadata_mask=kernelspec",
-				nb)
+				"--ClearMetadataPreprocessor.preserve_nb_metadata_mask=kernelspec"}, batch...)
+			cmd := exec.Command(jupyter, args...)
 			cmd.Env = env
-			if log, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("nbconvert failed: %v\n%s", err, tail(string(log), 40))
+			logs[i], errs[i] = cmd.CombinedOutput()
+			t.Logf("batch %d (%s) executed in %.1f s", i+1, strings.Join(batch, ", "), time.Since(began).Seconds())
+		}()
+	}
+	wg.Wait()
+	t.Logf("all %d notebooks executed in %.1f s, %d at a time", len(nbs), time.Since(start).Seconds(), len(batches))
+	failed := map[string]string{}
+	for i, batch := range batches {
+		if errs[i] != nil {
+			for _, nb := range batch {
+				failed[nb] = fmt.Sprintf("nbconvert failed: %v\n%s", errs[i], tail(string(logs[i]), 40))
 			}
+		}
+	}
+
+	for _, nb := range nbs {
+		t.Run(strings.TrimSuffix(nb, ".ipynb"), func(t *testing.T) {
 			got, err := os.ReadFile(filepath.Join(out, nb))
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s\n%v", failed[nb], err)
 			}
 			for _, e := range cellErrors(t, got) {
 				t.Error(e)
@@ -175,6 +209,45 @@ func TestNotebooks(t *testing.T) {
 			}
 		})
 	}
+}
+
+// balance splits the notebooks into at most n batches of about the same
+// number of code cells: each notebook, most cells first, goes to the
+// batch with the fewest so far. A batch keeps its notebooks in that
+// order, longest first.
+func balance(t *testing.T, nbs []string, n int) [][]string {
+	cells := map[string]int{}
+	for _, nb := range nbs {
+		data, err := os.ReadFile(nb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc notebook
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatalf("%s: %v", nb, err)
+		}
+		for _, c := range doc.Cells {
+			if c.CellType == "code" {
+				cells[nb]++
+			}
+		}
+	}
+	order := append([]string(nil), nbs...)
+	sort.SliceStable(order, func(i, j int) bool { return cells[order[i]] > cells[order[j]] })
+	n = min(n, len(order))
+	batches := make([][]string, n)
+	load := make([]int, n)
+	for _, nb := range order {
+		k := 0
+		for i := range load {
+			if load[i] < load[k] {
+				k = i
+			}
+		}
+		batches[k] = append(batches[k], nb)
+		load[k] += cells[nb]
+	}
+	return batches
 }
 
 // notebook is the part of nbformat the test reads.

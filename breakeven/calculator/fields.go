@@ -87,7 +87,9 @@ var Env = breakeven.Front{
 // variable when the environment (lookup is os.LookupEnv) sets it, else
 // the inputs cell's field, as the reader edits it: `cell.GPUs "8xH1OO":
 // ... (e.g. cell.GPUs = "8xH100")`, and `KV_GPUS "8xH1OO": ... (e.g.
-// KV_GPUS=8xH100)` when the variable gave it.
+// KV_GPUS=8xH100)` when the variable gave it. A caller that fills a field
+// from a variable of its own wraps Name to say so (notebook 10 names
+// compareGPUs); any name but a KV_ one takes a value as Go assigns it.
 func EnvOrCell(lookup func(string) (string, bool)) breakeven.Front {
 	return breakeven.Front{
 		Name: func(f string) string {
@@ -100,7 +102,7 @@ func EnvOrCell(lookup func(string) (string, bool)) breakeven.Front {
 			return "cell." + fieldByName(f).goName
 		},
 		Set: func(n, v string) string {
-			if strings.HasPrefix(n, "cell.") {
+			if !strings.HasPrefix(n, "KV_") { // a notebook variable
 				// An example's value may carry the sentence's comma or
 				// bracket: it stays outside the quotes.
 				bare := strings.TrimRight(v, ",;)")

@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/plot"
+
+	"signalweight.dev/kv/breakeven"
 )
 
 // From the notebooks' folder, as GoNB names it, the root is the folder
@@ -43,4 +45,12 @@ func TestPlotSVGCarriesItsFont(t *testing.T) {
 	back, err := base64.StdEncoding.DecodeString(b64)
 	require.NoError(t, err)
 	assert.Equal(t, svg, back)
+}
+
+// A footnote that several rows point to is printed once under the table.
+func TestFootnotesOnce(t *testing.T) {
+	got := PrintedTableHTML(breakeven.PrintedTable{Header: []string{"a"}, Rows: [][]string{{"–¹"}, {"–¹"}},
+		Notes: []string{"¹ not priced", "¹ not priced", "² other"}})
+	assert.Equal(t, 1, strings.Count(got, "¹ not priced"), got)
+	assert.Contains(t, got, "<br>\n² other")
 }

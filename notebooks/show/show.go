@@ -100,14 +100,19 @@ func PrintedTable(t breakeven.PrintedTable) {
 	send(protocol.MIMETextHTML, PrintedTableHTML(t))
 }
 
-// PrintedTableHTML returns the HTML of PrintedTable.
+// PrintedTableHTML returns the HTML of PrintedTable, each footnote once.
 func PrintedTableHTML(t breakeven.PrintedTable) string {
 	s := TableHTML(t.Header, t.Rows)
 	if len(t.Notes) > 0 {
 		var b strings.Builder
 		b.WriteString(s)
 		b.WriteString("\n<p>")
+		seen := map[string]bool{}
 		for i, n := range t.Notes {
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
 			if i > 0 {
 				b.WriteString("<br>\n")
 			}
