@@ -448,7 +448,7 @@ func TestCalculatorNotebookInputs(t *testing.T) {
 				if !errors.As(err, &fe) {
 					t.Fatal(err)
 				}
-				line := "input error: " + fe.For(calculator.EnvOrCell(lookup))
+				line := "input error: " + fe.For(calculator.EnvOrCell(calculator.DefaultRequest(), lookup))
 				if fe.Field == "measured" {
 					line = "input error: KV_MEASURED " + breakeven.Quote(fe.Value) + ": " + fe.Message
 				}

@@ -55,15 +55,30 @@ func TestErrorNamesWhereTheInputCameFrom(t *testing.T) {
 	var fe *breakeven.FieldError
 	require.ErrorAs(t, err, &fe)
 	require.Equal(t, "gpus", fe.Field)
-	line := fe.For(EnvOrCell(lookupIn(nil)))
+	line := fe.For(EnvOrCell(fromCell, lookupIn(nil)))
 	assert.Regexp(t, `^cell\.GPUs "8xH1OO": .*\(e\.g\. cell\.GPUs = "[^"]+"`, line)
 	assert.NotContains(t, line, "KV_")
 
-	r, err := WithEnv(Request{Model: "llama-3.1-70b", Tokens: "32000", TTFT: "4s", Link: "10GbE"}, lookupIn(map[string]string{"KV_GPUS": "8xH1OO"}))
+	cell := Request{Model: "llama-3.1-70b", Tokens: "32000", TTFT: "4s", Link: "10GbE"}
+	r, err := WithEnv(cell, lookupIn(map[string]string{"KV_GPUS": "8xH1OO"}))
 	require.NoError(t, err)
 	_, err = Compute(r)
 	require.ErrorAs(t, err, &fe)
-	line = fe.For(EnvOrCell(lookupIn(map[string]string{"KV_GPUS": "8xH1OO"})))
+	line = fe.For(EnvOrCell(cell, lookupIn(map[string]string{"KV_GPUS": "8xH1OO"})))
 	assert.Regexp(t, `^KV_GPUS "8xH1OO": .*\(e\.g\. KV_GPUS=[^ ,)]+`, line)
 	assert.NotContains(t, line, "cell.")
+
+	// Asked for a prefill neither gave: the variables when the reader
+	// uses them, the cell's fields when not.
+	env := map[string]string{"KV_MODEL": "deepseek-v4-pro"}
+	r, err = WithEnv(DefaultRequest(), lookupIn(env))
+	require.NoError(t, err)
+	_, err = Compute(r)
+	require.ErrorAs(t, err, &fe)
+	assert.Contains(t, fe.For(EnvOrCell(DefaultRequest(), lookupIn(env))), "give KV_PREFILL, KV_TTFT or KV_GPUS")
+	cell = DefaultRequest()
+	cell.Model = "deepseek-v4-pro"
+	_, err = Compute(cell)
+	require.ErrorAs(t, err, &fe)
+	assert.Contains(t, fe.For(EnvOrCell(cell, lookupIn(nil))), "give cell.Prefill, cell.TTFT or cell.GPUs")
 }

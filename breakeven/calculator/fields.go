@@ -85,12 +85,22 @@ var Env = breakeven.Front{
 
 // EnvOrCell names each input where notebook 10 took it from: its KV_
 // variable when the environment (lookup is os.LookupEnv) sets it, else
-// the inputs cell's field, as the reader edits it: `cell.GPUs "8xH1OO":
-// ... (e.g. cell.GPUs = "8xH100")`, and `KV_GPUS "8xH1OO": ... (e.g.
-// KV_GPUS=8xH100)` when the variable gave it. A caller that fills a field
-// from a variable of its own wraps Name to say so (notebook 10 names
-// compareGPUs); any name but a KV_ one takes a value as Go assigns it.
-func EnvOrCell(lookup func(string) (string, bool)) breakeven.Front {
+// the inputs cell's field when the cell sets it, as the reader edits it:
+// `KV_GPUS "8xH1OO": ... (e.g. KV_GPUS=8xH100)` when the variable gave
+// it, `cell.GPUs "8xH1OO": ... (e.g. cell.GPUs = "8xH100")` when the
+// cell did. An input that neither gives (an error asking for a prefill)
+// is named as the reader gives inputs: by its variable when some KV_
+// input variable is set, else by the cell's field. A caller that fills a
+// field from a variable of its own wraps Name to say so (notebook 10
+// names compareGPUs); any name but a KV_ one takes a value as Go assigns
+// it.
+func EnvOrCell(cell Request, lookup func(string) (string, bool)) breakeven.Front {
+	usesEnv := false
+	for _, f := range fields {
+		if _, ok := lookup(EnvName(f.name)); ok {
+			usesEnv = true
+		}
+	}
 	return breakeven.Front{
 		Name: func(f string) string {
 			if !isField(f) || strings.HasPrefix(f, "tier-") {
@@ -99,7 +109,12 @@ func EnvOrCell(lookup func(string) (string, bool)) breakeven.Front {
 			if _, ok := lookup(EnvName(f)); ok {
 				return EnvName(f)
 			}
-			return "cell." + fieldByName(f).goName
+			fd := fieldByName(f)
+			inCell := (fd.str != nil && *fd.str(&cell) != "") || (fd.flag != nil && *fd.flag(&cell))
+			if !inCell && usesEnv {
+				return EnvName(f)
+			}
+			return "cell." + fd.goName
 		},
 		Set: func(n, v string) string {
 			if !strings.HasPrefix(n, "KV_") { // a notebook variable
