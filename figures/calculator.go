@@ -3,6 +3,8 @@ package figures
 import (
 	"fmt"
 	"math"
+	"sort"
+	"strings"
 
 	"gonum.org/v1/plot"
 
@@ -74,14 +76,26 @@ func CompareBreakEvens(cases []calculator.Case) (*Figure, error) {
 
 // SweepTTFT draws the recompute and load times (and the mean with a hit
 // rate) for each value of a swept input, on a log time axis.
+//
+// A sweep of links is drawn from the slowest link to the fastest,
+// whatever the order of the values; other inputs in the order given. The
+// title names the model and the prompt the sweep holds fixed.
 func SweepTTFT(input string, cases []calculator.Case) (*Figure, error) {
+	var ok []calculator.Case
+	for _, c := range cases {
+		if c.Err == nil {
+			ok = append(ok, c)
+		}
+	}
+	if input == "link" {
+		sort.SliceStable(ok, func(i, j int) bool {
+			return ok[i].Answer.Input.Link.Total() < ok[j].Answer.Input.Link.Total()
+		})
+	}
 	var names []string
 	var rec, load, mean points
 	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, c := range cases {
-		if c.Err != nil {
-			continue
-		}
+	for _, c := range ok {
 		x := float64(len(names))
 		names = append(names, c.Label)
 		r, l := float64(c.Answer.Result.Recompute), float64(c.Answer.Result.Load)
@@ -94,7 +108,20 @@ func SweepTTFT(input string, cases []calculator.Case) (*Figure, error) {
 	if len(names) == 0 {
 		return nil, fmt.Errorf("figures: no value of the sweep answered")
 	}
-	f := newFigure("sweep-ttft", "Time to first token as --"+input+" changes", "--"+input, "time to first token (s, log scale)")
+	in := ok[0].Answer.Input
+	what := strings.ReplaceAll(input, "-", " ")
+	axis := what + " (as given)"
+	title := fmt.Sprintf("%s, %s-token prompt: time to first token by %s", in.Name, in.Tokens, what)
+	if input == "link" {
+		axis = "link, slowest to fastest (as given, with its bandwidth)"
+		for i, c := range ok {
+			names[i] = c.Label + "\n" + c.Answer.Input.Link.Total().String()
+		}
+	}
+	if input == "tokens" {
+		title = fmt.Sprintf("%s: time to first token by prompt length", in.Name)
+	}
+	f := newFigure("sweep-ttft", title, axis, "time to first token (s, log scale)")
 	p := f.Plot
 	nominalX(p, 0.5, names...)
 	ylo, yhi := logRange(lo/2, hi*2)

@@ -56,6 +56,11 @@ type Figure struct {
 	// AlsoPNG marks a figure reproduce writes as PNG as well as SVG.
 	AlsoPNG bool
 
+	// Below is a second panel drawn under Plot, the same width and
+	// height, for a figure of two quantities that do not share an axis;
+	// nil for most figures.
+	Below *plot.Plot
+
 	// taller is added to PlotHeight, for a plot with more rows than most.
 	taller vg.Length
 	legend []legendEntry
@@ -247,7 +252,15 @@ func (f *Figure) layout(width vg.Length) (legendH, captionH vg.Length, lines []s
 // the caption.
 func (f *Figure) Size() (w, h vg.Length) {
 	lh, ch, _ := f.layout(Width)
-	return Width, PlotHeight + f.taller + lh + ch
+	return Width, f.panels()*(PlotHeight+f.taller) + lh + ch
+}
+
+// panels is the number of plots stacked in the figure: 1, or 2 with Below.
+func (f *Figure) panels() vg.Length {
+	if f.Below != nil {
+		return 2
+	}
+	return 1
 }
 
 // Draw draws the figure onto the canvas: the plot on top, then the
@@ -258,7 +271,14 @@ func (f *Figure) Draw(c draw.Canvas) {
 	c.SetColor(color.White)
 	c.Fill(c.Rectangle.Path())
 
-	f.drawPlot(draw.Crop(c, 0, 0, lh+ch, 0))
+	plots := draw.Crop(c, 0, 0, lh+ch, 0)
+	if f.Below != nil {
+		half := (plots.Max.Y - plots.Min.Y) / 2
+		f.drawPlot(draw.Crop(plots, 0, 0, half, 0), f.Plot)
+		f.drawPlot(draw.Crop(plots, 0, 0, 0, -half), f.Below)
+	} else {
+		f.drawPlot(plots, f.Plot)
+	}
 
 	// The legend, in columns, left-aligned under the plot.
 	cols := f.legendColumns(width)
@@ -295,8 +315,7 @@ func (f *Figure) Draw(c draw.Canvas) {
 // and leaves a wide blank margin there; so the labels are drawn here, in
 // a margin of their own, and the Plot keeps them for anyone who draws it
 // directly.
-func (f *Figure) drawPlot(c draw.Canvas) {
-	p := f.Plot
+func (f *Figure) drawPlot(c draw.Canvas, p *plot.Plot) {
 	xl, yl := p.X.Label.Text, p.Y.Label.Text
 	p.X.Label.Text, p.Y.Label.Text = "", ""
 	defer func() { p.X.Label.Text, p.Y.Label.Text = xl, yl }()

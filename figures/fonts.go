@@ -30,6 +30,11 @@ const fontFamily = `'Liberation Serif',Tinos,'Times New Roman',Times,serif`
 // textContent matches the content of a text element as vgsvg writes it.
 var textContent = regexp.MustCompile(`<text[^>]*>([^<]*)</text>`)
 
+// EmbedFont is embedFont for an SVG of a plot drawn outside this package
+// (a notebook's own gonum plot, shown by notebooks/show): the same font,
+// so that it too renders the same on any machine.
+func EmbedFont(svg []byte) ([]byte, error) { return embedFont(svg) }
+
 // embedFont rewrites an SVG written by vgsvg without embedded fonts: it
 // adds a @font-face rule holding the subset of Liberation Serif the text
 // uses and names the metric-compatible fallbacks. The result depends

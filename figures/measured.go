@@ -57,11 +57,7 @@ func MeasuredTTFT(res measure.Result) (*Figure, error) {
 		return nil, err
 	}
 	ft := res.PrefillFit
-	lin := "no linear term"
-	if ft.LinearTokensPerSecond > 0 {
-		lin = fmt.Sprintf("N / %s", breakeven.TokenRate(ft.LinearTokensPerSecond))
-	}
-	f.AddLegend(fmt.Sprintf("fitted t(N) = %v + %s + %.2g s x N^2", breakeven.Seconds(ft.FixedSeconds), lin, ft.QuadraticSecondsPerTok2), fitLine)
+	f.AddLegend("fitted "+ft.String(), fitLine)
 	for _, s := range []struct {
 		ps    points
 		c     color.Color

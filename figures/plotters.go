@@ -340,7 +340,13 @@ func plain(v float64) string {
 	if v == 0 {
 		return "0" // not "-0"
 	}
-	return strconv.FormatFloat(v, 'g', 3, 64)
+	// Three significant digits, written out as a reader writes them:
+	// "1,000" and "0.002", never "1e+03".
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 3, 64), 64)
+	if math.Abs(r) >= 1000 {
+		return breakeven.GroupThousands(r, 0)
+	}
+	return strconv.FormatFloat(r, 'f', -1, 64)
 }
 
 // linearAxis sets a linear axis over [lo, hi].

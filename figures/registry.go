@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/factcheck"
 	"signalweight.dev/kv/sources"
 )
@@ -37,7 +38,7 @@ func PublishedClaims() (*Figure, error) {
 	}
 	f := newFigure("12-published-claims",
 		"Published claims: the bandwidth each needs, against its links and host",
-		"bandwidth (GB/s, log scale)", "published claim (by id)")
+		"bandwidth (GB/s, log scale)", "")
 	p := f.Plot
 
 	shape := map[factcheck.Verdict]draw.GlyphStyle{
@@ -54,7 +55,7 @@ func PublishedClaims() (*Figure, error) {
 	extend := func(v float64) { xmin, xmax = math.Min(xmin, v), math.Max(xmax, v) }
 	for i, r := range rows {
 		y := float64(len(rows) - 1 - i)
-		label := r.Claim.ID
+		label := claimInWords(r)
 		if r.NeedIsFloor {
 			label = "≥ " + label
 		}
@@ -78,7 +79,7 @@ func PublishedClaims() (*Figure, error) {
 	logAxis(&p.X, xlo, xhi, plain)
 	p.Y.Min, p.Y.Max = -0.7, float64(len(rows))-0.3
 	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
-	f.taller = vg.Length(len(rows)) * vg.Points(6)
+	f.taller = vg.Length(len(rows)) * vg.Points(16) // two lines a claim
 
 	linkGlyph := draw.GlyphStyle{Color: blue, Radius: vg.Points(5), Shape: barGlyph{}}
 	hostGlyph := draw.GlyphStyle{Color: black, Radius: vg.Points(5), Shape: barGlyph{dashed: true}}
@@ -105,7 +106,7 @@ func PublishedClaims() (*Figure, error) {
 		if err != nil {
 			return nil, err
 		}
-		f.AddLegend(fmt.Sprintf("needed, %s (%d)", v, len(ps)), th...)
+		f.AddLegend(fmt.Sprintf("needed: %s (%d)", verdictWords[v], len(ps)), th...)
 	}
 	f.AddLegend("≥: a time to first token with the cache, so the need is a floor")
 	f.AddLegend(fmt.Sprintf("%d of %d claims state a time or throughput; %d a size only; %d cannot be checked",
@@ -123,4 +124,44 @@ func (g barGlyph) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
 		ls.Dashes = []vg.Length{vg.Points(2), vg.Points(1.5)}
 	}
 	c.StrokeLine2(ls, pt.X, pt.Y-sty.Radius, pt.X, pt.Y+sty.Radius)
+}
+
+// verdictWords says each verdict of a claim that needs a bandwidth in
+// words, for the legend.
+var verdictWords = map[factcheck.Verdict]string{
+	factcheck.Plausible:      "plausible, the links (or host) it states carry it",
+	factcheck.NeedsMoreLinks: "more links than it states would carry it",
+	factcheck.Implausible:    "implausible as stated, more than its host takes in",
+	factcheck.NoBound:        "unbounded, it states no link or host",
+}
+
+// claimInWords names a claim as a reader would: its publisher and model
+// on one line, what it states on the next ("llm-d project, Qwen3-32B" /
+// "10,000 tokens in 600 ms", "moves 10.0 GB/s").
+func claimInWords(r factcheck.Result) string {
+	who := string(r.Claim.Source)
+	if s, ok := sources.Lookup(sources.SourceID(r.Claim.Source)); ok && s.Publisher != "" {
+		who = s.Publisher
+	}
+	if r.Model.Name != "" {
+		who += ", " + r.Model.Name
+	}
+	var what string
+	perNode := ""
+	if r.PerNode {
+		perNode = " per node"
+	}
+	switch {
+	case r.ThroughputRate > 0:
+		what = "moves " + r.ThroughputRate.String() + perNode
+	case r.Throughput > 0 && r.Seconds == 0:
+		what = "moves " + r.Throughput.String() + perNode
+	case r.Payload:
+		what = fmt.Sprintf("%s in %s", r.Size, r.Seconds)
+	case r.Speedup > 0 && r.Uncached > 0:
+		what = fmt.Sprintf("%s tokens, %gx faster than %s", breakeven.GroupThousands(float64(r.Tokens), 0), r.Speedup, r.Uncached)
+	default:
+		what = fmt.Sprintf("%s tokens in %s", breakeven.GroupThousands(float64(r.Tokens), 0), r.Seconds)
+	}
+	return who + "\n" + what
 }

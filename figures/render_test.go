@@ -76,7 +76,7 @@ func TestFiguresRenderInABrowser(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	for _, f := range all(t) {
+	for _, f := range append(all(t), notebookFigures(t)...) {
 		t.Run(f.Name, func(t *testing.T) {
 			svg, err := f.SVG()
 			require.NoError(t, err)

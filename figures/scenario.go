@@ -48,14 +48,29 @@ func ScenarioTTFT(label string, s breakeven.Scenario) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.Add(newNote(be, rec, fmt.Sprintf("break-even %s\n(%s)", gbText(res.BreakEven), res.BreakEven.Bits()), black).
-		align(draw.XRight, draw.YTop).offset(-6, -6))
+	// A label reads away from the nearer edge of the plot, so that none
+	// is cut: to the left of its mark in the right half, to the right in
+	// the left half.
+	right := func(x float64) bool { return math.Log(x/xlo) > math.Log(xhi/xlo)/2 }
+	beNote := newNote(be, rec, fmt.Sprintf("break-even %s\n(%s)", gbText(res.BreakEven), res.BreakEven.Bits()), black)
+	if right(be) {
+		beNote.align(draw.XRight, draw.YTop).offset(-6, -6)
+	} else {
+		beNote.align(draw.XLeft, draw.YTop).offset(6, -6)
+	}
+	p.Add(beNote)
 	at, err := marks(p, points{pt(link, float64(res.Load))}, measuredGlyph(black))
 	if err != nil {
 		return nil, err
 	}
-	p.Add(newNote(link, float64(res.Load), fmt.Sprintf("your link: load %s", res.Load), black).
-		align(draw.XLeft, draw.YBottom).offset(6, 4))
+	linkNote := newNote(link, float64(res.Load), fmt.Sprintf("your link: load %s", res.Load), black)
+	if right(link) {
+		// Below and left of the mark, under the falling load curve.
+		linkNote.align(draw.XRight, draw.YTop).offset(-6, -6)
+	} else {
+		linkNote.align(draw.XLeft, draw.YBottom).offset(6, 4)
+	}
+	p.Add(linkNote)
 
 	f.AddLegend(fmt.Sprintf("recompute: N / r = %s at %s", res.Recompute, s.Prefill), flat)
 	f.AddLegend(fmt.Sprintf("load: a %s cache over B", res.CacheBytes), lc)

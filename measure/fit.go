@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+
+	"signalweight.dev/kv/breakeven"
 )
 
 // Spread is the p10, p50 (median) and p90 of a set of samples, by linear
@@ -72,6 +74,21 @@ func (f PrefillFit) Seconds(n float64) float64 {
 		lin = n / f.LinearTokensPerSecond
 	}
 	return f.FixedSeconds + lin + f.QuadraticSecondsPerTok2*n*n
+}
+
+// String writes the fit as the report, the figure and notebook 13 show
+// it, each term at its printed precision: "t(N) = 37.3 ms + N / 274
+// tokens/s + 2.73 µs x N^2".
+func (f PrefillFit) String() string {
+	lin := "no linear term"
+	if f.LinearTokensPerSecond > 0 {
+		lin = "N / " + breakeven.TokenRate(f.LinearTokensPerSecond).String()
+	}
+	quad := "0 s"
+	if f.QuadraticSecondsPerTok2 > 0 {
+		quad = breakeven.Seconds(f.QuadraticSecondsPerTok2).String()
+	}
+	return "t(N) = " + breakeven.Seconds(f.FixedSeconds).String() + " + " + lin + " + " + quad + " x N^2"
 }
 
 // Rate returns r(N) = N / t(N), the prefill speed a prompt of N tokens

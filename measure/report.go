@@ -64,13 +64,9 @@ func (r Result) Text() string {
 			breakeven.TokenRate(p.PrefillTokensPerSecond).String(), 100*p.RelativeResidual)
 	}
 	if f := r.PrefillFit; f != nil {
-		lin := "no linear term"
-		if f.LinearTokensPerSecond > 0 {
-			lin = "N / " + breakeven.TokenRate(f.LinearTokensPerSecond).String()
-		}
 		b.WriteString("\n")
-		say("r(N) = N / t(N), with t(N) = %s + %s + %.3g s x N^2 fitted to the median cold times (largest error %.1f%%; the repeats' spread allows %.1f%%).",
-			secs(f.FixedSeconds), lin, f.QuadraticSecondsPerTok2, 100*f.MaxAbsResidual, 100*r.PrefillFitTolerance)
+		say("r(N) = N / t(N), with %s fitted to the median cold times (largest error %.1f%%; the repeats' spread allows %.1f%%).",
+			f, 100*f.MaxAbsResidual, 100*r.PrefillFitTolerance)
 	}
 	sr := r.SaveRestore
 	if sr.Measured {

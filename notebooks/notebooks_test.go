@@ -14,6 +14,7 @@ package notebooks
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -23,9 +24,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/calculator"
@@ -77,11 +82,21 @@ func kernel(t *testing.T) []string {
 		"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"JUPYTER_DATA_DIR="+filepath.Join(dir, "jupyter"),
 		"KV_HEADLESS=1",
+		// GoNB builds and links a program for every cell; without DWARF
+		// the link is faster, and nothing here debugs it.
+		"GOFLAGS=-ldflags=-w",
 	)
 	cmd := exec.Command(filepath.Join(bin, "gonb"), "--install", "--raw_error", "--force_deps")
 	cmd.Env = env
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("installing the GoNB kernel: %v\n%s", err, out)
+	}
+	// Compile what every notebook imports once, into the build cache
+	// GoNB's builds share, before the notebooks run side by side.
+	warm := exec.Command("go", "build", "-ldflags=-w", "../notebooks/show", "../figures", "../measure", "../breakeven/...", "../sources/...")
+	warm.Env = env
+	if out, err := warm.CombinedOutput(); err != nil {
+		t.Fatalf("compiling the notebooks' imports: %v\n%s", err, out)
 	}
 	return env
 }
@@ -108,6 +123,19 @@ func TestNotebooks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// KV_NOTEBOOKS=02,10 executes only the notebooks whose names start so.
+	if only := os.Getenv("KV_NOTEBOOKS"); only != "" {
+		var some []string
+		for _, nb := range nbs {
+			for _, p := range strings.Split(only, ",") {
+				if p = strings.TrimSpace(p); p != "" && strings.HasPrefix(nb, p) {
+					some = append(some, nb)
+					break
+				}
+			}
+		}
+		nbs = some
+	}
 	if len(nbs) == 0 {
 		t.Skip("no notebooks in notebooks/")
 	}
@@ -115,21 +143,49 @@ func TestNotebooks(t *testing.T) {
 	jupyter := needJupyter(t)
 	env := kernel(t)
 	out := t.TempDir()
-	for _, nb := range nbs {
-		t.Run(strings.TrimSuffix(nb, ".ipynb"), func(t *testing.T) {
-			cmd := exec.Command(jupyter, "nbconvert", "--to", "notebook", "--execute", "--allow-errors",
+
+	// The notebooks are independent, so they run side by side: one
+	// nbconvert a CPU, each executing a batch of notebooks in turn (one
+	// Python start a batch, not one a notebook), the batches balanced by
+	// their code cells, longest notebook first, since every cell is a Go
+	// build. Each batch's time and the total are logged, as measurements.
+	batches := balance(t, nbs, max(1, runtime.NumCPU()))
+	logs := make([][]byte, len(batches))
+	errs := make([]error, len(batches))
+	start := time.Now()
+	var wg sync.WaitGroup
+	for i, batch := range batches {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			began := time.Now()
+			args := append([]string{"nbconvert", "--to", "notebook", "--execute", "--allow-errors",
 				"--output-dir", out,
 				"--ExecutePreprocessor.timeout=300",
 				"--ClearMetadataPreprocessor.enabled=True",
-				"--ClearMetadataPreprocessor.preserve_nb_metadata_mask=kernelspec",
-				nb)
+				"--ClearMetadataPreprocessor.preserve_nb_metadata_mask=kernelspec"}, batch...)
+			cmd := exec.Command(jupyter, args...)
 			cmd.Env = env
-			if log, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("nbconvert failed: %v\n%s", err, tail(string(log), 40))
+			logs[i], errs[i] = cmd.CombinedOutput()
+			t.Logf("batch %d (%s) executed in %.1f s", i+1, strings.Join(batch, ", "), time.Since(began).Seconds())
+		}()
+	}
+	wg.Wait()
+	t.Logf("all %d notebooks executed in %.1f s, %d at a time", len(nbs), time.Since(start).Seconds(), len(batches))
+	failed := map[string]string{}
+	for i, batch := range batches {
+		if errs[i] != nil {
+			for _, nb := range batch {
+				failed[nb] = fmt.Sprintf("nbconvert failed: %v\n%s", errs[i], tail(string(logs[i]), 40))
 			}
+		}
+	}
+
+	for _, nb := range nbs {
+		t.Run(strings.TrimSuffix(nb, ".ipynb"), func(t *testing.T) {
 			got, err := os.ReadFile(filepath.Join(out, nb))
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s\n%v", failed[nb], err)
 			}
 			for _, e := range cellErrors(t, got) {
 				t.Error(e)
@@ -153,6 +209,45 @@ func TestNotebooks(t *testing.T) {
 			}
 		})
 	}
+}
+
+// balance splits the notebooks into at most n batches of about the same
+// number of code cells: each notebook, most cells first, goes to the
+// batch with the fewest so far. A batch keeps its notebooks in that
+// order, longest first.
+func balance(t *testing.T, nbs []string, n int) [][]string {
+	cells := map[string]int{}
+	for _, nb := range nbs {
+		data, err := os.ReadFile(nb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc notebook
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatalf("%s: %v", nb, err)
+		}
+		for _, c := range doc.Cells {
+			if c.CellType == "code" {
+				cells[nb]++
+			}
+		}
+	}
+	order := append([]string(nil), nbs...)
+	sort.SliceStable(order, func(i, j int) bool { return cells[order[i]] > cells[order[j]] })
+	n = min(n, len(order))
+	batches := make([][]string, n)
+	load := make([]int, n)
+	for _, nb := range order {
+		k := 0
+		for i := range load {
+			if load[i] < load[k] {
+				k = i
+			}
+		}
+		batches[k] = append(batches[k], nb)
+		load[k] += cells[nb]
+	}
+	return batches
 }
 
 // notebook is the part of nbformat the test reads.
@@ -246,6 +341,13 @@ func TestCalculatorNotebookInputs(t *testing.T) {
 	}
 	jupyter := needJupyter(t)
 	env := kernel(t)
+	dir, err := os.Getwd() // notebooks/
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The cases run side by side; each computes its expected answer
+	// from the repository's root, one at a time.
+	var atRoot sync.Mutex
 	for _, c := range []struct {
 		name string
 		vars map[string]string
@@ -267,15 +369,30 @@ func TestCalculatorNotebookInputs(t *testing.T) {
 		{"no-prefill", map[string]string{"KV_MODEL": "deepseek-v4-pro"},
 			[]string{`input error: no prefill for DeepSeek V4 Pro: .*KV_PREFILL`}, []string{"62.0 s"}},
 		// A measurement of breakeven measure: its model at its r(N).
-		{"measured", map[string]string{"KV_MEASURED": "../data/measured-smollm2-135m.json", "KV_LINK": "10GbE"},
-			[]string{`<td>prefill from</td><td>measured: 1\d\d tokens/s, from ../data/measured-smollm2-135m.json \(llama.cpp`}, []string{"62.0 s"}},
+		// A measurement of breakeven measure: its model at its r(N). A
+		// relative path reads from the repository's root.
+		{"measured", map[string]string{"KV_MEASURED": "data/measured-smollm2-135m.json", "KV_LINK": "10GbE"},
+			[]string{`<td>prefill from</td><td>measured: 1\d\d tokens/s, from data/measured-smollm2-135m.json \(llama.cpp`}, []string{"62.0 s"}},
 		{"measured-missing", map[string]string{"KV_MEASURED": "no-such-measurement.json"},
 			[]string{`input error: KV_MEASURED "no-such-measurement.json": no such file`}, nil},
+		// A config as the docs show it, relative to the repository's
+		// root: it replaces the cell's model, and prices Qwen3-8B's
+		// cache, 36 layers x 8 KV heads x 128 x 2 x 2 bytes.
+		{"config-relative", map[string]string{"KV_CONFIG": "sources/configs/Qwen--Qwen3-8B.json", "KV_TOKENS": "32k", "KV_GPUS": "1xH100"},
+			[]string{`<td>cache per token</td><td>147 KB`, `--config sources/configs/Qwen--Qwen3-8B\.json`}, []string{"62.0 s", "alternatives"}},
+		{"config-absolute", map[string]string{"KV_CONFIG": filepath.Join(filepath.Dir(dir), "sources", "configs", "Qwen--Qwen3-8B.json"), "KV_TOKENS": "32k", "KV_GPUS": "1xH100"},
+			[]string{`<td>cache per token</td><td>147 KB`}, []string{"no such file"}},
+		// KV_CONFIG alone: the cell's prompt, longer than Qwen3-8B's
+		// context, is named as the cell's, not as a variable.
+		{"config-alone", map[string]string{"KV_CONFIG": "sources/configs/Qwen--Qwen3-8B.json"},
+			[]string{`input error: cell\.Tokens "127188": beyond Qwen`}, []string{"KV_TOKENS", "alternatives", "no such file"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			out := t.TempDir()
 			cmd := exec.Command(jupyter, "nbconvert", "--to", "notebook", "--execute", "--allow-errors",
 				"--output-dir", out, "--ExecutePreprocessor.timeout=300", "10-calculator.ipynb")
+			cmd.Dir = dir // not the folder another case reads from
 			cmd.Env = append([]string{}, env...)
 			for k, v := range c.vars {
 				cmd.Env = append(cmd.Env, k+"="+v)
@@ -302,13 +419,20 @@ func TestCalculatorNotebookInputs(t *testing.T) {
 				}
 			}
 			// The request as the notebook builds it: the default inputs
-			// cell with the variables applied.
+			// cell with the variables applied, paths read from the root.
+			atRoot.Lock()
+			defer atRoot.Unlock()
+			if err := os.Chdir(filepath.Dir(dir)); err != nil {
+				t.Fatal(err)
+			}
+			defer os.Chdir(dir)
+			lookup := func(k string) (string, bool) { v, ok := c.vars[k]; return v, ok }
 			cell := calculator.DefaultRequest()
 			measured := c.vars["KV_MEASURED"]
 			if measured != "" {
 				cell = measure.WithoutModel(cell)
 			}
-			req, err := calculator.WithEnv(cell, func(k string) (string, bool) { v, ok := c.vars[k]; return v, ok })
+			req, err := calculator.WithEnv(cell, lookup)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -324,7 +448,7 @@ func TestCalculatorNotebookInputs(t *testing.T) {
 				if !errors.As(err, &fe) {
 					t.Fatal(err)
 				}
-				line := "input error: " + fe.For(calculator.Env)
+				line := "input error: " + fe.For(calculator.EnvOrCell(calculator.DefaultRequest(), lookup))
 				if fe.Field == "measured" {
 					line = "input error: KV_MEASURED " + breakeven.Quote(fe.Value) + ": " + fe.Message
 				}
@@ -368,4 +492,74 @@ func shownText(t *testing.T, data []byte) string {
 		}
 	}
 	return b.String()
+}
+
+// TestHTMLExportShowsFigures converts each committed notebook to HTML
+// with nbconvert, as a reader does (Debian's 6.5.3 strips an
+// image/svg+xml output down to an empty <svg>), and checks that every
+// figure output arrives as an image that holds the figure's SVG, and
+// that no maths is left as LaTeX for a script from the network to set
+// (notebooks 01 to 13).
+func TestHTMLExportShowsFigures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("nbconvert is not run with -short")
+	}
+	jupyter := needJupyter(t)
+	nbs, err := filepath.Glob("*.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := regexp.MustCompile(`<img [^>]*src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"`)
+	latex := regexp.MustCompile(`\$[^$<>\n]*\\(times|frac|text|qquad|bar)\b[^$<>\n]*\$`)
+	for _, nb := range nbs {
+		t.Run(strings.TrimSuffix(nb, ".ipynb"), func(t *testing.T) {
+			t.Parallel()
+			data, err := os.ReadFile(nb)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc notebook
+			if err := json.Unmarshal(data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			var figures [][]byte
+			for _, c := range doc.Cells {
+				for _, o := range c.Outputs {
+					if raw, ok := o.Data["image/svg+xml"]; ok {
+						figures = append(figures, []byte(joined(raw)))
+					}
+				}
+			}
+			cmd := exec.Command(jupyter, "nbconvert", "--to", "html", "--stdout", nb)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("nbconvert --to html: %v\n%s", err, tail(stderr.String(), 20))
+			}
+			got := img.FindAllSubmatch(out, -1)
+			if len(got) != len(figures) {
+				t.Errorf("%d figures, %d shown as images in the HTML export", len(figures), len(got))
+			}
+			for i, m := range got {
+				svg, err := base64.StdEncoding.DecodeString(string(m[1]))
+				if err != nil {
+					t.Errorf("image %d: %v", i+1, err)
+					continue
+				}
+				if i < len(figures) && !bytes.Equal(svg, figures[i]) {
+					t.Errorf("image %d is not figure %d's SVG", i+1, i+1)
+				}
+				if !bytes.Contains(svg, []byte("<text")) || !bytes.Contains(svg, []byte("@font-face")) {
+					t.Errorf("image %d holds no text or no font", i+1)
+				}
+			}
+			n, _ := strconv.Atoi(strings.SplitN(nb, "-", 2)[0])
+			if n <= 13 {
+				if m := latex.Find(out); m != nil {
+					t.Errorf("maths left as LaTeX: %s", m)
+				}
+			}
+		})
+	}
 }

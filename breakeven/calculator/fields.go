@@ -3,6 +3,7 @@ package calculator
 import (
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
@@ -14,9 +15,10 @@ import (
 
 // field is one input of a Request.
 type field struct {
-	name string
-	str  func(*Request) *string
-	flag func(*Request) *bool
+	name   string
+	goName string // the Request field: "HitRate"
+	str    func(*Request) *string
+	flag   func(*Request) *bool
 }
 
 var fields = func() []field {
@@ -31,9 +33,9 @@ var fields = func() []field {
 		idx := i
 		switch f.Type.Kind() {
 		case reflect.String:
-			out = append(out, field{name: name, str: func(r *Request) *string { return reflect.ValueOf(r).Elem().Field(idx).Addr().Interface().(*string) }})
+			out = append(out, field{name: name, goName: f.Name, str: func(r *Request) *string { return reflect.ValueOf(r).Elem().Field(idx).Addr().Interface().(*string) }})
 		case reflect.Bool:
-			out = append(out, field{name: name, flag: func(r *Request) *bool { return reflect.ValueOf(r).Elem().Field(idx).Addr().Interface().(*bool) }})
+			out = append(out, field{name: name, goName: f.Name, flag: func(r *Request) *bool { return reflect.ValueOf(r).Elem().Field(idx).Addr().Interface().(*bool) }})
 		}
 	}
 	return out
@@ -81,10 +83,58 @@ var Env = breakeven.Front{
 	Set: func(n, v string) string { return n + "=" + v },
 }
 
-// alternatives are inputs of which a request takes one: setting one from
-// the environment clears the others that an edited cell may hold.
+// EnvOrCell names each input where notebook 10 took it from: its KV_
+// variable when the environment (lookup is os.LookupEnv) sets it, else
+// the inputs cell's field when the cell sets it, as the reader edits it:
+// `KV_GPUS "8xH1OO": ... (e.g. KV_GPUS=8xH100)` when the variable gave
+// it, `cell.GPUs "8xH1OO": ... (e.g. cell.GPUs = "8xH100")` when the
+// cell did. An input that neither gives (an error asking for a prefill)
+// is named as the reader gives inputs: by its variable when some KV_
+// input variable is set, else by the cell's field. A caller that fills a
+// field from a variable of its own wraps Name to say so (notebook 10
+// names compareGPUs); any name but a KV_ one takes a value as Go assigns
+// it.
+func EnvOrCell(cell Request, lookup func(string) (string, bool)) breakeven.Front {
+	usesEnv := false
+	for _, f := range fields {
+		if _, ok := lookup(EnvName(f.name)); ok {
+			usesEnv = true
+		}
+	}
+	return breakeven.Front{
+		Name: func(f string) string {
+			if !isField(f) || strings.HasPrefix(f, "tier-") {
+				return ""
+			}
+			if _, ok := lookup(EnvName(f)); ok {
+				return EnvName(f)
+			}
+			fd := fieldByName(f)
+			inCell := (fd.str != nil && *fd.str(&cell) != "") || (fd.flag != nil && *fd.flag(&cell))
+			if !inCell && usesEnv {
+				return EnvName(f)
+			}
+			return "cell." + fd.goName
+		},
+		Set: func(n, v string) string {
+			if !strings.HasPrefix(n, "KV_") { // a notebook variable
+				// An example's value may carry the sentence's comma or
+				// bracket: it stays outside the quotes.
+				bare := strings.TrimRight(v, ",;)")
+				return n + " = " + strconv.Quote(bare) + v[len(bare):]
+			}
+			return n + "=" + v
+		},
+	}
+}
+
+// alternatives are groups of inputs of which a request takes one:
+// setting one from the environment clears the others of its group that
+// the cell holds. The model is named by one of its name, a config file,
+// a config's text or a custom architecture ("layers" stands for all of
+// architecture's fields); the prefill by a speed or a time.
 var alternatives = [][]string{
-	{"model", "layers"},
+	{"model", "config", "config-text", "layers"},
 	{"prefill", "ttft"},
 }
 
@@ -94,9 +144,12 @@ var architecture = []string{"layers", "kv-heads", "head-dim", "latent-dim", "rop
 // WithEnv returns r with every field that the environment sets through its
 // KV_ variable (lookup is os.LookupEnv) replaced, written exactly as calc
 // takes it: KV_LINK=roce, KV_HIT_RATE=80%, KV_TOKENS=128k, KV_GPUS=8xH100.
-// A variable that picks one of two alternatives clears the other in r:
-// KV_PREFILL clears a TTFT, KV_MODEL clears a custom architecture and
-// KV_LAYERS a model. A variable that changes the model (or the custom
+// The environment overrides the cell: a variable replaces its field, and a
+// variable that picks one of a group of alternatives clears the others in
+// r: KV_PREFILL clears a TTFT; KV_MODEL, KV_CONFIG, KV_CONFIG_TEXT and
+// KV_LAYERS (or another architecture field) each replace whichever of
+// the others names the cell's model. Two of a group both set in the
+// environment are left to Compute, which asks for one. A variable that changes the model (or the custom
 // architecture) drops r's prefill and time to first token, which belong to
 // r's model, unless KV_PREFILL or KV_TTFT gives one. A switch (KV_OVERLAP) takes 1, true or yes, or 0,
 // false, no or nothing. The error is a *breakeven.FieldError.
@@ -131,19 +184,28 @@ func WithEnv(r Request, lookup func(string) (string, bool)) (Request, error) {
 		}
 		*fieldByName(name).str(&r) = ""
 	}
-	for _, alt := range alternatives {
-		a, b := alt[0], alt[1]
-		setB := set[b]
-		if b == "layers" {
+	isSet := func(name string) bool {
+		if name == "layers" {
 			for _, x := range architecture {
-				setB = setB || set[x]
+				if set[x] {
+					return true
+				}
 			}
 		}
-		switch {
-		case set[a] && !setB:
-			clear(b)
-		case setB && !set[a]:
-			clear(a)
+		return set[name]
+	}
+	for _, group := range alternatives {
+		given := false
+		for _, a := range group {
+			given = given || isSet(a)
+		}
+		if !given {
+			continue
+		}
+		for _, a := range group {
+			if !isSet(a) {
+				clear(a)
+			}
 		}
 	}
 	// A prefill or time in the cell was measured on the cell's model: a

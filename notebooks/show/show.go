@@ -1,6 +1,7 @@
 // Package show displays the project's tables and figures in a GoNB
-// notebook: tables as HTML, figures as inline SVG (the image/svg+xml MIME
-// type, which GitHub renders), and checks that fail the cell when a
+// notebook: tables as HTML, figures as SVG in two forms (image/svg+xml,
+// and an HTML <img> of the same SVG that nbconvert's HTML export keeps;
+// see SVGBytes), and checks that fail the cell when a
 // recomputed number drifts from the post's printed one.
 //
 // Outside a notebook, tables and figures are not shown and text goes to
@@ -14,10 +15,12 @@ package show
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"html"
 	"math"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/go-gota/gota/dataframe"
@@ -97,14 +100,19 @@ func PrintedTable(t breakeven.PrintedTable) {
 	send(protocol.MIMETextHTML, PrintedTableHTML(t))
 }
 
-// PrintedTableHTML returns the HTML of PrintedTable.
+// PrintedTableHTML returns the HTML of PrintedTable, each footnote once.
 func PrintedTableHTML(t breakeven.PrintedTable) string {
 	s := TableHTML(t.Header, t.Rows)
 	if len(t.Notes) > 0 {
 		var b strings.Builder
 		b.WriteString(s)
 		b.WriteString("\n<p>")
+		seen := map[string]bool{}
 		for i, n := range t.Notes {
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
 			if i > 0 {
 				b.WriteString("<br>\n")
 			}
@@ -158,7 +166,9 @@ func Plot(p *plot.Plot) {
 	SVGBytes(svg)
 }
 
-// SVG renders a plot to SVG bytes.
+// SVG renders a plot to SVG bytes, with the glyphs of the font its text
+// uses embedded (as the project's figures are), so that it renders the
+// same on any machine.
 func SVG(p *plot.Plot, w, h vg.Length) ([]byte, error) {
 	wt, err := p.WriterTo(w, h, "svg")
 	if err != nil {
@@ -168,13 +178,39 @@ func SVG(p *plot.Plot, w, h vg.Length) ([]byte, error) {
 	if _, err := wt.WriteTo(&buf); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	return figures.EmbedFont(buf.Bytes())
 }
 
-// SVGBytes displays SVG as an image/svg+xml output.
+// SVGBytes displays SVG as one output in two forms: image/svg+xml, and
+// text/html holding the same SVG as an <img> with a data URI. Jupyter's
+// front ends and nbconvert pick text/html before image/svg+xml, and
+// nbconvert 6.5's HTML export (Debian's) passes an HTML output through as
+// it is while it strips an image/svg+xml one down to a blank <svg>; an
+// <img> also keeps the SVG's embedded font and styles to itself.
 func SVGBytes(svg []byte) {
-	send(protocol.MIMEImageSVG, string(svg))
+	if !InNotebook() {
+		return
+	}
+	gonbui.SendData(&protocol.DisplayData{Data: map[protocol.MIMEType]any{
+		protocol.MIMEImageSVG: string(svg),
+		protocol.MIMETextHTML: FigureHTML(svg),
+	}})
+	gonbui.Sync()
 }
+
+// FigureHTML returns the text/html form of a figure: an <img> whose
+// source is the SVG as a base64 data URI, titled by the SVG's first text
+// (its title) when it has one.
+func FigureHTML(svg []byte) string {
+	alt := "figure"
+	if m := svgTitle.FindSubmatch(svg); m != nil {
+		alt = html.UnescapeString(string(m[1]))
+	}
+	return `<img alt="` + html.EscapeString(alt) + `" src="data:image/svg+xml;base64,` + base64.StdEncoding.EncodeToString(svg) + `">`
+}
+
+// svgTitle finds the first text of an SVG gonum/plot writes: the title.
+var svgTitle = regexp.MustCompile(`<text[^>]*>([^<]+)</text>`)
 
 // Printed checks a value the cell recomputed, in SI units, against the
 // figure the post prints under ledger id, at the precision printed, and
