@@ -21,6 +21,14 @@ var verdictWords = map[factcheck.Verdict]string{
 	factcheck.SizeDiffers:    "the size matches no reading",
 }
 
+// VerdictText is a verdict in words; one it does not know stays as it is.
+func VerdictText(v factcheck.Verdict) string {
+	if w, ok := verdictWords[v]; ok {
+		return w
+	}
+	return string(v)
+}
+
 // ClaimAnswer is the checked claim as the page shows it: the rows in
 // words, or the errors beside their fields.
 type ClaimAnswer struct {
@@ -67,9 +75,7 @@ func Claim(pc factcheck.PageClaim, given bool) ClaimAnswer {
 	for _, r := range a.Rows {
 		switch {
 		case r.Key == "verdict":
-			if w, ok := verdictWords[factcheck.Verdict(r.Text)]; ok {
-				r.Text = w
-			}
+			r.Text = VerdictText(factcheck.Verdict(r.Text))
 		case r.Key == "command" && pc.ConfigText != "":
 			// The command names a file the reader has not saved: it is
 			// not one to run as it stands.
