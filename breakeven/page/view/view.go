@@ -280,13 +280,15 @@ func jsonProblem(text string) (string, bool) {
 	err := json.Unmarshal([]byte(text), &v)
 	var se *json.SyntaxError
 	switch {
+	case errors.As(err, &se) && strings.HasPrefix(se.Error(), "unexpected end"):
+		// Cut short: the place is just past its last character.
+		line, col := lineCol(text+" ", len(text)+1)
+		return fmt.Sprintf("the pasted config is not valid JSON at line %d, column %d: it ends too soon", line, col), true
 	case errors.As(err, &se):
 		line, col := lineCol(text, int(se.Offset))
 		return fmt.Sprintf("the pasted config is not valid JSON at line %d, column %d", line, col), true
 	case err != nil:
-		// Truncated input: Unmarshal reports "unexpected end of JSON input".
-		line, col := lineCol(text, len(text))
-		return fmt.Sprintf("the pasted config is not valid JSON at line %d, column %d: it ends too soon", line, col), true
+		return "the pasted config is not valid JSON: " + err.Error(), true
 	}
 	if _, isObject := v.(map[string]any); !isObject {
 		return `the pasted config is valid JSON but not an object; a config.json starts with {"num_hidden_layers": 80, ...}`, true
