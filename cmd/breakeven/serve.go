@@ -60,7 +60,9 @@ const serveUsage = `Usage: breakeven serve [--addr HOST:PORT]
 
 Serves the web calculator: the tier map and the calculator of the post's
 interactive, computed in the browser by this project's own Go code built
-to WebAssembly, so the page and "breakeven calc" cannot disagree. The page
+to WebAssembly, so the page and "breakeven calc" cannot disagree. The
+server draws each page's state into its HTML with the same code, so the
+page is whole before the module loads and without JavaScript. The page
 fetches nothing but its own files; its inputs live in the URL, so a result
 can be shared as a link.
 
@@ -413,7 +415,8 @@ func newWebServer(page *webPage, cfg serveConfig) *webServer {
 }
 
 // webCSP lets the page load only its own files (WebAssembly compilation
-// needs 'wasm-unsafe-eval') and be framed by no one.
+// needs 'wasm-unsafe-eval'), submit its form only to itself (the page
+// without JavaScript) and be framed by no one.
 const webCSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 func (ws *webServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
