@@ -261,6 +261,12 @@ func routes(ans calculator.Answer, r calculator.PageRequest) []calculator.Route 
 // pasted config that is not JSON is named by its line and column.
 func errorOf(err error, configText string) page.Error {
 	e := page.ErrorOf(err, calcFront)
+	if strings.Contains(e.Message, "give its architecture instead") {
+		// The architecture's flags are the command's; the page takes the
+		// architecture as a pasted config.json.
+		e.Text = fmt.Sprintf("model %s: %s", breakeven.Quote(e.Value),
+			strings.Replace(e.Message, "give its architecture instead", "paste its config.json below instead", 1))
+	}
 	if e.Field == "config-text" {
 		if s, ok := jsonProblem(configText); ok {
 			e.Text = s

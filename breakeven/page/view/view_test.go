@@ -82,6 +82,20 @@ func TestThePageSpeaksWords(t *testing.T) {
 	if pasted.State == "ok" {
 		assert.NotContains(t, pasted.HTML, "breakeven check", "no command naming a file the reader has not saved")
 	}
+	noRaw := regexp.MustCompile(`\d\.\d{5,}|\d{8,}`)
+	for _, c := range []factcheck.PageClaim{
+		{Model: "llama-3.1-70b", Tokens: "105000", Seconds: "0.58", SecondsAre: "load", Host: "dgx-h100"},
+		{Model: "llama-3.1-70b", Tokens: "128K", Size: "40 GB"},
+		{Model: "llama-3.1-70b", Throughput: "40 GiB/s", Host: "dgx-h100"},
+		{Model: "llama-3.1-70b", Tokens: "131072", Seconds: "465ms", Uncached: "70.8s", Speedup: "152x", GPUs: "4xL40S"},
+		{Model: "qwen3-32b", Tokens: "131072", Seconds: "1.5", Hit: "90%", KVDtype: "fp8"},
+	} {
+		a := Claim(c, true)
+		require.Equal(t, "ok", a.State, "%+v: %v", c, a.Errors)
+		for _, r := range a.Rows {
+			assert.NotRegexp(t, noRaw, r.Text, "%+v: %s, at its printed precision", c, r.Key)
+		}
+	}
 	for _, v := range factcheck.Verdicts {
 		assert.NotEqual(t, string(v), VerdictText(v), "%s has words", v)
 	}
@@ -89,6 +103,10 @@ func TestThePageSpeaksWords(t *testing.T) {
 	long := Calc(calculator.PageRequest{Request: calculator.Request{Model: "llama-3.1-70b", Tokens: "200000", Link: "vast-sustained"}})
 	require.Len(t, long.Errors, 1)
 	assert.Contains(t, long.Errors[0].Text, "tick “Allow a prompt beyond the model's context” to compute it anyway")
+	mistral := Calc(calculator.PageRequest{Request: calculator.Request{Model: "mistral-medium-3.5", Link: "vast-sustained"}})
+	require.Len(t, mistral.Errors, 1)
+	assert.Contains(t, mistral.Errors[0].Text, "paste its config.json below")
+	assert.NotContains(t, mistral.Errors[0].Text, "--", "no flag of the command")
 	bad := Calc(calculator.PageRequest{Request: calculator.Request{Model: "nonexistent-9000", Link: "vast-sustained"}})
 	require.Len(t, bad.Errors, 1)
 	assert.NotContains(t, bad.Errors[0].Text, "--config")
