@@ -238,7 +238,7 @@ func TestServeExportCommandWritesTheBuiltModule(t *testing.T) {
 	code, out, errOut := runCmd("serve", "--export", dir)
 	require.Equal(t, 0, code, errOut)
 	assert.Empty(t, errOut, "the module came from the cache")
-	assert.Contains(t, out, "wrote 7 files")
+	assert.Contains(t, out, "wrote 15 files")
 	name := moduleURL(mod)[1:]
 	for file, want := range map[string][]byte{name: mod.Wasm, name + ".gz": mod.Gzip, name + ".br": mod.Brotli, "wasm_exec.js": mod.WasmExec} {
 		got, err := os.ReadFile(filepath.Join(dir, file))

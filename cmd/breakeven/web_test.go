@@ -584,7 +584,7 @@ func TestWebExport(t *testing.T) {
 	got := eval[shown](t, ctx, readJS)
 	require.Equal(t, "ok", got.State, got.Error)
 	checkMatches(t, "70B from the export", got, weka)
-	checkMap(t, "70B from the export", eval[[]mapRoute](t, ctx, readMapJS), weka, nil)
+	checkMap(t, "70B from the export", eval[[]mapRoute](t, ctx, readMapJS), weka, map[string]string{"G4": weka.Link})
 	assert.True(t, eval[bool](t, ctx, `globalThis.kvWasmFallback === true`), "the module was compiled from its bytes")
 	mu.Lock()
 	defer mu.Unlock()

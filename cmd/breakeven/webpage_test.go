@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -81,6 +82,21 @@ func TestWebPageWithoutJavaScript(t *testing.T) {
 	}
 	assert.Contains(t, got.Body, "JavaScript is off", "the noscript line")
 	assert.NotContains(t, got.Body, "Loading the calculator")
+
+	// The form works without JavaScript: "Compute" sends it to the
+	// server, which draws the answer for the new inputs.
+	require.NoError(t, chromedp.Do(ctx, chromedp.SetValue("#tokens", "32000"),
+		chromedp.Click(`#calc button[type="submit"]`), chromedp.WaitReady("#sources li")))
+	for range 100 { // the navigation may still be under way; the bound only stops a hung page
+		if strings.Contains(eval[string](t, ctx, `location.search`), "tokens=32000") {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	require.NoError(t, chromedp.Do(ctx, chromedp.WaitReady("#sources li")))
+	got = eval[noJS](t, ctx, readNoJS)
+	assert.Contains(t, got.Summary, "32,000-token prompt", "the server drew the submitted inputs")
+	assert.Empty(t, got.Errors)
 
 	// A bad shared link: the page, with the error beside the model.
 	got = open("?model=nonexistent-9000")
@@ -179,6 +195,11 @@ func TestWebPageFitsPhoneAndDesktop(t *testing.T) {
 				png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 				require.NoError(t, err)
 				require.NoError(t, os.WriteFile(filepath.Join(dir, what+".png"), png, 0o644))
+				for _, part := range []string{"summary", "map", "chart"} {
+					png, err := chromedp.Run(ctx, chromedp.Screenshot("#"+part))
+					require.NoError(t, err)
+					require.NoError(t, os.WriteFile(filepath.Join(dir, what+" "+part+".png"), png, 0o644))
+				}
 			}
 			if w == 390 {
 				assert.GreaterOrEqual(t, eval[float64](t, ctx, minFontJS+`('#chart')`), 11.0, "%s: the chart's labels", what)
