@@ -208,3 +208,25 @@ func TestWebPageFitsPhoneAndDesktop(t *testing.T) {
 		}
 	}
 }
+
+// A bad shared link opens on the page with its error; once the module
+// runs, fixing the field clears the error the server drew and computes.
+func TestWebBadSharedLinkThenFixed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	srv := httptest.NewServer(realHandler(t))
+	defer srv.Close()
+	ctx := browser(t)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+"/?model=nonexistent-9000&tokens=127188&link=weka-ib"), ready()))
+	got := eval[shown](t, ctx, readJS)
+	assert.Equal(t, "error", got.State)
+	assert.Contains(t, got.Error["model"], "nonexistent-9000")
+	assert.Equal(t, 6, eval[int](t, ctx, `document.querySelectorAll('#map a[data-tier]').length`), "the map keeps its routes")
+	require.NoError(t, chromedp.Do(ctx, setField("model", "llama-3.1-405b")))
+	got = eval[shown](t, ctx, readJS)
+	assert.Equal(t, "ok", got.State, got.Error)
+	assert.Empty(t, got.Error, "the server's error line is gone")
+	assert.False(t, eval[bool](t, ctx, `document.getElementById('model').hasAttribute('aria-invalid')`))
+	checkMatches(t, "405B after a bad link", got, calculator.Request{Model: "llama-3.1-405b", Tokens: "127188", Link: "weka-ib"})
+}

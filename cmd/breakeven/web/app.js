@@ -115,6 +115,16 @@ function checkClaim() {
   urlTimer = setTimeout(syncURL, 150);
 }
 
+// adoptErrors takes over the errors the server drew beside their
+// fields, so the first change clears them like any other.
+function adoptErrors() {
+  for (const box of document.querySelectorAll(".err")) {
+    if (!box.textContent || !box.id.startsWith("err-") || box.id.startsWith("err-tier-")) continue;
+    const input = $(box.id.slice(4));
+    (box.id.startsWith("err-c-") ? claimErrors : shownErrors).push([box, input]);
+  }
+}
+
 function restore() {
   const q = new URLSearchParams(location.search);
   const fromURL = FIELDS.some((f) => q.has(f));
@@ -177,7 +187,7 @@ function clearErrors() {
 }
 
 function showError(fe) {
-  const text = fe.text; // written in Go: calculator.PageError
+  const text = fe.text; // written in Go (view.Compute)
   const box = $("err-" + fe.field) || $("err-general");
   box.textContent = text;
   const input = $(fe.field);
@@ -355,6 +365,7 @@ async function start() {
     fillMenus();
     restore();
   }
+  adoptErrors();
   for (const f of FIELDS) $(f).addEventListener("input", compute);
   $("tiers").addEventListener("input", onTierInput);
   $("map").addEventListener("click", onMapClick);
