@@ -310,7 +310,8 @@ func mapSVG(rts []calculator.Route, resp *Response, ok bool) string {
 		head1 = resp.Output.Model + " · " + promptWords(rep.Title, resp.Output.Model)
 		head2 = "r " + short(rep, "prefill") + " × b " + short(rep, "bytes_per_token") + " = B* " + short(rep, "break_even")
 	}
-	fmt.Fprintf(&b, `<text x="4" y="14" class="m-head1" id="m-what"%s>%s</text>`, fit(head1, mapW-8, 12.5), esc(head1))
+	// Bold glyphs are about a tenth wider than the estimate's.
+	fmt.Fprintf(&b, `<text x="4" y="14" class="m-head1" id="m-what"%s>%s</text>`, fit(head1, mapW-8, 12.5*1.1), esc(head1))
 	fmt.Fprintf(&b, `<text x="4" y="31" class="m-head2" id="m-bstar"%s>%s</text>`, fit(head2, mapW-8, 12), esc(head2))
 	fmt.Fprintf(&b, `<g class="m-gpus"><rect x="8" y="%g" width="120" height="%g" rx="5" class="m-gpu"/><text x="68" y="%g" text-anchor="middle" class="m-name">Prefill GPUs</text>`, gpuY, gpuH, gpuY+23)
 	fmt.Fprintf(&b, `<rect x="244" y="%g" width="128" height="%g" rx="5" class="m-gpu" id="m-decode"/><text x="308" y="%g" text-anchor="middle" class="m-name">Decode GPUs</text></g>`, gpuY, gpuH, gpuY+23)
