@@ -45,7 +45,7 @@ func Check(req []byte) []byte {
 	if err := json.Unmarshal(req, &pc); err != nil {
 		return page.JSON(ClaimAnswer{PageAnswer: factcheck.PageAnswer{Errors: []page.Error{page.BadRequest(err, factcheck.PageFront)}}, State: "error"})
 	}
-	return page.JSON(Claim(pc, true))
+	return compact(Claim(pc, true))
 }
 
 // Claim checks a claim (factcheck.CheckPage) and words its answer for a

@@ -8,6 +8,7 @@
 package view
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -210,7 +211,24 @@ func Compute(req []byte) []byte {
 		resp.HTML = draw(r, nil, nil)
 		return page.JSON(resp)
 	}
-	return page.JSON(Calc(r))
+	resp := Calc(r)
+	// The page draws the chart from HTML.Chart; its points as numbers
+	// would only be encoded and parsed again on every keystroke.
+	resp.Chart = nil
+	return compact(resp)
+}
+
+// compact is v as JSON for the page's script, with <, > and & left as
+// they are: the script parses it with JSON.parse and never writes it
+// into the HTML as text, and the SVG it carries is full of them.
+func compact(v any) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return page.JSON(v) // its error, as page.JSON reports one
+	}
+	return bytes.TrimRight(b.Bytes(), "\n")
 }
 
 // Calc answers a calculator request and draws it.

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"encoding/json"
 	"net/url"
 	"regexp"
 	"strings"
@@ -157,4 +158,24 @@ func TestFromQuery(t *testing.T) {
 	assert.Equal(t, map[string]string{"G2": "1GbE"}, r.Calc.Tiers, "G4's link is the Link field")
 	assert.Equal(t, factcheck.PageClaim{Model: "llama-3.1-70b", PerNode: true}, r.Claim)
 	assert.True(t, r.HasClaim)
+}
+
+// The module's answer is JSON the page's script parses: the drawing
+// with its < and > as they are, and no chart points it does not use.
+func TestComputeAnswersJSONForTheScript(t *testing.T) {
+	out := Compute([]byte(`{"model": "llama-3.1-405b", "tokens": "127188", "link": "weka-ib"}`))
+	var resp struct {
+		State string         `json:"state"`
+		HTML  HTML           `json:"html"`
+		Chart map[string]any `json:"chart"`
+	}
+	require.NoError(t, json.Unmarshal(out, &resp))
+	assert.Equal(t, "ok", resp.State)
+	assert.True(t, strings.HasPrefix(resp.HTML.Map, "<svg"))
+	assert.Contains(t, string(out), `"map":"<svg`)
+	assert.Nil(t, resp.Chart)
+	assert.NotEmpty(t, resp.HTML.Chart)
+	bad := Compute([]byte(`not json`))
+	require.NoError(t, json.Unmarshal(bad, &resp))
+	assert.Equal(t, "error", resp.State)
 }

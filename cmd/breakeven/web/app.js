@@ -272,6 +272,8 @@ function setAttr(e, k, v) { if (e.getAttribute(k) !== v) e.setAttribute(k, v); }
 // load times, verdicts and errors change, keeping focus and typing.
 function drawTiers(html) {
   const body = $("tiers").tBodies[0];
+  if (drawn.get(body) === html) return;
+  drawn.set(body, html);
   const tmp = document.createElement("tbody");
   tmp.innerHTML = html;
   const same = body.rows.length === tmp.rows.length &&
