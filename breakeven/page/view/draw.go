@@ -1,7 +1,6 @@
 package view
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -11,14 +10,51 @@ import (
 	"signalweight.dev/kv/sources"
 )
 
-// values names the calc --json value behind each result row, written on
-// the row as data-value for programs (SI units).
-var values = map[string]string{
-	"cache": "cache_bytes", "bytes_per_token": "bytes_per_token", "prefill": "prefill_tokens_per_second",
-	"link": "link_bytes_per_second", "recompute": "recompute_seconds", "load": "load_seconds",
-	"break_even": "break_even_bytes_per_second", "speedup": "speedup", "winner": "winner",
-	"mean_ttft": "mean_ttft_seconds", "break_even_hit_rate": "break_even_hit_rate",
-	"fastest_prefill": "min_recompute_seconds", "implied_mfu": "implied_mfu", "crossover": "crossover_tokens", "overlap": "overlap_seconds",
+// value is the calc --json value behind a result row (SI units),
+// written on the row as data-value for programs; ok is false for a row
+// with none. It reads the fields directly: a JSON round trip of the
+// whole answer was a sixth of a keystroke's work.
+func value(out *calculator.Output, key string) (string, bool) {
+	f := func(v float64) (string, bool) { return strconv.FormatFloat(v, 'f', -1, 64), true }
+	p := func(v *float64) (string, bool) {
+		if v == nil {
+			return "", false
+		}
+		return f(*v)
+	}
+	switch key {
+	case "cache":
+		return f(out.CacheBytes)
+	case "bytes_per_token":
+		return f(out.BytesPerToken)
+	case "prefill":
+		return f(out.PrefillTokensPerSecond)
+	case "link":
+		return f(out.LinkBytesPerSecond)
+	case "recompute":
+		return f(out.RecomputeSeconds)
+	case "load":
+		return f(out.LoadSeconds)
+	case "break_even":
+		return f(out.BreakEvenBytesPerSecond)
+	case "speedup":
+		return f(out.Speedup)
+	case "winner":
+		return out.Winner, true
+	case "mean_ttft":
+		return p(out.MeanTTFTSeconds)
+	case "break_even_hit_rate":
+		return p(out.BreakEvenHitRate)
+	case "fastest_prefill":
+		return p(out.MinRecomputeSeconds)
+	case "implied_mfu":
+		return p(out.ImpliedMFU)
+	case "crossover":
+		return p(out.CrossoverTokens)
+	case "overlap":
+		return p(out.OverlapSeconds)
+	}
+	return "", false
 }
 
 // winnerWords is the winner in words, not calc --json's value.
@@ -102,9 +138,6 @@ func summary(rep *calculator.Report, out *calculator.Output) string {
 // results is the result's rows as calc prints them, each with the SI
 // value behind it.
 func results(rep *calculator.Report, out *calculator.Output) string {
-	raw, _ := json.Marshal(out)
-	var vals map[string]any
-	_ = json.Unmarshal(raw, &vals)
 	var b strings.Builder
 	for _, sec := range rep.Sections {
 		for _, r := range sec {
@@ -116,25 +149,13 @@ func results(rep *calculator.Report, out *calculator.Output) string {
 				}
 				attrs = ` class="` + esc(out.Winner) + `"`
 			}
-			if v, ok := vals[values[r.Key]]; ok && v != nil {
-				attrs += ` data-value="` + esc(jsonValue(v)) + `"`
+			if v, ok := value(out, r.Key); ok {
+				attrs += ` data-value="` + esc(v) + `"`
 			}
 			fmt.Fprintf(&b, `<div><dt>%s</dt><dd id="r-%s"%s>%s</dd></div>`, esc(r.Label), esc(r.Key), attrs, esc(text))
 		}
 	}
 	return b.String()
-}
-
-// jsonValue is a calc --json value as JavaScript's String() writes it.
-func jsonValue(v any) string {
-	switch v := v.(type) {
-	case string:
-		return v
-	case float64:
-		return strconv.FormatFloat(v, 'f', -1, 64)
-	}
-	b, _ := json.Marshal(v)
-	return string(b)
 }
 
 // routeClass is a route's colour: a hit that wins or loses, the miss

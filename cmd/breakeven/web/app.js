@@ -254,13 +254,37 @@ function showDefaultPrefill(report, output) {
   setAttr($("prefill"), "placeholder", text);
 }
 
-// setHTML puts Go's drawing of a part in place when it changed, so an
-// input change touches only what it changes.
+// setHTML puts Go's drawing of a part in place when it changed. The
+// new drawing is laid over the old node by node (morph), so an input
+// change touches only the texts and attributes it changes: the browser
+// restyles a few nodes, not the whole map or chart, and focus stays.
 const drawn = new Map();
 function setHTML(e, html) {
   if (drawn.get(e) === html) return;
   drawn.set(e, html);
-  e.innerHTML = html;
+  const tmp = e.cloneNode(false);
+  tmp.innerHTML = html;
+  morphChildren(e, tmp);
+}
+
+function morphChildren(a, b) {
+  const ac = a.childNodes, bc = b.childNodes;
+  if (ac.length !== bc.length) {
+    a.replaceChildren(...bc);
+    return;
+  }
+  for (let i = 0; i < ac.length; i++) {
+    const x = ac[i], y = bc[i];
+    if (x.nodeType !== y.nodeType || x.nodeName !== y.nodeName) {
+      a.replaceChild(y.cloneNode(true), x);
+    } else if (x.nodeType === Node.ELEMENT_NODE) {
+      for (const at of y.attributes) if (x.getAttribute(at.name) !== at.value) x.setAttribute(at.name, at.value);
+      for (const at of [...x.attributes]) if (!y.hasAttribute(at.name)) x.removeAttribute(at.name);
+      morphChildren(x, y);
+    } else if (x.nodeValue !== y.nodeValue) {
+      x.nodeValue = y.nodeValue;
+    }
+  }
 }
 
 // set changes an element's text or attribute only when it differs.
