@@ -442,11 +442,16 @@ func chartSVG(c calculator.Chart) string {
 	mid := (chartT + bottom) / 2
 	fmt.Fprintf(&b, `<text x="13" y="%g" text-anchor="middle" transform="rotate(-90 13 %g)">time to first token (s)</text>`, mid, mid)
 	points := func(vals []float64) string {
-		p := make([]string, len(xs))
+		p := make([]byte, 0, len(xs)*12)
 		for i := range xs {
-			p[i] = fmt.Sprintf("%.1f,%.1f", X(xs[i]), Y(vals[i]))
+			if i > 0 {
+				p = append(p, ' ')
+			}
+			p = strconv.AppendFloat(p, X(xs[i]), 'f', 1, 64)
+			p = append(p, ',')
+			p = strconv.AppendFloat(p, Y(vals[i]), 'f', 1, 64)
 		}
-		return strings.Join(p, " ")
+		return string(p)
 	}
 	yr := Y(c.RecomputeSeconds)
 	fmt.Fprintf(&b, `<line x1="%g" x2="%g" y1="%.1f" y2="%.1f" class="recompute"/>`, chartL, chartW-chartR, yr, yr)
@@ -467,7 +472,7 @@ func chartSVG(c calculator.Chart) string {
 		if i == 3 {
 			x, y = chartL, y+chartLegendRowGap
 		}
-		fmt.Fprintf(&b, `<line x1="%g" x2="%g" y1="%g" y2="%g" class="%s"/><text x="%g" y="%g">%s</text>`, x, x+20, y-4, y-4, it[0], x+24, y, it[1])
+		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%g" y2="%g" class="%s"/><text x="%.1f" y="%g">%s</text>`, x, x+20, y-4, y-4, it[0], x+24, y, it[1])
 		x += 40 + float64(len(it[1]))*7.4
 	}
 	b.WriteString(`</svg>`)

@@ -212,9 +212,10 @@ func Compute(req []byte) []byte {
 		return page.JSON(resp)
 	}
 	resp := Calc(r)
-	// The page draws the chart from HTML.Chart; its points as numbers
-	// would only be encoded and parsed again on every keystroke.
-	resp.Chart = nil
+	// The page draws the chart and the routes from HTML; their data would
+	// only be encoded and parsed again on every keystroke (calc --json's
+	// Output and the report's rows stay).
+	resp.Chart, resp.Routes = nil, nil
 	return compact(resp)
 }
 

@@ -174,6 +174,7 @@ func TestComputeAnswersJSONForTheScript(t *testing.T) {
 	assert.True(t, strings.HasPrefix(resp.HTML.Map, "<svg"))
 	assert.Contains(t, string(out), `"map":"<svg`)
 	assert.Nil(t, resp.Chart)
+	assert.NotContains(t, string(out), `"routes":[`, "the routes come drawn")
 	assert.NotEmpty(t, resp.HTML.Chart)
 	bad := Compute([]byte(`not json`))
 	require.NoError(t, json.Unmarshal(bad, &resp))
