@@ -14,6 +14,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"path"
@@ -26,6 +27,7 @@ import (
 	"time"
 
 	"signalweight.dev/kv/breakeven/calculator"
+	"signalweight.dev/kv/cmd/breakeven/internal/precompress"
 	"signalweight.dev/kv/cmd/breakeven/internal/wasmbuild"
 )
 
@@ -58,7 +60,9 @@ const serveUsage = `Usage: breakeven serve [--addr HOST:PORT]
 
 Serves the web calculator: the tier map and the calculator of the post's
 interactive, computed in the browser by this project's own Go code built
-to WebAssembly, so the page and "breakeven calc" cannot disagree. The page
+to WebAssembly, so the page and "breakeven calc" cannot disagree. The
+server draws each page's state into its HTML with the same code, so the
+page is whole before the module loads and without JavaScript. The page
 fetches nothing but its own files; its inputs live in the URL, so a result
 can be shared as a link.
 
@@ -261,6 +265,9 @@ type webEntry struct {
 type webPage struct {
 	wasmName string // "calc.0123456789abcdef.wasm"
 	paths    map[string]*webEntry
+	// template is index.html with the module's name and the menus
+	// written in, before any state is drawn into it.
+	template []byte
 }
 
 // wasmRef is how index.html names the module; the page served and
@@ -274,7 +281,9 @@ const wasmRef = `href="calc.wasm"`
 const catalogRef = `<script type="application/json" id="catalog"></script>`
 
 // newWebPage is the page around a build of the module: the embedded
-// files, hashed, with the module's name and the menus filled in.
+// files, hashed, with the module's name and the menus filled in, the
+// page's default state drawn into its HTML, and the HTML, script and
+// style compressed once (gzip and brotli) like the module.
 func newWebPage(mod *wasmbuild.Module) *webPage {
 	root := webRoot()
 	read := func(name string) webFile {
@@ -296,19 +305,48 @@ func newWebPage(mod *wasmbuild.Module) *webPage {
 	}
 	b := bytes.Replace(index.data, []byte(wasmRef), []byte(`href="`+wp.wasmName+`"`), 1)
 	b = bytes.Replace(b, []byte(catalogRef), []byte(strings.Replace(catalogRef, "><", ">"+string(calculator.CatalogJSON())+"<", 1)), 1)
-	index = newWebFile("index.html", "", b)
-	page := &webEntry{plain: index, cache: "no-cache"}
+	wp.template = b
+	page := compressedEntry(newWebFile("index.html", "", renderPage(b, nil)), "no-cache")
 	wp.paths["/"], wp.paths["/index.html"] = page, page
 	// The names below carry no version, so a browser revalidates each
 	// time; the ETag makes that a 304 without a body.
 	for _, name := range []string{"app.js", "style.css"} {
-		wp.paths["/"+name] = &webEntry{plain: read(name), cache: "no-cache"}
+		wp.paths["/"+name] = compressedEntry(read(name), "no-cache")
 	}
-	wp.paths["/wasm_exec.js"] = &webEntry{plain: newWebFile("wasm_exec.js", "", mod.WasmExec), cache: "no-cache"}
+	wp.paths["/wasm_exec.js"] = compressedEntry(newWebFile("wasm_exec.js", "", mod.WasmExec), "no-cache")
 	br, gz := newWebFile("calc.wasm.br", "br", mod.Brotli), newWebFile("calc.wasm.gz", "gzip", mod.Gzip)
 	br.contentType, gz.contentType = wasm.contentType, wasm.contentType
 	wp.paths["/"+wp.wasmName] = &webEntry{plain: wasm, br: &br, gz: &gz, cache: wasmCache, varying: true}
 	return wp
+}
+
+// compressedEntry serves f plain, gzip or brotli, compressed once here.
+func compressedEntry(f webFile, cache string) *webEntry {
+	e := &webEntry{plain: f, cache: cache, varying: true}
+	if b, err := precompress.Brotli(f.data); err == nil {
+		br := newWebFile(f.name+".br", "br", b)
+		br.contentType = f.contentType
+		e.br = &br
+	}
+	if b, err := precompress.Gzip(f.data); err == nil {
+		gz := newWebFile(f.name+".gz", "gzip", b)
+		gz.contentType = f.contentType
+		e.gz = &gz
+	}
+	return e
+}
+
+// queryEntry is the page drawn for a URL query (a shared link), gzip
+// compressed as it goes out: brotli at its best is too slow per request.
+func (wp *webPage) queryEntry(q url.Values) *webEntry {
+	f := newWebFile("index.html", "", renderPage(wp.template, q))
+	e := &webEntry{plain: f, cache: "no-cache", varying: true}
+	if b, err := precompress.Gzip(f.data); err == nil {
+		gz := newWebFile("index.html.gz", "gzip", b)
+		gz.contentType = f.contentType
+		e.gz = &gz
+	}
+	return e
 }
 
 func newWebFile(name, encoding string, b []byte) webFile {
@@ -377,8 +415,9 @@ func newWebServer(page *webPage, cfg serveConfig) *webServer {
 }
 
 // webCSP lets the page load only its own files (WebAssembly compilation
-// needs 'wasm-unsafe-eval') and be framed by no one.
-const webCSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+// needs 'wasm-unsafe-eval'), submit its form only to itself (the page
+// without JavaScript) and be framed by no one.
+const webCSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 func (ws *webServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ws.inFlight.Add(1)
@@ -397,6 +436,9 @@ func (ws *webServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
+	}
+	if (r.URL.Path == "/" || r.URL.Path == "/index.html") && r.URL.RawQuery != "" {
+		e = ws.page.queryEntry(r.URL.Query()) // a shared link: its state drawn
 	}
 	wf := e.pick(r.Header.Get("Accept-Encoding"))
 	if ws.cfg.MinWriteRate > 0 {

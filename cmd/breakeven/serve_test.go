@@ -52,8 +52,10 @@ var webPageFiles = map[string]string{
 	"/style.css": "style.css", "/wasm_exec.js": "wasm_exec.js", wasmURL: "calc.wasm",
 }
 
-// servedBody is what a path must return uncompressed: its file, except that the page names the module by its hashed name and carries
-// the menus.
+// servedBody is what a path must return uncompressed: its file, except
+// that the page names the module by its hashed name, carries the menus
+// and has its default state drawn in (renderPage; the browser tests
+// check what it shows).
 func servedBody(t testing.TB, path string) []byte {
 	t.Helper()
 	b := pageFile(t, webPageFiles[path])
@@ -66,6 +68,7 @@ func servedBody(t testing.TB, path string) []byte {
 		empty := []byte(`<script type="application/json" id="catalog"></script>`)
 		require.Equal(t, 1, bytes.Count(b, empty), "index.html holds the catalog's place once")
 		b = bytes.Replace(b, empty, []byte(`<script type="application/json" id="catalog">`+string(calculator.CatalogJSON())+`</script>`), 1)
+		b = renderPage(b, nil)
 	}
 	return b
 }
@@ -195,7 +198,7 @@ func TestServeExport(t *testing.T) {
 	dir := t.TempDir()
 	n, err := exportWeb(dir, fixturePage())
 	require.NoError(t, err)
-	assert.Equal(t, 7, n)
+	assert.Equal(t, 15, n)
 	wasm := wasmURL[1:]
 	for name, want := range map[string][]byte{
 		"index.html": servedBody(t, "/index.html"), "app.js": pageFile(t, "app.js"), "style.css": pageFile(t, "style.css"),
@@ -205,10 +208,20 @@ func TestServeExport(t *testing.T) {
 		got, err := os.ReadFile(filepath.Join(dir, name))
 		require.NoError(t, err)
 		assert.True(t, bytes.Equal(want, got), name)
+		if strings.HasPrefix(name, "calc.") {
+			continue
+		}
+		// The page's own files have their compressed forms beside them.
+		gz, err := os.ReadFile(filepath.Join(dir, name+".gz"))
+		require.NoError(t, err)
+		br, err := os.ReadFile(filepath.Join(dir, name+".br"))
+		require.NoError(t, err)
+		assert.Equal(t, want, unzip(t, "gzip", gz), name+".gz")
+		assert.Equal(t, want, unzip(t, "br", br), name+".br")
 	}
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
-	assert.Len(t, entries, 7, "nothing else")
+	assert.Len(t, entries, 15, "nothing else")
 	// Every link in the page is relative, so it works under a sub-path.
 	index := string(servedBody(t, "/index.html"))
 	assert.NotRegexp(t, `(href|src)="(/|[a-z]+:)`, index)
@@ -225,7 +238,7 @@ func TestServeExportCommandWritesTheBuiltModule(t *testing.T) {
 	code, out, errOut := runCmd("serve", "--export", dir)
 	require.Equal(t, 0, code, errOut)
 	assert.Empty(t, errOut, "the module came from the cache")
-	assert.Contains(t, out, "wrote 7 files")
+	assert.Contains(t, out, "wrote 15 files")
 	name := moduleURL(mod)[1:]
 	for file, want := range map[string][]byte{name: mod.Wasm, name + ".gz": mod.Gzip, name + ".br": mod.Brotli, "wasm_exec.js": mod.WasmExec} {
 		got, err := os.ReadFile(filepath.Join(dir, file))
@@ -288,10 +301,49 @@ func TestServePrecompressed(t *testing.T) {
 	assert.Equal(t, http.StatusPartialContent, rec.Code)
 	assert.Equal(t, br[10:20], rec.Body.Bytes())
 	assert.Equal(t, "br", rec.Header().Get("Content-Encoding"))
-	// The other files are sent as they are, whatever the client takes.
-	rec = record(http.MethodGet, "/app.js", "Accept-Encoding", "gzip, br")
-	assert.Empty(t, rec.Header().Get("Content-Encoding"))
-	assert.Equal(t, pageFile(t, "app.js"), rec.Body.Bytes())
+	// The page's HTML, script and style go compressed too, to a client
+	// that takes it, and plain to one that does not.
+	for _, p := range []string{"/", "/app.js", "/style.css", "/wasm_exec.js", "/?model=llama-3.1-70b"} {
+		want := servedBody(t, strings.Split(p, "?")[0])
+		if strings.Contains(p, "?") {
+			want = record(http.MethodGet, p).Body.Bytes()
+			assert.Contains(t, string(want), `<option value="llama-3.1-70b" selected>`, "a shared link's state is drawn")
+		}
+		for _, coding := range []string{"br", "gzip"} {
+			rec = record(http.MethodGet, p, "Accept-Encoding", coding)
+			got := rec.Header().Get("Content-Encoding")
+			if coding == "br" && strings.Contains(p, "?") {
+				coding = "" // a shared link is drawn per request: brotli at its best is too slow for that
+			}
+			if coding == "" {
+				assert.Empty(t, got, p)
+				continue
+			}
+			assert.Equal(t, coding, got, p)
+			assert.Equal(t, "Accept-Encoding", rec.Header().Get("Vary"), p)
+			if p != "/wasm_exec.js" { // the stand-in module's is a few bytes
+				assert.Less(t, rec.Body.Len(), len(want)/2, "%s: %s is small", p, coding)
+			}
+			assert.Equal(t, want, unzip(t, coding, rec.Body.Bytes()), "%s %s", p, coding)
+		}
+		assert.Empty(t, record(http.MethodGet, p).Header().Get("Content-Encoding"), p)
+	}
+}
+
+// unzip decompresses b from gzip or brotli.
+func unzip(t testing.TB, coding string, b []byte) []byte {
+	t.Helper()
+	var r io.Reader
+	if coding == "br" {
+		r = brotli.NewReader(bytes.NewReader(b))
+	} else {
+		zr, err := gzip.NewReader(bytes.NewReader(b))
+		require.NoError(t, err)
+		r = zr
+	}
+	out, err := io.ReadAll(r)
+	require.NoError(t, err)
+	return out
 }
 
 // --export into a path that cannot be a directory is bad input: one line

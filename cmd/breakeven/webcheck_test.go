@@ -10,6 +10,9 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven/factcheck"
+	"signalweight.dev/kv/breakeven/page/view"
 )
 
 // The page's fact-check form, one claim of each form check takes, against
@@ -68,11 +71,17 @@ func TestWebFactCheck(t *testing.T) {
 				Findings                                  []string
 			}
 			require.NoError(t, json.Unmarshal([]byte(out), &want))
-			assert.Equal(t, want.Verdict, page["verdict"])
+			// The verdict in words, the one check --json prints named.
+			assert.Equal(t, view.VerdictText(factcheck.Verdict(want.Verdict)), page["verdict"])
+			assert.NotRegexp(t, `^[a-z]+(-[a-z]+)+$`, page["verdict"], "a verdict in words, not its short name")
 			assert.Equal(t, want.Explanation, page["explanation"])
 			assert.Equal(t, want.Arithmetic, page["arithmetic"])
-			if tc.flags == nil { // a pasted config has no path to name
+			if tc.flags == nil {
 				assert.Equal(t, want.Command, page["command"])
+			} else {
+				// A pasted config has no file to name: no command is shown
+				// that could not run as it stands.
+				assert.NotContains(t, page, "command")
 			}
 			for i, f := range want.Findings {
 				assert.Equal(t, f, page["finding-"+itoa(i)])
