@@ -230,7 +230,7 @@ func Compute(r Request) (Answer, error) {
 		out.NameNote = in.Model.NameNote
 	}
 	if in.Context > 0 && in.Tokens > in.Context {
-		out.BeyondContextAllowedNote = fmt.Sprintf("--tokens is beyond %s's context of %v tokens: no one request holds this cache, though its size is the same arithmetic", in.Name, in.Context)
+		out.BeyondContextAllowedNote = fmt.Sprintf("a %v-token prompt is beyond %s's context of %v tokens: no one request holds this cache, though its size is the same arithmetic", in.Tokens, in.Name, in.Context)
 	}
 	checks := []struct {
 		what, field string

@@ -118,10 +118,11 @@ func TestWebPageWithoutJavaScript(t *testing.T) {
 	got = open("?" + url.Values{"config-text": {"{\n  \"a\": 1,\n  \"b\" 2\n}"}}.Encode())
 	assert.Equal(t, "the pasted config is not valid JSON at line 3, column 7", got.Errors["config-text"])
 
-	// A prompt beyond the context names the checkbox, not a flag.
+	// A prompt beyond the context is computed, with a note in the
+	// page's words rather than a flag's.
 	got = open("?model=llama-3.1-70b&tokens=200000&link=vast-sustained")
-	assert.Contains(t, got.Errors["tokens"], "tick “Allow a prompt beyond the model's context”")
-	assert.NotContains(t, got.Errors["tokens"], "allow-beyond-context")
+	assert.Empty(t, got.Errors["tokens"])
+	assert.Contains(t, got.Body, "a 200,000-token prompt is beyond Llama 3.1 70B's context of 131,072 tokens")
 }
 
 // fitJS lists what does not fit the screen: a box under 40 px wide

@@ -27,8 +27,11 @@ import (
 // each is the input's id, its name in the URL and its key in the request.
 var Fields = []string{"model", "config-text", "tokens", "prefill", "ttft", "link", "kv-dtype", "compression", "hit-rate", "miss-penalty", "gpus", "mfu", "precision", "weights", "latency", "efficiency"}
 
-// Checks are the calculator's checkboxes, "1" in the URL when ticked.
-var Checks = []string{"allow-beyond-context", "overlap"}
+// Checks are the calculator's checkboxes, "1" in the URL when ticked. A
+// prompt beyond the model's context is computed with a note (one rule,
+// docs/calc.md), so the page has no checkbox for it and an old link's
+// allow-beyond-context is ignored.
+var Checks = []string{"overlap"}
 
 // ClaimFields are the claim form's inputs, "c-" + name on the page and in
 // the URL; ClaimChecks its checkboxes.
@@ -38,11 +41,9 @@ var (
 )
 
 // checkLabels are the page's checkboxes by their labels, so a message
-// that names one ("add --allow-beyond-context") names what the reader
-// ticks.
+// that names one names what the reader ticks.
 var checkLabels = map[string]string{
-	"allow-beyond-context": "“Allow a prompt beyond the model's context”",
-	"overlap":              "“Recompute the first tokens while loading the rest”",
+	"overlap": "“Recompute the first tokens while loading the rest”",
 }
 
 // isCalcField says which names a calculator message may use as the

@@ -102,8 +102,9 @@ func TestThePageSpeaksWords(t *testing.T) {
 	}
 
 	long := Calc(calculator.PageRequest{Request: calculator.Request{Model: "llama-3.1-70b", Tokens: "200000", Link: "vast-sustained"}})
-	require.Len(t, long.Errors, 1)
-	assert.Contains(t, long.Errors[0].Text, "tick “Allow a prompt beyond the model's context” to compute it anyway")
+	require.Empty(t, long.Errors, "a prompt past the context is computed, with a note (one rule, docs/calc.md)")
+	assert.Contains(t, long.HTML.Note, "a 200,000-token prompt is beyond Llama 3.1 70B&#39;s context of 131,072 tokens")
+	assert.NotContains(t, long.HTML.Note, "--", "no flag of the command")
 	mistral := Calc(calculator.PageRequest{Request: calculator.Request{Model: "mistral-medium-3.5", Link: "vast-sustained"}})
 	require.Len(t, mistral.Errors, 1)
 	assert.Contains(t, mistral.Errors[0].Text, "paste its config.json below")
@@ -154,7 +155,7 @@ func TestFromQuery(t *testing.T) {
 	q, err := url.ParseQuery("model=qwen3-32b&tokens=&allow-beyond-context=on&tier-G2=1GbE&tier-G4=2x100GbE&c-model=llama-3.1-70b&c-per-node=1")
 	require.NoError(t, err)
 	r = FromQuery(q)
-	assert.Equal(t, calculator.Request{Model: "qwen3-32b", AllowBeyondContext: true}, r.Calc.Request)
+	assert.Equal(t, calculator.Request{Model: "qwen3-32b"}, r.Calc.Request, "an old link's allow-beyond-context is ignored: a prompt past the context is computed with a note")
 	assert.Equal(t, map[string]string{"G2": "1GbE"}, r.Calc.Tiers, "G4's link is the Link field")
 	assert.Equal(t, factcheck.PageClaim{Model: "llama-3.1-70b", PerNode: true}, r.Claim)
 	assert.True(t, r.HasClaim)

@@ -7,7 +7,7 @@
 "use strict";
 
 const FIELDS = ["model", "config-text", "tokens", "prefill", "ttft", "link", "kv-dtype", "compression", "hit-rate", "miss-penalty", "gpus", "mfu", "precision", "weights", "latency", "efficiency"];
-const CHECKS = ["allow-beyond-context", "overlap"];
+const CHECKS = ["overlap"];
 const $ = (id) => document.getElementById(id);
 let catalog = null;
 let tierLinks = {}; // tier name -> the reader's link text
