@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"io"
 	"math"
@@ -312,24 +313,9 @@ func TestCheckOnlyMineKeepsTheUsersRows(t *testing.T) {
 	registry, err := os.ReadFile(filepath.Join(repoRoot, "data", "claims.csv"))
 	require.NoError(t, err)
 	path := filepath.Join(t.TempDir(), "claims.csv")
-	// The user's rows are written by column name against the file's own
-	// header, so a column added to the registry does not shift them.
-	var header []string
-	for _, line := range strings.Split(string(registry), "\n") {
-		if line != "" && !strings.HasPrefix(line, "#") {
-			header = strings.Split(line, ",")
-			break
-		}
-	}
-	row := func(fields map[string]string) string {
-		cells := make([]string, len(header))
-		for i, h := range header {
-			cells[i] = fields[h]
-		}
-		return strings.Join(cells, ",") + "\n"
-	}
-	mine := row(map[string]string{"model": "llama-3.1-70b", "tokens": "105000", "seconds": "0.58", "links": "450 GB/s", "source": "x", "id": "mine-1"}) +
-		row(map[string]string{"model": "qwen3-32b", "tokens": "131072", "seconds": "1.5", "source": "y"})
+	mine := userRows(t, registry,
+		map[string]string{"model": "llama-3.1-70b", "tokens": "105000", "seconds": "0.58", "links": "450 GB/s", "source": "x", "id": "mine-1"},
+		map[string]string{"model": "qwen3-32b", "tokens": "131072", "seconds": "1.5", "source": "y"})
 	require.NoError(t, os.WriteFile(path, append(registry, mine...), 0o644))
 
 	code, out, errOut := runCmd("check", "--claims", path, "--json")
@@ -354,4 +340,33 @@ func TestCheckOnlyMineKeepsTheUsersRows(t *testing.T) {
 	code, _, errOut = runCmd("check", "--model", "llama-3.1-70b", "--tokens", "105000", "--seconds", "0.58", "--only-mine")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "--only-mine leaves the registry's rows out of a claims file; give --claims with it")
+}
+
+// userRows writes a user's claims, each given by column name, as CSV rows
+// to append to registry (data/claims.csv), in the columns of the file's
+// own header, so a column added to the registry does not shift them.
+func userRows(t *testing.T, registry []byte, rows ...map[string]string) string {
+	t.Helper()
+	var header []string
+	for _, line := range strings.Split(string(registry), "\n") {
+		if line != "" && !strings.HasPrefix(line, "#") {
+			header = strings.Split(line, ",")
+			break
+		}
+	}
+	require.NotEmpty(t, header, "data/claims.csv has a header")
+	var b strings.Builder
+	w := csv.NewWriter(&b)
+	for _, fields := range rows {
+		cells := make([]string, len(header))
+		for i, h := range header {
+			cells[i] = fields[h]
+			delete(fields, h)
+		}
+		require.Empty(t, fields, "columns data/claims.csv does not have")
+		require.NoError(t, w.Write(cells))
+	}
+	w.Flush()
+	require.NoError(t, w.Error())
+	return b.String()
 }

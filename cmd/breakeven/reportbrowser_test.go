@@ -100,8 +100,9 @@ func TestReportHTMLInBrowserSummaryFirstAndYoursBeforeTheRegistry(t *testing.T) 
 	claims := filepath.Join(dir, "claims.csv")
 	// Two of the user's own: WEKA's claim on a link written in bytes per
 	// second, and one with an address for its source.
-	mine := "llama-3.1-70b,105000,0.58,450 GB/s,https://example.com/claim?a=1&b=2,,,,,,,,,,,,mine-weka,,\"105,000 tokens in 0.58 s\",\n" +
-		"llama-3.1-8b,7500,1ms,8x450 GB/s,,load,,,,,,,dgx-h100,,,,,,,\n"
+	mine := userRows(t, registry,
+		map[string]string{"model": "llama-3.1-70b", "tokens": "105000", "seconds": "0.58", "links": "450 GB/s", "source": "https://example.com/claim?a=1&b=2", "id": "mine-weka", "quote": "105,000 tokens in 0.58 s"},
+		map[string]string{"model": "llama-3.1-8b", "tokens": "7500", "seconds": "1ms", "links": "8x450 GB/s", "seconds_are": "load", "host": "dgx-h100", "path": "network"})
 	require.NoError(t, os.WriteFile(claims, append(registry, mine...), 0o644))
 	code, out, errOut := runCmd("check", "--claims", claims, "--report", "html")
 	require.Equal(t, 0, code, errOut)
