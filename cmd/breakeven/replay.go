@@ -163,7 +163,7 @@ func replayText(r replayJSON) string {
 		}
 		line("recompute all", "mean %v, p50 %v, p99 %v", breakeven.Seconds(t0.RecomputeMean), breakeven.Seconds(t0.RecomputeP50), breakeven.Seconds(t0.RecomputeP99))
 		if t0.GPUHourPrice > 0 {
-			line("GPU hour", "$%.3g a GPU, %g GPUs; %s", t0.GPUHourPrice, t0.KeepGPUs, t0.GPUHourFrom)
+			line("GPU hour", "$%s a GPU, %g GPUs; %s", breakeven.FormatSignificant(t0.GPUHourPrice, breakeven.DefaultSignificant), t0.KeepGPUs, t0.GPUHourFrom)
 		}
 		for _, t := range r.Tiers {
 			change := fmt.Sprintf("%.0f%% less", 100*t.Saving)
@@ -174,7 +174,7 @@ func replayText(r replayJSON) string {
 			switch {
 			case t.KeepSeconds != nil:
 				line("  keep in "+t.Tier, "%v; %.1f%% of block hits came within it", breakeven.Seconds(*t.KeepSeconds), 100**t.HitsWithinKeep)
-				line("  GB-hour in "+t.Tier, "$%.3g; %s", t.TierGBHourPrice, t.TierPriceFrom)
+				line("  GB-hour in "+t.Tier, "$%s; %s", breakeven.FormatSignificant(t.TierGBHourPrice, breakeven.DefaultSignificant), t.TierPriceFrom)
 			case t.KeepNote != "":
 				line("  keep in "+t.Tier, "%s", t.KeepNote)
 			}

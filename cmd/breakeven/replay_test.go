@@ -111,9 +111,9 @@ func TestReplayKeepTimeFromPricesGiven(t *testing.T) {
 	code, out, errOut = runCmd("replay", "--trace", conversationTrace, "--model", "llama-3.1-405b", "--tiers", "G1,G4",
 		"--gpu-hour", "$2.50", "--tier-price", "G1=0.50")
 	require.Equal(t, 0, code, errOut)
-	assert.Regexp(t, `(?m)^  GPU hour +\$2\.5 a GPU, 8 GPUs; yours$`, out)
-	assert.Regexp(t, `(?m)^    GB-hour in G1 +\$0\.5; yours$`, out)
-	assert.Regexp(t, `(?m)^    GB-hour in G4 +\$3\.15e-05; price from CloudBurn, 2026-03-13: object$`, out)
+	assert.Regexp(t, `(?m)^  GPU hour +\$2\.50 a GPU, 8 GPUs; yours$`, out)
+	assert.Regexp(t, `(?m)^    GB-hour in G1 +\$0\.500; yours$`, out)
+	assert.Regexp(t, `(?m)^    GB-hour in G4 +\$0\.0000315; price from CloudBurn, 2026-03-13: object$`, out)
 
 	code, _, errOut = runCmd("replay", "--trace", conversationTrace, "--model", "llama-3.1-405b", "--tier-price", "G1")
 	assert.Equal(t, 2, code)
