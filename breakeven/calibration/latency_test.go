@@ -1,9 +1,15 @@
 package calibration
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/prefill"
+	"signalweight.dev/kv/sources"
 )
 
 // The latency structures' design rows, written out by hand for a run with
@@ -34,4 +40,90 @@ func TestLatencyDesignRowsByHand(t *testing.T) {
 			assert.Len(t, r.design(s), len(s.Params()), "%s: one column per parameter", s)
 		}
 	}
+}
+
+// A latency structure's coefficients become Phases by hand: 1/2 of peak
+// for a coefficient of 2, 64 FLOP per byte for 1/64, 1/8 s per request,
+// 1/128 s per layer and 0.8 of the link for 1.25; a coefficient of zero
+// (no run informed it) leaves its term out. The regimes structures price
+// one request at the single-request share (1/4 for 4) and keep the batch
+// share (1/2) as Throughput; where no single request informed its share
+// (zero), the request is priced at the batch's.
+func TestLatencyPhasesByHand(t *testing.T) {
+	for _, c := range []struct {
+		s    Structure
+		coef []float64
+		want prefill.Phases
+	}{
+		{RequestCost, []float64{2, 0.125}, prefill.Phases{Linear: 0.5, Attention: 0.5, Fixed: 0.125}},
+		{Regimes, []float64{2, 4}, prefill.Phases{Linear: 0.25, Attention: 0.25, Throughput: 0.5}},
+		{Regimes, []float64{2, 0}, prefill.Phases{Linear: 0.5, Attention: 0.5, Throughput: 0.5}},
+		{RegimesRequestCost, []float64{2, 4, 0.125}, prefill.Phases{Linear: 0.25, Attention: 0.25, Throughput: 0.5, Fixed: 0.125}},
+		{RegimesRequestCost, []float64{2, 0, 0.125}, prefill.Phases{Linear: 0.5, Attention: 0.5, Throughput: 0.5, Fixed: 0.125}},
+		{RooflineRequestCost, []float64{2, 1.0 / 64, 0.125}, prefill.Phases{Linear: 0.5, Attention: 0.5, Intensity: 64, Fixed: 0.125}},
+		{RooflineLatency, []float64{2, 1.0 / 64, 0.125, 1.0 / 128}, prefill.Phases{Linear: 0.5, Attention: 0.5, Intensity: 64, Fixed: 0.125, PerLayer: 1.0 / 128}},
+		{RooflineLatencyComm, []float64{2, 1.0 / 64, 0.125, 1.0 / 128, 1.25}, prefill.Phases{Linear: 0.5, Attention: 0.5, Intensity: 64, Fixed: 0.125, PerLayer: 1.0 / 128, Link: 0.8}},
+		{RooflineLatencyComm, []float64{2, 0, 0.125, 0, 0}, prefill.Phases{Linear: 0.5, Attention: 0.5, Fixed: 0.125}},
+	} {
+		assert.Equal(t, c.want, latencyPhases(c.s, c.coef), "%s %v", c.s, c.coef)
+	}
+}
+
+// A cost must be positive to stay in the fit: one at exactly zero is
+// dropped like a negative one, and the efficiency refitted alone (rows
+// (1, 0) and (1, 1) against 1 and 1: the efficiency's column alone gives
+// 1).
+func TestClampCostsDropsAZeroCost(t *testing.T) {
+	used, x, err := clampCosts([][]float64{{1, 0}, {1, 1}}, []float64{1, 1}, []int{0, 2}, []float64{1, 0})
+	require.NoError(t, err)
+	assert.Equal(t, []int{0}, used)
+	assert.InDelta(t, 1, x[0], 1e-12)
+}
+
+// Every latency structure holds a cost the runs push below zero at zero:
+// single requests each exactly 2 x their peak time less 0.1 s would need
+// a per-request cost of -0.1 s, so the cost is zero and the efficiency
+// fitted alone, by the robust fit on log errors (all within the Huber
+// knee, one run per source): 1/efficiency is the geometric mean of
+// measured / peak. A structure without costs does not clamp: by phase,
+// runs needing a negative attention share fail to fit, with the reason.
+func TestLatencyStructuresHoldNegativeCostsAtZero(t *testing.T) {
+	var runs []Run
+	logSum := 0.0
+	for i, peak := range []float64{1, 2, 3, 5, 8, 13} {
+		r := run(string(rune('a'+i)), sources.SourceID(rune('A'+i)), "H100", "vllm", true)
+		r.PerRequest, r.LinearMin = true, breakeven.Seconds(peak)
+		m := 2*peak - 0.1
+		r.Measured = breakeven.Exact(breakeven.Seconds(m))
+		runs = append(runs, r)
+		logSum += math.Log(m / peak)
+	}
+	want := math.Exp(logSum / 6) // 1/efficiency
+	for _, s := range []Structure{RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, RegimesRequestCost} {
+		f, err := FitPhases(runs, s)
+		require.NoError(t, err, s.String())
+		cost := 2 // the per-request cost's place in the structure's parameters
+		if s == RequestCost {
+			cost = 1
+		}
+		require.Equal(t, "per-request cost", s.Params()[cost], s.String())
+		assert.Zero(t, f.Coef[cost], s.String())
+		eff := 0 // the efficiency a request is priced at
+		if s == RegimesRequestCost {
+			eff = 1
+		}
+		assert.InEpsilon(t, want, f.Coef[eff], 1e-9, s.String())
+		assert.Zero(t, f.Phases.Fixed, s.String())
+	}
+
+	// By phase: t = 2 x matrix products - 0.5 x attention, exactly.
+	var neg []Run
+	for i, c := range [][2]float64{{10, 1}, {5, 4}, {8, 2}, {3, 0.5}} {
+		r := run(string(rune('a'+i)), sources.SourceID(rune('A'+i)), "H100", "vllm", false)
+		r.LinearMin, r.AttentionMin = breakeven.Seconds(c[0]), breakeven.Seconds(c[1])
+		r.Measured = breakeven.Exact(breakeven.Seconds(2*c[0] - 0.5*c[1]))
+		neg = append(neg, r)
+	}
+	_, err := FitPhases(neg, ByPhase)
+	assert.ErrorContains(t, err, "the fitted attention efficiency is not positive")
 }
