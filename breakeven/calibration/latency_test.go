@@ -127,3 +127,36 @@ func TestLatencyStructuresHoldNegativeCostsAtZero(t *testing.T) {
 	_, err := FitPhases(neg, ByPhase)
 	assert.ErrorContains(t, err, "the fitted attention efficiency is not positive")
 }
+
+// Beyond a factor of two a run pulls on the fit as if off by a factor of
+// two: one coefficient fitted to three runs measured at 1 (weights 1, 1
+// and 2) and an outlier measured at e^3 (weight 1) has log errors theta
+// for the three and theta - 3 for the outlier, beyond the knee; the Huber
+// loss is least where 4 theta = ln 2 (the three's weighted pull against
+// the outlier's ln 2), so the coefficient is 2^(1/4), where least squares
+// on the logs would give e^(3/5).
+func TestRefineLogCapsAnOutliersPull(t *testing.T) {
+	d := [][]float64{{1}, {1}, {1}, {1}}
+	m := []float64{1, 1, 1, math.Exp(3)}
+	got := refineLog(d, m, []float64{1, 1, 2, 1}, []float64{1})
+	assert.InEpsilon(t, math.Pow(2, 0.25), got[0], 1e-6)
+	// From a start on the other side of the optimum, the same.
+	got = refineLog(d, m, []float64{1, 1, 2, 1}, []float64{3})
+	assert.InEpsilon(t, math.Pow(2, 0.25), got[0], 1e-6)
+}
+
+// The robust loss is continuous at the knee, so a fit moves a run past a
+// factor of two when that lowers the loss: a run measured at 1 (weight
+// 1) and one at e^(1.25 ln 2 + 0.1) (weight 4), from a coefficient of
+// 1.9 (the first run just within a factor of two) or of 1.
+// With the first beyond the knee and the second within it, the loss is
+// least where 4 (theta - 1.25 ln 2 - 0.1) + ln 2 = 0: theta = ln 2 + 0.1,
+// the first run's log error just beyond ln 2 and the second's -ln 2 / 4,
+// within; so the coefficient is 2 e^0.1. A loss that jumped up at the
+// knee would hold the first run at a factor of two (a coefficient of 2).
+func TestRefineLogMovesARunPastTheKnee(t *testing.T) {
+	for _, start := range []float64{1.9, 1} {
+		got := refineLog([][]float64{{1}, {1}}, []float64{1, math.Exp(1.25*math.Ln2 + 0.1)}, []float64{1, 4}, []float64{start})
+		assert.InEpsilon(t, 2*math.Exp(0.1), got[0], 1e-6, "from %g", start)
+	}
+}
