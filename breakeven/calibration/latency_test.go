@@ -160,3 +160,27 @@ func TestRefineLogMovesARunPastTheKnee(t *testing.T) {
 		assert.InEpsilon(t, 2*math.Exp(0.1), got[0], 1e-6, "from %g", start)
 	}
 }
+
+// The most negative cost is dropped first, and of two equally negative
+// the first: with b = 1 + m exactly, dropping the n column leaves b on
+// (1, m) at (1, 1), both positive, so the m column stays; dropping the m
+// column first would have left (1, n) at (1.3, 0.8) (slope cov(n, b) /
+// var(n) = 4 / 5, intercept 2.5 - 0.8 x 1.5).
+func TestClampCostsDropsTheMostNegativeFirstAndTheFirstOnATie(t *testing.T) {
+	n := []float64{0, 1, 2, 3}
+	m := []float64{0, 1, 3, 2}
+	var a [][]float64
+	var b []float64
+	for i := range n {
+		a = append(a, []float64{1, n[i], m[i]})
+		b = append(b, 1+m[i])
+	}
+	for _, start := range [][]float64{{1, -2, -1}, {1, -1, -1}} {
+		used, x, err := clampCosts(a, b, []int{0, 1, 2}, start)
+		require.NoError(t, err)
+		assert.Equal(t, []int{0, 2}, used, "%v", start)
+		require.Len(t, x, 2)
+		assert.InDelta(t, 1, x[0], 1e-12)
+		assert.InDelta(t, 1, x[1], 1e-12)
+	}
+}
