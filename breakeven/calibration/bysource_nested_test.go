@@ -157,47 +157,56 @@ func TestNestedIntervalIsThatOfRunsLikeTheHeldOutOne(t *testing.T) {
 }
 
 // An interval of zero width covers a measured value within a part in 10^9
-// of the prediction (rounding), either side, and nothing further: runs
-// exactly twice their peak time predict each other exactly, so every
-// inner error is zero (to rounding) and the held-out run of 1000 s at
-// peak is predicted 2000 s with no spread. Its measured value a part in
-// 10^10 off is covered; a part in 10^8 off is not. At the edge, a
-// measured value exactly 10^-9 of the prediction beyond the interval is
-// still covered, the next float beyond it not: the edge is placed from
-// the prediction, which does not depend on the held-out run's own
-// measured value.
-func TestNestedCoverageToleranceIsAPartInABillion(t *testing.T) {
+// of the prediction (rounding), either side, and nothing further, in both
+// validations (leaving a source out, and leaving a run out): runs exactly
+// twice their peak time predict each other exactly, so every inner error
+// is zero (to rounding) and the held-out run of 1000 s at peak is
+// predicted 2000 s with no spread. Its measured value a part in 10^10 off
+// is covered; a part in 10^8 off is not. At the edge, a measured value
+// exactly 10^-9 of the prediction beyond the interval is still covered,
+// the next float beyond it not: the edge is placed from the prediction,
+// which does not depend on the held-out run's own measured value.
+func TestCoverageToleranceIsAPartInABillion(t *testing.T) {
 	var runs []Run
 	for i, peak := range []float64{1000, 1, 2, 3, 5} {
 		runs = append(runs, tput(string(rune('a'+i)), "H100", peak, 2*peak))
 	}
-	covered := func(measured breakeven.Estimate[breakeven.Seconds]) (bool, Row) {
-		rs := append([]Run(nil), runs...)
-		rs[0].Measured = measured
-		rows, _ := ValidateBySource(rs)
-		return rows[0].Covered, rows[0]
+	for name, validate := range map[string]func([]Run) []Row{
+		"leave one source out": func(rs []Run) []Row { rows, _ := ValidateBySource(rs); return rows },
+		"leave one run out": func(rs []Run) []Row {
+			rows, err := Validate(rs, OneEfficiency)
+			require.NoError(t, err)
+			return rows
+		},
+	} {
+		covered := func(measured breakeven.Estimate[breakeven.Seconds]) (bool, Row) {
+			rs := append([]Run(nil), runs...)
+			rs[0].Measured = measured
+			row := validate(rs)[0]
+			return row.Covered, row
+		}
+		_, row := covered(breakeven.Exact[breakeven.Seconds](2000))
+		p := float64(row.Predicted.Value)
+		require.InEpsilon(t, 2000, p, 1e-12, name)
+		require.InEpsilon(t, p, float64(row.Predicted.Lo), 1e-12, name)
+		require.InEpsilon(t, p, float64(row.Predicted.Hi), 1e-12, name)
+		for _, c := range []struct {
+			rel  float64
+			want bool
+		}{{1e-10, true}, {-1e-10, true}, {1e-8, false}, {-1e-8, false}} {
+			got, _ := covered(breakeven.Exact(breakeven.Seconds(p * (1 + c.rel))))
+			assert.Equal(t, c.want, got, "%s: measured %g off", name, c.rel)
+		}
+		tol := 1e-9 * row.Predicted.Value
+		below := row.Predicted.Lo - tol
+		got, _ := covered(breakeven.Exact(below))
+		assert.True(t, got, "%s: exactly the tolerance below", name)
+		got, _ = covered(breakeven.Exact(breakeven.Seconds(math.Nextafter(float64(below), 0))))
+		assert.False(t, got, "%s: just beyond the tolerance below", name)
+		above := row.Predicted.Hi + tol
+		got, _ = covered(breakeven.Exact(above))
+		assert.True(t, got, "%s: exactly the tolerance above", name)
+		got, _ = covered(breakeven.Exact(breakeven.Seconds(math.Nextafter(float64(above), math.Inf(1)))))
+		assert.False(t, got, "%s: just beyond the tolerance above", name)
 	}
-	_, row := covered(breakeven.Exact[breakeven.Seconds](2000))
-	p := float64(row.Predicted.Value)
-	require.InEpsilon(t, 2000, p, 1e-12)
-	require.InEpsilon(t, p, float64(row.Predicted.Lo), 1e-12)
-	require.InEpsilon(t, p, float64(row.Predicted.Hi), 1e-12)
-	for _, c := range []struct {
-		rel  float64
-		want bool
-	}{{1e-10, true}, {-1e-10, true}, {1e-8, false}, {-1e-8, false}} {
-		got, _ := covered(breakeven.Exact(breakeven.Seconds(p * (1 + c.rel))))
-		assert.Equal(t, c.want, got, "measured %g off", c.rel)
-	}
-	tol := 1e-9 * row.Predicted.Value
-	below := row.Predicted.Lo - tol
-	got, _ := covered(breakeven.Exact(below))
-	assert.True(t, got, "exactly the tolerance below")
-	got, _ = covered(breakeven.Exact(breakeven.Seconds(math.Nextafter(float64(below), 0))))
-	assert.False(t, got, "just beyond the tolerance below")
-	above := row.Predicted.Hi + tol
-	got, _ = covered(breakeven.Exact(above))
-	assert.True(t, got, "exactly the tolerance above")
-	got, _ = covered(breakeven.Exact(breakeven.Seconds(math.Nextafter(float64(above), math.Inf(1)))))
-	assert.False(t, got, "just beyond the tolerance above")
 }
