@@ -317,3 +317,21 @@ func TestRowVerdictPercent(t *testing.T) {
 	assert.Equal(t, "off by -30%, measured within the interval", Row{Error: -0.3, Covered: true}.Verdict())
 	assert.Equal(t, "within 25%, measured within the interval", Row{Error: 0.2, Within25: true, Covered: true}.Verdict())
 }
+
+// A share of peak fitted at exactly 1/e = 0 (an infinitely fast phase) is
+// refused like a negative one: four runs of 1 s of matrix products at
+// peak, measured at 2 s whatever their 0.5 s or 1 s of attention, are
+// explained exactly by matrix products at 1/2 of peak and attention at
+// 1/e = 0 (the least squares of rows (0.5, 0.25), (0.5, 0.5) twice
+// against 1 gives (2, 0) exactly).
+func TestFitRefusesAnEfficiencyAtZeroCost(t *testing.T) {
+	var runs []Run
+	for i, att := range []float64{0.5, 1, 0.5, 1} {
+		r := run(string(rune('a'+i)), sources.SourceID(rune('A'+i)), "H100", "vllm", false)
+		r.LinearMin, r.AttentionMin = 1, breakeven.Seconds(att)
+		r.Measured = breakeven.Exact[breakeven.Seconds](2)
+		runs = append(runs, r)
+	}
+	_, err := FitPhases(runs, ByPhase)
+	assert.ErrorContains(t, err, "the fitted attention efficiency is not positive")
+}
