@@ -210,3 +210,32 @@ func TestCoverageToleranceIsAPartInABillion(t *testing.T) {
 		assert.False(t, got, "%s: just beyond the tolerance above", name)
 	}
 }
+
+// The leave-one-run-out interval, by hand on the same kind of set: a held
+// run is predicted at the mean of the others' ln(measured/peak), with the
+// 5th to 95th percentiles of its fold's own leave-one-out errors (each a
+// mean of the fold's others less its own) on the prediction.
+func TestLeaveOneRunOutIntervalByHand(t *testing.T) {
+	g := []float64{0.70, 0.40, 1.00, 0.55, 0.90, 0.60, 0.75}
+	var runs []Run
+	for i := range g {
+		peak := float64(i + 1)
+		runs = append(runs, tput(string(rune('a'+i)), "H100", peak, peak*math.Exp(g[i])))
+	}
+	rows, err := Validate(runs, OneEfficiency)
+	require.NoError(t, err)
+	require.Len(t, rows, len(runs))
+	for j, row := range rows {
+		var inner []float64
+		for k := range g {
+			if k != j {
+				inner = append(inner, meanOthers(g, k, j)-g[k])
+			}
+		}
+		p := float64(runs[j].LinearMin) * math.Exp(meanOthers(g, j, -1))
+		assert.InEpsilon(t, p, float64(row.Predicted.Value), 1e-9, row.ID)
+		assert.InEpsilon(t, p*math.Exp(-percentile(inner, 0.95)), float64(row.Predicted.Lo), 1e-9, row.ID)
+		assert.InEpsilon(t, p*math.Exp(-percentile(inner, 0.05)), float64(row.Predicted.Hi), 1e-9, row.ID)
+		assert.InDelta(t, math.Exp(meanOthers(g, j, -1)-g[j])-1, row.Error, 1e-9, row.ID)
+	}
+}
