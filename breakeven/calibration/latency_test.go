@@ -184,3 +184,19 @@ func TestClampCostsDropsTheMostNegativeFirstAndTheFirstOnATie(t *testing.T) {
 		assert.InDelta(t, 1, x[1], 1e-12)
 	}
 }
+
+// The damped steps recover consistent coefficients from a start far off
+// (the first 50 times too large, the second 3,000 times too small), where
+// the undamped Gauss-Newton step from there raises the loss at every
+// try and the fit would stop short (at about 2.01 and 0.015).
+func TestRefineLogRecoversFromAFarStart(t *testing.T) {
+	want := []float64{2, 0.3}
+	d := [][]float64{{1, 0}, {2, 1}, {0.5, 3}, {4, 0.2}}
+	m := make([]float64, len(d))
+	for i := range d {
+		m[i] = d[i][0]*want[0] + d[i][1]*want[1]
+	}
+	got := refineLog(d, m, []float64{1, 1, 1, 1}, []float64{100, 1e-4})
+	assert.InEpsilon(t, want[0], got[0], 1e-6)
+	assert.InEpsilon(t, want[1], got[1], 1e-6)
+}
