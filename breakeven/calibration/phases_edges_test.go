@@ -317,3 +317,92 @@ func TestRowVerdictPercent(t *testing.T) {
 	assert.Equal(t, "off by -30%, measured within the interval", Row{Error: -0.3, Covered: true}.Verdict())
 	assert.Equal(t, "within 25%, measured within the interval", Row{Error: 0.2, Within25: true, Covered: true}.Verdict())
 }
+
+// A share of peak fitted at exactly 1/e = 0 (an infinitely fast phase) is
+// refused like a negative one: four runs of 1 s of matrix products at
+// peak, measured at 2 s whatever their 0.5 s or 1 s of attention, are
+// explained exactly by matrix products at 1/2 of peak and attention at
+// 1/e = 0 (the least squares of rows (0.5, 0.25), (0.5, 0.5) twice
+// against 1 gives (2, 0) exactly).
+func TestFitRefusesAnEfficiencyAtZeroCost(t *testing.T) {
+	var runs []Run
+	for i, att := range []float64{0.5, 1, 0.5, 1} {
+		r := run(string(rune('a'+i)), sources.SourceID(rune('A'+i)), "H100", "vllm", false)
+		r.LinearMin, r.AttentionMin = 1, breakeven.Seconds(att)
+		r.Measured = breakeven.Exact[breakeven.Seconds](2)
+		runs = append(runs, r)
+	}
+	_, err := FitPhases(runs, ByPhase)
+	assert.ErrorContains(t, err, "the fitted attention efficiency is not positive")
+}
+
+// A request's prediction takes the seen interval when the fit has runs of
+// its chip, vendor, engine family and regime, else the novel one, naming
+// what is new; an engine not given is not held against the fit. And it
+// says the communication was left out only when the model prices
+// communication (a link share) and the chip's link bandwidth is unknown.
+func TestPredictRequestNoveltyAndCommunication(t *testing.T) {
+	m := Model{Fit: Fit{Structure: OneEfficiency, Phases: prefill.Phases{Linear: 0.5, Attention: 0.5}},
+		Low: 0.8, High: 1.25, LowNovel: 0.5, HighNovel: 2, fitRuns: []Run{run("a", "s1", "H100", "vLLM 0.7", true)}}
+	pm, err := sources.PrefillModel(sources.MustModel("Llama 3.1 70B"))
+	require.NoError(t, err)
+	h100, err := sources.ParseGPUs("8xH100")
+	require.NoError(t, err)
+	b300, err := sources.ParseGPUs("8xB300")
+	require.NoError(t, err)
+	tp8 := prefill.Parallel{TP: 8}
+	for _, c := range []struct {
+		g      prefill.GPUs
+		engine string
+		novel  []string
+	}{
+		{h100, "", nil},
+		{h100, "vLLM 0.9", nil},
+		{h100, "TGI", []string{"engine tgi"}},
+		{b300, "", []string{"chip B300"}},
+		{b300, "SGLang", []string{"chip B300", "engine sglang"}},
+	} {
+		p, err := m.PredictRequest(pm, 32000, c.g, tp8, c.engine)
+		require.NoError(t, err)
+		want, _, err := prefill.RequestTime(pm, 32000, c.g, tp8, m.Phases)
+		require.NoError(t, err)
+		lo, hi := 0.8, 1.25
+		if c.novel != nil {
+			lo, hi = 0.5, 2
+		}
+		assert.Equal(t, c.novel, p.Novel, "%s %q", c.g.Chip.Name, c.engine)
+		assert.Equal(t, want, p.Time.Value)
+		assert.InEpsilon(t, float64(want)*lo, float64(p.Time.Lo), 1e-12, "%s %q", c.g.Chip.Name, c.engine)
+		assert.InEpsilon(t, float64(want)*hi, float64(p.Time.Hi), 1e-12, "%s %q", c.g.Chip.Name, c.engine)
+		assert.True(t, p.CommKnown, "a known link bandwidth")
+	}
+	noLink := h100
+	noLink.Chip.ScaleUp.Bandwidth = 0
+	p, err := m.PredictRequest(pm, 32000, noLink, tp8, "")
+	require.NoError(t, err)
+	assert.True(t, p.CommKnown, "no communication priced: nothing left out")
+	m.Phases.Link = 0.8
+	p, err = m.PredictRequest(pm, 32000, noLink, tp8, "")
+	require.NoError(t, err)
+	assert.False(t, p.CommKnown, "communication priced, the link's bandwidth unknown")
+	p, err = m.PredictRequest(pm, 32000, h100, tp8, "")
+	require.NoError(t, err)
+	assert.True(t, p.CommKnown)
+}
+
+// The model's leave-one-run-out summary is its own structure's, among
+// every structure's summaries.
+func TestLeaveOneRunSummaryIsTheChosenStructures(t *testing.T) {
+	m, sums, err := Fitted()
+	require.NoError(t, err)
+	assert.Equal(t, m.Structure, m.LeaveOneRun.Structure)
+	n := 0
+	for _, s := range sums {
+		if s.Structure == m.Structure {
+			assert.Equal(t, s, m.LeaveOneRun)
+			n++
+		}
+	}
+	assert.Equal(t, 1, n)
+	assert.Len(t, sums, len(Structures()))
+}

@@ -1,0 +1,202 @@
+package calibration
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/prefill"
+	"signalweight.dev/kv/sources"
+)
+
+// The latency structures' design rows, written out by hand for a run with
+// 3 s of matrix products and 1 s of attention at peak (t = 4 s), a memory
+// regressor of 500, 61 layers and 0.25 s of all-reduce: timed as one
+// request among 4 in flight, it has the request indicator, its layers, its
+// communication and 3 requests to wait behind; timed alone, no wait; as a
+// batched throughput, only the FLOP and memory terms (even at a stated
+// concurrency). The regimes structures put t in the throughput column of
+// a batch and in the single-request column of a request.
+func TestLatencyDesignRowsByHand(t *testing.T) {
+	mk := func(perRequest bool, concurrency int) Run {
+		r := Run{LinearMin: 3, AttentionMin: 1, Memory: 500, Layers: 61, Comm: 0.25, PerRequest: perRequest}
+		r.Concurrency = concurrency
+		return r
+	}
+	queued, alone, unstated, batch := mk(true, 4), mk(true, 1), mk(true, 0), mk(false, 4)
+	for s, want := range map[Structure][4][]float64{ // queued, alone, unstated, batch
+		RequestCost:         {{4, 1, 3}, {4, 1, 0}, {4, 1, 0}, {4, 0, 0}},
+		Regimes:             {{0, 4, 3}, {0, 4, 0}, {0, 4, 0}, {4, 0, 0}},
+		RegimesRequestCost:  {{0, 4, 1, 3}, {0, 4, 1, 0}, {0, 4, 1, 0}, {4, 0, 0, 0}},
+		RooflineRequestCost: {{4, 500, 1, 3}, {4, 500, 1, 0}, {4, 500, 1, 0}, {4, 500, 0, 0}},
+		RooflineLatency:     {{4, 500, 1, 61, 3}, {4, 500, 1, 61, 0}, {4, 500, 1, 61, 0}, {4, 500, 0, 0, 0}},
+		RooflineLatencyComm: {{4, 500, 1, 61, 0.25, 3}, {4, 500, 1, 61, 0.25, 0}, {4, 500, 1, 61, 0.25, 0}, {4, 500, 0, 0, 0, 0}},
+	} {
+		for i, r := range []Run{queued, alone, unstated, batch} {
+			assert.Equal(t, want[i], r.design(s), "%s, run %d", s, i)
+			assert.Len(t, r.design(s), len(s.Params()), "%s: one column per parameter", s)
+		}
+	}
+}
+
+// A latency structure's coefficients become Phases by hand: 1/2 of peak
+// for a coefficient of 2, 64 FLOP per byte for 1/64, 1/8 s per request,
+// 1/128 s per layer and 0.8 of the link for 1.25; a coefficient of zero
+// (no run informed it) leaves its term out. The regimes structures price
+// one request at the single-request share (1/4 for 4) and keep the batch
+// share (1/2) as Throughput; where no single request informed its share
+// (zero), the request is priced at the batch's.
+func TestLatencyPhasesByHand(t *testing.T) {
+	for _, c := range []struct {
+		s    Structure
+		coef []float64
+		want prefill.Phases
+	}{
+		{RequestCost, []float64{2, 0.125}, prefill.Phases{Linear: 0.5, Attention: 0.5, Fixed: 0.125}},
+		{Regimes, []float64{2, 4}, prefill.Phases{Linear: 0.25, Attention: 0.25, Throughput: 0.5}},
+		{Regimes, []float64{2, 0}, prefill.Phases{Linear: 0.5, Attention: 0.5, Throughput: 0.5}},
+		{RegimesRequestCost, []float64{2, 4, 0.125}, prefill.Phases{Linear: 0.25, Attention: 0.25, Throughput: 0.5, Fixed: 0.125}},
+		{RegimesRequestCost, []float64{2, 0, 0.125}, prefill.Phases{Linear: 0.5, Attention: 0.5, Throughput: 0.5, Fixed: 0.125}},
+		{RooflineRequestCost, []float64{2, 1.0 / 64, 0.125}, prefill.Phases{Linear: 0.5, Attention: 0.5, Intensity: 64, Fixed: 0.125}},
+		{RooflineLatency, []float64{2, 1.0 / 64, 0.125, 1.0 / 128}, prefill.Phases{Linear: 0.5, Attention: 0.5, Intensity: 64, Fixed: 0.125, PerLayer: 1.0 / 128}},
+		{RooflineLatencyComm, []float64{2, 1.0 / 64, 0.125, 1.0 / 128, 1.25}, prefill.Phases{Linear: 0.5, Attention: 0.5, Intensity: 64, Fixed: 0.125, PerLayer: 1.0 / 128, Link: 0.8}},
+		{RooflineLatencyComm, []float64{2, 0, 0.125, 0, 0}, prefill.Phases{Linear: 0.5, Attention: 0.5, Fixed: 0.125}},
+	} {
+		assert.Equal(t, c.want, latencyPhases(c.s, c.coef), "%s %v", c.s, c.coef)
+	}
+}
+
+// A cost must be positive to stay in the fit: one at exactly zero is
+// dropped like a negative one, and the efficiency refitted alone (rows
+// (1, 0) and (1, 1) against 1 and 1: the efficiency's column alone gives
+// 1).
+func TestClampCostsDropsAZeroCost(t *testing.T) {
+	used, x, err := clampCosts([][]float64{{1, 0}, {1, 1}}, []float64{1, 1}, []int{0, 2}, []float64{1, 0})
+	require.NoError(t, err)
+	assert.Equal(t, []int{0}, used)
+	assert.InDelta(t, 1, x[0], 1e-12)
+}
+
+// Every latency structure holds a cost the runs push below zero at zero:
+// single requests each exactly 2 x their peak time less 0.1 s would need
+// a per-request cost of -0.1 s, so the cost is zero and the efficiency
+// fitted alone, by the robust fit on log errors (all within the Huber
+// knee, one run per source): 1/efficiency is the geometric mean of
+// measured / peak. A structure without costs does not clamp: by phase,
+// runs needing a negative attention share fail to fit, with the reason.
+func TestLatencyStructuresHoldNegativeCostsAtZero(t *testing.T) {
+	var runs []Run
+	logSum := 0.0
+	for i, peak := range []float64{1, 2, 3, 5, 8, 13} {
+		r := run(string(rune('a'+i)), sources.SourceID(rune('A'+i)), "H100", "vllm", true)
+		r.PerRequest, r.LinearMin = true, breakeven.Seconds(peak)
+		m := 2*peak - 0.1
+		r.Measured = breakeven.Exact(breakeven.Seconds(m))
+		runs = append(runs, r)
+		logSum += math.Log(m / peak)
+	}
+	want := math.Exp(logSum / 6) // 1/efficiency
+	for _, s := range []Structure{RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, RegimesRequestCost} {
+		f, err := FitPhases(runs, s)
+		require.NoError(t, err, s.String())
+		cost := 2 // the per-request cost's place in the structure's parameters
+		if s == RequestCost {
+			cost = 1
+		}
+		require.Equal(t, "per-request cost", s.Params()[cost], s.String())
+		assert.Zero(t, f.Coef[cost], s.String())
+		eff := 0 // the efficiency a request is priced at
+		if s == RegimesRequestCost {
+			eff = 1
+		}
+		assert.InEpsilon(t, want, f.Coef[eff], 1e-9, s.String())
+		assert.Zero(t, f.Phases.Fixed, s.String())
+	}
+
+	// By phase: t = 2 x matrix products - 0.5 x attention, exactly.
+	var neg []Run
+	for i, c := range [][2]float64{{10, 1}, {5, 4}, {8, 2}, {3, 0.5}} {
+		r := run(string(rune('a'+i)), sources.SourceID(rune('A'+i)), "H100", "vllm", false)
+		r.LinearMin, r.AttentionMin = breakeven.Seconds(c[0]), breakeven.Seconds(c[1])
+		r.Measured = breakeven.Exact(breakeven.Seconds(2*c[0] - 0.5*c[1]))
+		neg = append(neg, r)
+	}
+	_, err := FitPhases(neg, ByPhase)
+	assert.ErrorContains(t, err, "the fitted attention efficiency is not positive")
+}
+
+// Beyond a factor of two a run pulls on the fit as if off by a factor of
+// two: one coefficient fitted to three runs measured at 1 (weights 1, 1
+// and 2) and an outlier measured at e^3 (weight 1) has log errors theta
+// for the three and theta - 3 for the outlier, beyond the knee; the Huber
+// loss is least where 4 theta = ln 2 (the three's weighted pull against
+// the outlier's ln 2), so the coefficient is 2^(1/4), where least squares
+// on the logs would give e^(3/5).
+func TestRefineLogCapsAnOutliersPull(t *testing.T) {
+	d := [][]float64{{1}, {1}, {1}, {1}}
+	m := []float64{1, 1, 1, math.Exp(3)}
+	got := refineLog(d, m, []float64{1, 1, 2, 1}, []float64{1})
+	assert.InEpsilon(t, math.Pow(2, 0.25), got[0], 1e-6)
+	// From a start on the other side of the optimum, the same.
+	got = refineLog(d, m, []float64{1, 1, 2, 1}, []float64{3})
+	assert.InEpsilon(t, math.Pow(2, 0.25), got[0], 1e-6)
+}
+
+// The robust loss is continuous at the knee, so a fit moves a run past a
+// factor of two when that lowers the loss: a run measured at 1 (weight
+// 1) and one at e^(1.25 ln 2 + 0.1) (weight 4), from a coefficient of
+// 1.9 (the first run just within a factor of two) or of 1.
+// With the first beyond the knee and the second within it, the loss is
+// least where 4 (theta - 1.25 ln 2 - 0.1) + ln 2 = 0: theta = ln 2 + 0.1,
+// the first run's log error just beyond ln 2 and the second's -ln 2 / 4,
+// within; so the coefficient is 2 e^0.1. A loss that jumped up at the
+// knee would hold the first run at a factor of two (a coefficient of 2).
+func TestRefineLogMovesARunPastTheKnee(t *testing.T) {
+	for _, start := range []float64{1.9, 1} {
+		got := refineLog([][]float64{{1}, {1}}, []float64{1, math.Exp(1.25*math.Ln2 + 0.1)}, []float64{1, 4}, []float64{start})
+		assert.InEpsilon(t, 2*math.Exp(0.1), got[0], 1e-6, "from %g", start)
+	}
+}
+
+// The most negative cost is dropped first, and of two equally negative
+// the first: with b = 1 + m exactly, dropping the n column leaves b on
+// (1, m) at (1, 1), both positive, so the m column stays; dropping the m
+// column first would have left (1, n) at (1.3, 0.8) (slope cov(n, b) /
+// var(n) = 4 / 5, intercept 2.5 - 0.8 x 1.5).
+func TestClampCostsDropsTheMostNegativeFirstAndTheFirstOnATie(t *testing.T) {
+	n := []float64{0, 1, 2, 3}
+	m := []float64{0, 1, 3, 2}
+	var a [][]float64
+	var b []float64
+	for i := range n {
+		a = append(a, []float64{1, n[i], m[i]})
+		b = append(b, 1+m[i])
+	}
+	for _, start := range [][]float64{{1, -2, -1}, {1, -1, -1}} {
+		used, x, err := clampCosts(a, b, []int{0, 1, 2}, start)
+		require.NoError(t, err)
+		assert.Equal(t, []int{0, 2}, used, "%v", start)
+		require.Len(t, x, 2)
+		assert.InDelta(t, 1, x[0], 1e-12)
+		assert.InDelta(t, 1, x[1], 1e-12)
+	}
+}
+
+// The damped steps recover consistent coefficients from a start far off
+// (the first 50 times too large, the second 3,000 times too small), where
+// the undamped Gauss-Newton step from there raises the loss at every
+// try and the fit would stop short (at about 2.01 and 0.015).
+func TestRefineLogRecoversFromAFarStart(t *testing.T) {
+	want := []float64{2, 0.3}
+	d := [][]float64{{1, 0}, {2, 1}, {0.5, 3}, {4, 0.2}}
+	m := make([]float64, len(d))
+	for i := range d {
+		m[i] = d[i][0]*want[0] + d[i][1]*want[1]
+	}
+	got := refineLog(d, m, []float64{1, 1, 1, 1}, []float64{100, 1e-4})
+	assert.InEpsilon(t, want[0], got[0], 1e-6)
+	assert.InEpsilon(t, want[1], got[1], 1e-6)
+}
