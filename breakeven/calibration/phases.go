@@ -358,7 +358,8 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 	if s.isLatency() {
 		// Costs cannot be negative: a cost the runs push below zero is
 		// held at zero and the rest refitted (non-negative least squares
-		// by elimination, the costs last to first).
+		// by elimination: the most negative cost first, the first of equals
+		// on a tie, until none is negative).
 		kept, xk, err := clampCosts(a, b, used, x)
 		if err != nil {
 			return f, fmt.Errorf("calibration: %s: %w", s, err)
