@@ -58,3 +58,13 @@ func TestTinyTokenRate(t *testing.T) {
 	assert.Equal(t, "0.131 tokens/s", TokenRate(0.131).String())
 	assert.Equal(t, "2,051 tokens/s", TokenRate(2051).String())
 }
+
+// A ratio of exactly zero prints as "0x", not in the power-of-ten form its
+// smallness would otherwise select; from 10,000 up (three significant
+// digits) the digits are grouped: 12,345 -> "12,300x" and
+// 19,876 -> "19,900x".
+func TestRatioZeroAndTheThousandsFromTenThousand(t *testing.T) {
+	assert.Equal(t, "0x", FormatRatio(0))
+	assert.Equal(t, "12,300x", FormatRatio(12345))
+	assert.Equal(t, "19,900x", FormatRatio(19876))
+}
