@@ -226,12 +226,13 @@ var (
 		ID: "sglang-gb300-r1-128k", Model: "DeepSeek-V3", ModelNote: "DeepSeek R1-NVFP4 (the DeepSeek-V3 architecture)",
 		Tokens: in("sglang-gb300-r1-128k.tokens", breakeven.MustBetween[breakeven.Tokens](128*1024, 128000, 128*1024),
 			quoted(LMSYSGB300, gb300Prefill, "Mean TTFT under a long-context workload (ISL = 128K, OSL = 8K)")),
-		GPUs: exact("sglang-gb300-r1-128k.gpus", 4.0, quoted(LMSYSGB300, "Experiments, 4. Kernel Comparison", "Par: prefill.Parallel{PP: 4}, Parallelism: PP4 (Pipeline Parallelism = 4).")),
+		GPUs: exact("sglang-gb300-r1-128k.gpus", 4.0, quoted(LMSYSGB300, "Experiments, 4. Kernel Comparison", "Parallelism: PP4 (Pipeline Parallelism = 4).")),
 		Chip: "GB300", Compute: fp4FP8Attention,
+		Par:         prefill.Parallel{PP: 4, Chunk: 32 * 1024},
 		Parallelism: "chunked pipeline parallelism PP4, 32K dynamic chunks", Engine: "SGLang with NVIDIA Dynamo",
 		Seconds: printed("sglang-gb300-r1-128k.seconds", breakeven.Seconds(8.6), 0.1,
 			quoted(LMSYSGB300, gb300Prefill, "reaching a best-case TTFT of 8.6s for 128K prefill with 32K dynamic chunking")),
-		Note: "the prefill worker's 4 GPUs are read from the kernel test (PP4) and the 1P/1D setup of 8 GPUs",
+		Note: "the prefill worker's 4 GPUs are read from the kernel test (PP4) and the 1P/1D setup of 8 GPUs; the dynamic chunks are taken as 32K = 32,768 tokens each (four chunks)",
 	}
 	SGLangGB300NoChunk = PrefillRun{
 		ID: "sglang-gb300-r1-128k-nochunk", Model: "DeepSeek-V3", ModelNote: SGLangGB300.ModelNote,
@@ -239,7 +240,7 @@ var (
 		Par: prefill.Parallel{PP: 4}, Parallelism: "pipeline parallelism PP4 without chunking", Engine: SGLangGB300.Engine,
 		Seconds: printed("sglang-gb300-r1-128k-nochunk.seconds", breakeven.Seconds(15.2), 0.1,
 			quoted(LMSYSGB300, gb300Prefill, "The largest gap appears in the no-chunk baseline (15.2s vs. 18.6s)")),
-		Unpriceable: "pipeline stages without chunking run one after another, so one request uses one stage's GPUs at a time, which a FLOP model over all GPUs does not describe",
+		Note: "without chunks the four pipeline stages work one after another on the whole prompt (the pipeline factor of 4)",
 	}
 	VLLMGB300R1 = PrefillRun{
 		ID: "vllm-gb300-r1-2k", Model: "DeepSeek-V3", ModelNote: "DeepSeek-R1 NVFP4 (the DeepSeek-V3 architecture)",

@@ -81,6 +81,11 @@ type Config struct {
 	TotalParams, ActiveParams float64
 	// Context is max_position_embeddings.
 	Context breakeven.Tokens
+	// Hidden is hidden_size; MoELayers counts the layers whose MLP is a
+	// mixture of experts and ExpertsPerToken is num_experts_per_tok (both
+	// zero for a dense model): the shape the prefill's communication
+	// time needs.
+	Hidden, MoELayers, ExpertsPerToken int
 	// Notes are the assumptions made where the config is silent, such as
 	// untied embeddings or Llama 4's default NoPE interval.
 	Notes []string
@@ -89,7 +94,8 @@ type Config struct {
 // Prefill returns the FLOP model of the config with the given name and
 // active parameters (the config's own count, or a published one).
 func (c Config) Prefill(name string, active float64) prefill.Model {
-	return prefill.Model{Name: name, ActiveParams: active, Attention: slices.Clone(c.Attention)}
+	return prefill.Model{Name: name, ActiveParams: active, Attention: slices.Clone(c.Attention),
+		Hidden: c.Hidden, MoELayers: c.MoELayers, ExpertsPerToken: c.ExpertsPerToken}
 }
 
 // maxParams bounds the parameters the shapes give, as --params is
@@ -496,6 +502,15 @@ func (r raw) config() (Config, error) {
 	moe, err := r.experts(layers, hidden)
 	if err != nil {
 		return c, err
+	}
+	c.Hidden = hidden
+	if moe.any {
+		c.ExpertsPerToken = moe.perTok
+		for i := range layers {
+			if moe.isMoE(i) {
+				c.MoELayers++
+			}
+		}
 	}
 	emb := float64(vocab) * float64(hidden)
 	c.TotalParams, c.ActiveParams = emb, 0

@@ -357,3 +357,22 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 }
+
+// The prefill's communication shape is read from the config: DeepSeek-V3
+// has hidden_size 7168, 8 experts a token, and its first 3 of 61 layers
+// dense (first_k_dense_replace 3), so 58 MoE layers; Llama 3.1 405B is
+// dense, hidden_size 16384.
+func TestPrefillCarriesTheCommunicationShape(t *testing.T) {
+	data, err := os.ReadFile("../../sources/configs/deepseek-ai--DeepSeek-V3.json")
+	require.NoError(t, err)
+	c, err := Parse(data)
+	require.NoError(t, err)
+	pm := c.Prefill("DeepSeek-V3", 37e9)
+	assert.Equal(t, [3]int{7168, 61 - 3, 8}, [3]int{pm.Hidden, pm.MoELayers, pm.ExpertsPerToken})
+	data, err = os.ReadFile("../../sources/configs/meta-llama--Meta-Llama-3.1-405B.json")
+	require.NoError(t, err)
+	c, err = Parse(data)
+	require.NoError(t, err)
+	pm = c.Prefill("Llama 3.1 405B", 405e9)
+	assert.Equal(t, [3]int{16384, 0, 0}, [3]int{pm.Hidden, pm.MoELayers, pm.ExpertsPerToken})
+}

@@ -16,12 +16,13 @@ func TestParseParallelReadsDegrees(t *testing.T) {
 	for s, want := range map[string]Parallel{
 		"": {}, "tp8": {TP: 8}, "TP8EP8": {TP: 8, EP: 8}, "tp4 pp2": {TP: 4, PP: 2},
 		"pp4": {PP: 4}, "tp8-cp16": {TP: 8, CP: 16}, "dp2tp4": {TP: 4},
+		"pp4chunk32768": {PP: 4, Chunk: 32768}, "PP4 chunk 8192": {PP: 4, Chunk: 8192},
 	} {
 		got, err := ParseParallel(s)
 		require.NoError(t, err, s)
 		assert.Equal(t, want, got, s)
 	}
-	for _, s := range []string{"tp", "8", "tp0", "xp8", "tp8x", "tp8 ep"} {
+	for _, s := range []string{"tp", "8", "tp0", "xp8", "tp8x", "tp8 ep", "chunk0", "pp4chunk"} {
 		_, err := ParseParallel(s)
 		var fe *breakeven.FieldError
 		require.True(t, errors.As(err, &fe), s)
@@ -30,6 +31,7 @@ func TestParseParallelReadsDegrees(t *testing.T) {
 	}
 	assert.Equal(t, "tp8ep4", Parallel{TP: 8, EP: 4}.String())
 	assert.Equal(t, "", Parallel{}.String())
+	assert.Equal(t, "pp4chunk32768", Parallel{PP: 4, Chunk: 32768}.String())
 }
 
 // The all-reduce time written out for Llama 3.1 405B's shape (126 layers,
@@ -43,10 +45,15 @@ func TestCommTimeByHand(t *testing.T) {
 	require.True(t, ok)
 	want := 126.0 * 2 * (2 * 7.0 / 8) * 1000 * 16384 * 2 / 450e9
 	assert.InEpsilon(t, want, float64(got), 1e-12)
-	// No tensor parallelism: no all-reduce.
-	got, ok = CommTime(m, 1000, g, Parallel{PP: 4})
+	// No parallelism: nothing sent.
+	got, ok = CommTime(m, 1000, g, Parallel{})
 	assert.True(t, ok)
 	assert.Zero(t, got)
+	// Four pipeline stages: the 1000 x 16,384 BF16 activations cross each
+	// of the three boundaries once.
+	got, ok = CommTime(m, 1000, g, Parallel{PP: 4})
+	assert.True(t, ok)
+	assert.InEpsilon(t, 3.0*1000*16384*2/450e9, float64(got), 1e-12)
 	// Any positive link bandwidth gives a time, however slow: 1.5 B/s
 	// quoted is 0.75 B/s one way.
 	g.Chip.ScaleUp.Bandwidth = 1.5
@@ -78,4 +85,70 @@ func TestRequestTimeAddsTheLatencyTerms(t *testing.T) {
 	got, _, err = RequestTime(m, 4096, g, Parallel{TP: 4}, e)
 	require.NoError(t, err)
 	assert.InEpsilon(t, float64(base)+0.2+40*0.001, float64(got), 1e-12)
+}
+
+// DeepSeek-V3's shape by hand (61 layers, 58 of them MoE, hidden 7,168,
+// 8 experts a token) on 8 GPUs at 900 GB/s quoted, 450 GB/s one way:
+// TP8 alone all-reduces twice a layer; TP8 EP8 all-reduces after
+// attention in every layer and after the MLP in the 3 dense ones, and
+// sends each token to its 8 experts and back in the 58 MoE ones.
+func TestCommTimeExpertParallelByHand(t *testing.T) {
+	m := Model{Name: "v3-shaped", ActiveParams: 37e9, Attention: []AttentionGroup{{Layers: 61, QueryHeads: 128, QKDim: 192, VDim: 128}},
+		Hidden: 7168, MoELayers: 58, ExpertsPerToken: 8}
+	g := GPUs{Count: 8, Chip: Chip{Name: "H200", ScaleUp: ScaleUp{Bandwidth: 900e9}}}
+	n := 8192.0
+	vals := n * 7168
+	ring := 2 * 7.0 / 8
+	got, ok := CommTime(m, 8192, g, Parallel{TP: 8})
+	require.True(t, ok)
+	assert.InEpsilon(t, 122*ring*vals*2/450e9, float64(got), 1e-12)
+	got, ok = CommTime(m, 8192, g, Parallel{TP: 8, EP: 8})
+	require.True(t, ok)
+	allReduce := 64 * ring * vals * 2
+	allToAll := 58 * 2 * 8 * vals * 2 * (7.0 / 8) / 8
+	assert.InEpsilon(t, (allReduce+allToAll)/450e9, float64(got), 1e-12)
+	// EP alone (attention data parallel): only the all-to-alls.
+	got, _ = CommTime(m, 8192, g, Parallel{EP: 4})
+	assert.InEpsilon(t, 58*2*8*vals*2*(3.0/4)/4/450e9, float64(got), 1e-12)
+	// Without its MoE shape the model is dense: EP sends nothing.
+	m.ExpertsPerToken = 0
+	got, _ = CommTime(m, 8192, g, Parallel{EP: 4})
+	assert.Zero(t, got)
+	// MoE layers are capped at the model's depth.
+	m.ExpertsPerToken, m.MoELayers = 8, 100
+	got, _ = CommTime(m, 8192, g, Parallel{EP: 4})
+	assert.InEpsilon(t, 61*2*8*vals*2*(3.0/4)/4/450e9, float64(got), 1e-12)
+}
+
+// The hidden size, where known, is the activation width; else heads x
+// value dim.
+func TestActivationWidthPrefersTheHiddenSize(t *testing.T) {
+	m := Model{Attention: []AttentionGroup{{Layers: 1, QueryHeads: 128, QKDim: 192, VDim: 128}}}
+	assert.Equal(t, 16384, m.ActivationWidth())
+	m.Hidden = 7168
+	assert.Equal(t, 7168, m.ActivationWidth())
+	assert.Zero(t, Model{}.ActivationWidth())
+}
+
+// The pipeline bubble: (k + PP - 1) / k for k chunks, PP unchunked.
+func TestPipelineFactorByHand(t *testing.T) {
+	assert.Equal(t, 1.0, PipelineFactor(131072, Parallel{TP: 8}))
+	assert.Equal(t, 4.0, PipelineFactor(131072, Parallel{PP: 4}))
+	assert.Equal(t, 7.0/4, PipelineFactor(131072, Parallel{PP: 4, Chunk: 32768}))
+	assert.Equal(t, 8.0/5, PipelineFactor(131073, Parallel{PP: 4, Chunk: 32768})) // a fifth, partial chunk
+	assert.Equal(t, 2.0, PipelineFactor(1000, Parallel{PP: 2, Chunk: 4096}))       // shorter than a chunk: one
+	assert.Equal(t, 2.0, PipelineFactor(4096, Parallel{PP: 2, Chunk: 4096}))
+}
+
+// One request through a pipeline pays the bubble on its FLOP time only.
+func TestRequestTimeMultipliesThePhasesByThePipelineFactor(t *testing.T) {
+	m := Model{Name: "x", ActiveParams: 10e9, Attention: []AttentionGroup{{Layers: 40, QueryHeads: 32, QKDim: 128, VDim: 128}}}
+	chip := Chip{Name: "c", Peaks: []Peak{{Precision: BF16, Rate: 1000 * TFLOPS}}}
+	g := GPUs{Count: 4, Chip: chip}
+	e := Phases{Linear: 0.5, Attention: 0.5, Fixed: 0.2}
+	base, err := PhaseTime(m, 8192, g, e)
+	require.NoError(t, err)
+	got, _, err := RequestTime(m, 8192, g, Parallel{PP: 4, Chunk: 4096}, e)
+	require.NoError(t, err)
+	assert.InEpsilon(t, float64(base)*5/2+0.2, float64(got), 1e-12)
 }

@@ -129,17 +129,17 @@ func PhaseTime(m Model, n breakeven.Tokens, g GPUs, e Phases) (breakeven.Seconds
 	return t, nil
 }
 
-// RequestTime returns one request's prefill time: PhaseTime plus the
-// latency regime's costs, e.Fixed, e.PerLayer per layer, and the
-// tensor-parallel all-reduces (CommTime) at e.Link of the link's quoted
-// bandwidth. The communication is left out (with ok false) where the
+// RequestTime returns one request's prefill time: PhaseTime times the
+// pipeline's bubble (PipelineFactor), plus the latency regime's costs,
+// e.Fixed, e.PerLayer per layer, and the communication (CommTime) at
+// e.Link of the link's quoted bandwidth. The communication is left out (with ok false) where the
 // chip's link bandwidth is not known; the error is PhaseTime's.
 func RequestTime(m Model, n breakeven.Tokens, g GPUs, p Parallel, e Phases) (t breakeven.Seconds, commKnown bool, err error) {
 	t, err = PhaseTime(m, n, g, e)
 	if err != nil {
 		return 0, false, err
 	}
-	t += e.Fixed + e.PerLayer*breakeven.Seconds(m.Layers())
+	t = t*breakeven.Seconds(PipelineFactor(n, p)) + e.Fixed + e.PerLayer*breakeven.Seconds(m.Layers())
 	c, ok := CommTime(m, n, g, p)
 	if e.Link > 0 && ok {
 		t += c / breakeven.Seconds(e.Link)

@@ -95,6 +95,11 @@ type Model struct {
 	// experts all count); 0 if unknown, when memory fit is not checked.
 	TotalParams float64
 	Attention   []AttentionGroup
+	// Hidden is the hidden size, MoELayers the layers whose MLP is a
+	// mixture of experts and ExpertsPerToken the experts each token is
+	// routed to (zero where not known: a model given by --params and
+	// heads). Only the communication time (CommTime) uses them.
+	Hidden, MoELayers, ExpertsPerToken int
 }
 
 // Validate reports a model the FLOP model cannot use.
