@@ -130,9 +130,10 @@ func bySource(runs []Run, s sources.SourceID) (in, rest []Run) {
 // sourceError is one run's leave-one-source-out log error and whether it
 // was novel to the fit that predicted it.
 type sourceError struct {
-	ID    string
-	Log   float64
-	Novel bool
+	ID     string
+	Log    float64
+	Novel  bool
+	Regime string
 }
 
 // losoErrors returns the leave-one-source-out log errors of structure s
@@ -146,7 +147,7 @@ func losoErrors(runs []Run, s Structure) ([]sourceError, bool) {
 			return nil, false
 		}
 		for _, r := range in {
-			out = append(out, sourceError{r.ID, math.Log(float64(f.Predict(r) / r.Measured.Value)), len(Novelty(r, rest)) > 0})
+			out = append(out, sourceError{r.ID, math.Log(float64(f.Predict(r) / r.Measured.Value)), len(Novelty(r, rest)) > 0, r.Regime()})
 		}
 	}
 	return out, true
@@ -171,7 +172,7 @@ func chooseBySource(runs []Run) (Structure, []sourceError, map[Structure]float64
 	var best Structure
 	var bestErrs []sourceError
 	found := false
-	for _, s := range Structures() {
+	for _, s := range Candidates() {
 		errs, ok := losoErrors(runs, s)
 		if !ok || len(errs) == 0 {
 			medians[s] = math.NaN()
@@ -186,14 +187,25 @@ func chooseBySource(runs []Run) (Structure, []sourceError, map[Structure]float64
 	return best, bestErrs, medians, found
 }
 
-// spreadFor returns the interval's factors for a run novel or not to its
-// fit, from errs (see the file's doc). A novel run's interval is never
-// narrower than the interval of all errors: what the fit has not seen is
-// at least as uncertain as what it has.
-func spreadFor(errs []sourceError, novel bool) (lo, hi float64) {
-	var pick, all []float64
+// spreadFor returns the interval's factors for a run of the given regime
+// ("request", "concurrent", "throughput"), novel or not to its fit, from
+// errs: the 5th to 95th percentiles of the errors of runs of that regime
+// and novelty; of that regime alone where fewer than minSpread; of all
+// errors where the regime still has fewer. A novel run's interval is
+// never narrower than that of every error of its regime (of all errors
+// where its regime has fewer than minSpread): what the fit has not seen
+// is at least as uncertain as what it has. Batched throughputs are
+// predicted within tens of percent and single requests within factors,
+// so one interval for both would be too wide for the one and too narrow
+// for the other.
+func spreadFor(errs []sourceError, regime string, novel bool) (lo, hi float64) {
+	var pick, same, all []float64
 	for _, e := range errs {
 		all = append(all, e.Log)
+		if e.Regime != regime {
+			continue
+		}
+		same = append(same, e.Log)
 		if e.Novel == novel {
 			pick = append(pick, e.Log)
 		}
@@ -201,12 +213,15 @@ func spreadFor(errs []sourceError, novel bool) (lo, hi float64) {
 	if len(all) == 0 {
 		return 1, 1
 	}
+	if len(same) < minSpread {
+		same = all
+	}
 	if len(pick) < minSpread {
-		pick = all
+		pick = same
 	}
 	lo, hi = spread(pick)
 	if novel {
-		alo, ahi := spread(all)
+		alo, ahi := spread(same)
 		lo, hi = math.Min(lo, alo), math.Max(hi, ahi)
 	}
 	return lo, hi
@@ -236,7 +251,7 @@ func ValidateBySource(runs []Run) ([]Row, map[Structure]float64) {
 		}
 		for _, r := range in {
 			nov := Novelty(r, rest)
-			lo, hi := spreadFor(inner, len(nov) > 0)
+			lo, hi := spreadFor(inner, r.Regime(), len(nov) > 0)
 			p := f.Predict(r)
 			row := &rows[index[r.ID]]
 			row.Fit = f

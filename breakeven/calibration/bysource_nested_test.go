@@ -54,10 +54,11 @@ func TestLosoErrorsLeaveEachSourceOutAndFlagNovelty(t *testing.T) {
 	errs, ok := losoErrors(runs, OneEfficiency)
 	require.True(t, ok)
 	require.Len(t, errs, 3)
-	for i, want := range []sourceError{{"a", 0.5 * math.Ln2, false}, {"b", 0.5 * math.Ln2, false}, {"c", -math.Ln2, true}} {
+	for i, want := range []sourceError{{"a", 0.5 * math.Ln2, false, "throughput"}, {"b", 0.5 * math.Ln2, false, "throughput"}, {"c", -math.Ln2, true, "throughput"}} {
 		assert.Equal(t, want.ID, errs[i].ID)
 		assert.InDelta(t, want.Log, errs[i].Log, 1e-9, want.ID)
 		assert.Equal(t, want.Novel, errs[i].Novel, want.ID)
+		assert.Equal(t, want.Regime, errs[i].Regime, want.ID)
 	}
 }
 
@@ -72,25 +73,30 @@ func TestMedianAbsIsOfRelativeErrors(t *testing.T) {
 	assert.InDelta(t, 0.2, medianAbs(errs), 1e-12)
 }
 
-// On a tie the structure with the fewest parameters is chosen: on runs
-// with no attention, memory or request terms, one efficiency, by phase
-// and the roofline (the structures two runs can fit; the rest need three
-// or more and are NaN) make the same predictions, so the same median, the
-// one worked out for these runs above: relative errors of sqrt(2) - 1
-// twice and 1/2 - 1, median sqrt(2) - 1.
+// On a tie the candidate with the fewest parameters is chosen: on
+// throughput runs with no attention, memory or request terms, the
+// candidates five runs can fit (a per-request cost, with memory traffic,
+// with two regimes, by engine; each fold has four runs) all reduce to one
+// efficiency, so they make the same predictions and tie at one
+// efficiency's median; the rest need five parameters or more and are NaN,
+// and only candidates are scored.
 func TestStructureTieGoesToFewestParameters(t *testing.T) {
-	runs := []Run{tput("a", "H100", 1, 2), tput("b", "H100", 3, 6), tput("c", "MI300X", 0.5, 2)}
+	runs := []Run{tput("a", "H100", 1, 2), tput("b", "H100", 3, 6), tput("c", "MI300X", 0.5, 2), tput("d", "H100", 2, 3), tput("e", "H100", 1, 1.5)}
 	best, errs, medians, ok := chooseBySource(runs)
 	require.True(t, ok)
-	assert.Equal(t, OneEfficiency, best)
-	assert.Len(t, errs, 3)
-	for _, s := range []Structure{OneEfficiency, ByPhase, Roofline} {
-		assert.InDelta(t, math.Sqrt2-1, medians[s], 1e-9, s.String())
+	assert.Equal(t, RequestCost, best)
+	assert.Len(t, errs, 5)
+	one, ok := losoErrors(runs, OneEfficiency)
+	require.True(t, ok)
+	for _, s := range []Structure{RequestCost, RooflineRequestCost, RegimesRequestCost, EngineRequestCost} {
+		assert.InDelta(t, medianAbs(one), medians[s], 1e-9, s.String())
+	}
+	for _, s := range []Structure{RooflineLatency, RooflineLatencyComm} {
+		assert.True(t, math.IsNaN(medians[s]), s.String())
 	}
 	for _, s := range Structures() {
-		if len(s.Params()) > 2 {
-			assert.True(t, math.IsNaN(medians[s]), s.String())
-		}
+		_, scored := medians[s]
+		assert.Equal(t, s.isLatency(), scored, s.String())
 	}
 }
 

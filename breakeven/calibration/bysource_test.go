@@ -58,16 +58,16 @@ func TestSpreadForNovelAndSeen(t *testing.T) {
 		errs = append(errs, sourceError{Log: 0.1 * float64(i), Novel: false}) // 0 .. 0.4
 		errs = append(errs, sourceError{Log: -float64(i), Novel: true})       // 0 .. -4
 	}
-	lo, hi := spreadFor(errs, false)
+	lo, hi := spreadFor(errs, "", false)
 	assert.InEpsilon(t, math.Exp(-(0.4 - 0.05*0.4*4/4)), lo, 1e-9) // exp(-q95) of 0..0.4: q95 = 0.38
 	assert.InEpsilon(t, math.Exp(-0.02), hi, 1e-9)                 // exp(-q05): q05 = 0.02
-	lo, hi = spreadFor(errs, true)
+	lo, hi = spreadFor(errs, "", true)
 	// q95 of -4..0 is -0.2, but q95 of all ten (-4..0.4) is 0.31: the
 	// novel low end is the wider exp(-0.31).
 	assert.InEpsilon(t, math.Exp(-(0.3 + 0.55*0.1)), lo, 1e-9)
 	assert.InEpsilon(t, math.Exp(3.8), hi, 1e-9) // q05 of -4..0 is -3.8, beyond all ten's -3.55
 	// Three novel errors are too few: all ten are used.
-	lo2, hi2 := spreadFor(errs[:6], true)
+	lo2, hi2 := spreadFor(errs[:6], "", true)
 	all := []float64{0, 0, 0.1, -1, 0.2, -2}
 	wlo, whi := spread(all)
 	assert.Equal(t, wlo, lo2)
@@ -133,8 +133,8 @@ func TestNovelIntervalIsNeverNarrowerThanAllErrors(t *testing.T) {
 	for _, v := range []float64{-0.1, -0.05, 0.05, 0.1} {
 		errs = append(errs, sourceError{Log: v, Novel: true})
 	}
-	nlo, nhi := spreadFor(errs, true)
-	slo, shi := spreadFor(errs, false)
+	nlo, nhi := spreadFor(errs, "", true)
+	slo, shi := spreadFor(errs, "", false)
 	alo, ahi := spread([]float64{-1, -0.5, 0.5, 1, -0.1, -0.05, 0.05, 0.1})
 	assert.Equal(t, alo, nlo)
 	assert.Equal(t, ahi, nhi)

@@ -27,7 +27,8 @@ import (
 // timed at a stated concurrency c above one, the c - 1 requests it may
 // wait behind (queueing, below).
 func (r Run) latencyDesign(s Structure) []float64 {
-	t := float64(r.LinearMin + r.AttentionMin)
+	pf := r.pipeline()
+	t, mem := pf*float64(r.LinearMin+r.AttentionMin), pf*r.Memory
 	req, layers, comm := 0.0, 0.0, 0.0
 	if r.PerRequest {
 		req, layers, comm = 1, r.Layers, float64(r.Comm)
@@ -38,14 +39,14 @@ func (r Run) latencyDesign(s Structure) []float64 {
 		d = []float64{t, req}
 	case Regimes:
 		d = []float64{t * (1 - req), t * req}
-	case RegimesRequestCost:
+	case RegimesRequestCost, EngineRequestCost:
 		d = []float64{t * (1 - req), t * req, req}
 	case RooflineRequestCost:
-		d = []float64{t, r.Memory, req}
+		d = []float64{t, mem, req}
 	case RooflineLatency:
-		d = []float64{t, r.Memory, req, layers}
+		d = []float64{t, mem, req, layers}
 	default:
-		d = []float64{t, r.Memory, req, layers, comm}
+		d = []float64{t, mem, req, layers, comm}
 	}
 	return append(d, r.queue())
 }
@@ -109,7 +110,7 @@ func latencyPhases(s Structure, c []float64) prefill.Phases {
 
 // isLatency reports whether s has latency-regime costs.
 func (s Structure) isLatency() bool {
-	return s == RequestCost || s == RooflineRequestCost || s == RooflineLatency || s == RooflineLatencyComm || s == RegimesRequestCost
+	return s == RequestCost || s == RooflineRequestCost || s == RooflineLatency || s == RooflineLatencyComm || s == RegimesRequestCost || s == EngineRequestCost
 }
 
 // clampCosts refits a x = b without the cost columns (every column after

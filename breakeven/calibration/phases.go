@@ -71,12 +71,36 @@ const (
 	RooflineLatencyComm
 	Regimes
 	RegimesRequestCost
+	// EngineRequestCost is RegimesRequestCost with a per-request cost of
+	// its own for each engine family whose single requests come from two
+	// sources or more in the fit (EngineCosts); the other engines share
+	// one.
+	EngineRequestCost
 )
+
+// Candidates are the structures validation chooses among: those with a
+// per-request cost. A single request always pays one (its scheduling,
+// tokenization and round trip), and the published runs mix single
+// requests with batches; a structure without it can describe a batch-1
+// run only by a share of peak far below a batch's. Chosen before the
+// nested validation, on physics, after an earlier run of it (every
+// structure a candidate) picked a structure without the cost in two of
+// its folds and predicted their batch-1 runs of a few thousand tokens
+// four to ten times too fast.
+func Candidates() []Structure {
+	var out []Structure
+	for _, s := range Structures() {
+		if s.isLatency() {
+			out = append(out, s)
+		}
+	}
+	return out
+}
 
 // Structures lists the structures compared.
 func Structures() []Structure {
 	return []Structure{OneEfficiency, ByPhase, ByPhaseAndPrecision, Roofline, ByPhaseRoofline,
-		RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost}
+		RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, EngineRequestCost}
 }
 
 func (s Structure) String() string {
@@ -103,6 +127,8 @@ func (s Structure) String() string {
 		return "an efficiency for batched throughput and one for single requests"
 	case RegimesRequestCost:
 		return "an efficiency for batched throughput, one for single requests, and a per-request cost"
+	case EngineRequestCost:
+		return "an efficiency for batched throughput, one for single requests, and a per-request cost by engine where two sources show it"
 	}
 	return fmt.Sprintf("Structure(%d)", int(s))
 }
@@ -128,7 +154,7 @@ func (s Structure) Params() []string {
 		return []string{"efficiency", "memory traffic", "per-request cost", "per-layer cost", queueing}
 	case Regimes:
 		return []string{"throughput efficiency", "single-request efficiency", queueing}
-	case RegimesRequestCost:
+	case RegimesRequestCost, EngineRequestCost:
 		return []string{"throughput efficiency", "single-request efficiency", "per-request cost", queueing}
 	}
 	return []string{"efficiency", "memory traffic", "per-request cost", "per-layer cost", "communication", queueing}
@@ -160,6 +186,11 @@ type Run struct {
 	Layers     float64
 	Comm       breakeven.Seconds
 	CommKnown  bool
+	// Pipeline is a single request's pipeline factor (prefill.
+	// PipelineFactor): its FLOP and memory time over all GPUs is
+	// multiplied by it; 1 for a batched throughput, which keeps every
+	// stage busy.
+	Pipeline float64
 	// Reason says why the run is not priced; empty if it is.
 	Reason string
 }
@@ -183,6 +214,14 @@ func (r Run) MinTime() breakeven.Seconds { return r.LinearMin + r.AttentionMin }
 // prefill: MinTime / measured (an MFU against each phase's own peak).
 func (r Run) Implied() float64 { return float64(r.MinTime() / r.Measured.Value) }
 
+// pipeline is the run's pipeline factor, 1 where not set.
+func (r Run) pipeline() float64 {
+	if r.Pipeline > 0 {
+		return r.Pipeline
+	}
+	return 1
+}
+
 // lowLinear reports whether the run's matrix products are FP8 or FP4.
 func (r Run) lowLinear() bool {
 	p := r.GPUs.Compute.Or().Linear
@@ -192,17 +231,18 @@ func (r Run) lowLinear() bool {
 // design is the run's row of the fit: each parameter's time at efficiency
 // 1, so that predicted = sum(design_k x 1/e_k).
 func (r Run) design(s Structure) []float64 {
-	l, a := float64(r.LinearMin), float64(r.AttentionMin)
+	pf := r.pipeline()
+	l, a, mem := pf*float64(r.LinearMin), pf*float64(r.AttentionMin), pf*r.Memory
 	switch s {
 	case OneEfficiency:
 		return []float64{l + a}
 	case ByPhase:
 		return []float64{l, a}
 	case Roofline:
-		return []float64{l + a, r.Memory}
+		return []float64{l + a, mem}
 	case ByPhaseRoofline:
-		return []float64{l, a, r.Memory}
-	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost:
+		return []float64{l, a, mem}
+	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, EngineRequestCost:
 		return r.latencyDesign(s)
 	}
 	if r.lowLinear() {
@@ -258,6 +298,10 @@ func NewRun(p sources.PrefillRun) Run {
 	r.PerRequest = p.Seconds.Name != ""
 	r.Layers = float64(r.FLOP.Layers())
 	r.Comm, r.CommKnown = prefill.CommTime(r.FLOP, r.N, g, p.Par)
+	r.Pipeline = 1
+	if r.PerRequest {
+		r.Pipeline = prefill.PipelineFactor(r.N, p.Par)
+	}
 	implied := breakeven.Apply1(r.Measured, func(t breakeven.Seconds) float64 { return float64(r.MinTime() / t) })
 	switch prefill.Check(implied, sources.HighestPublishedMFU.V()) {
 	case prefill.BeyondPeak:
@@ -299,6 +343,69 @@ type Fit struct {
 	Coef []float64
 	// Runs are the IDs of the runs the fit used.
 	Runs []string
+	// Engines are the engine families (EngineKind) with a per-request
+	// cost of their own (EngineRequestCost only), and EngineCosts those
+	// costs; every other engine pays Phases.Fixed.
+	Engines     []string
+	EngineCosts map[string]breakeven.Seconds
+}
+
+// ParamNames names the fit's coefficients, in the order of Coef: the
+// structure's parameters, with an engine's own per-request cost before
+// the queueing one.
+func (f Fit) ParamNames() []string {
+	p := f.Structure.Params()
+	if len(f.Engines) == 0 {
+		return p
+	}
+	out := append([]string(nil), p[:len(p)-1]...)
+	for _, e := range f.Engines {
+		out = append(out, "per-request cost of "+e)
+	}
+	return append(out, p[len(p)-1])
+}
+
+// row is the run's design row in fit f: the structure's design, with
+// the per-request indicator moved to the run's engine's own column where
+// that engine has one.
+func (r Run) row(s Structure, engines []string) []float64 {
+	d := r.design(s)
+	if s != EngineRequestCost || len(engines) == 0 {
+		return d
+	}
+	out := append([]float64(nil), d[:len(d)-1]...)
+	own := make([]float64, len(engines))
+	for i, e := range engines {
+		if EngineKind(r.Engine) == e {
+			own[i], out[2] = out[2], 0
+		}
+	}
+	return append(append(out, own...), d[len(d)-1])
+}
+
+// ownCostEngines returns the engine families (EngineKind, "other" left
+// out) whose priced single-request runs (one request or a stated
+// concurrency) come from at least two sources, sorted.
+func ownCostEngines(runs []Run) []string {
+	srcs := map[string]map[sources.SourceID]bool{}
+	for _, r := range runs {
+		k := EngineKind(r.Engine)
+		if !r.Priced() || !r.PerRequest || k == "other" {
+			continue
+		}
+		if srcs[k] == nil {
+			srcs[k] = map[sources.SourceID]bool{}
+		}
+		srcs[k][r.Source()] = true
+	}
+	var out []string
+	for k, v := range srcs {
+		if len(v) >= 2 {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // FitPhases fits structure s to the priced runs by least squares on the
@@ -306,6 +413,9 @@ type Fit struct {
 // fitted efficiency is not positive.
 func FitPhases(runs []Run, s Structure) (Fit, error) {
 	f := Fit{Structure: s}
+	if s == EngineRequestCost {
+		f.Engines = ownCostEngines(runs)
+	}
 	var rows [][]float64
 	var weights []float64
 	perSource := map[sources.SourceID]int{}
@@ -318,7 +428,7 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 		if !r.Priced() {
 			continue
 		}
-		d := r.design(s)
+		d := r.row(s, f.Engines)
 		for k := range d {
 			d[k] /= float64(r.Measured.Value)
 		}
@@ -327,7 +437,7 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 		weights = append(weights, 1/float64(perSource[r.Source()]))
 		f.Runs = append(f.Runs, r.ID)
 	}
-	k := len(s.Params())
+	k := len(f.ParamNames())
 	if len(rows) < k {
 		return f, fmt.Errorf("calibration: %d priced runs for %d parameters", len(rows), k)
 	}
@@ -377,7 +487,7 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 	for c, j := range used {
 		inv[j] = x[c]
 		if !(inv[j] > 0) {
-			return f, fmt.Errorf("calibration: %s: the fitted %s efficiency is not positive (1/e = %.3g)", s, s.Params()[j], inv[j])
+			return f, fmt.Errorf("calibration: %s: the fitted %s efficiency is not positive (1/e = %.3g)", s, f.ParamNames()[j], inv[j])
 		}
 	}
 	if s == ByPhaseAndPrecision { // a precision no run informs takes the other's share
@@ -406,6 +516,12 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 		f.Phases = prefill.Phases{Linear: e(0), Attention: e(1), Intensity: e(2)}
 	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost:
 		f.Phases = latencyPhases(s, inv[:len(inv)-1])
+	case EngineRequestCost:
+		f.Phases = latencyPhases(RegimesRequestCost, inv[:3])
+		f.EngineCosts = map[string]breakeven.Seconds{}
+		for i, e := range f.Engines {
+			f.EngineCosts[e] = breakeven.Seconds(inv[3+i])
+		}
 	default:
 		f.Phases = prefill.Phases{Linear: e(0), LowLinear: e(1), Attention: e(2)}
 		if f.Phases.Linear == 0 { // no BF16 run: BF16 at the low-precision share
@@ -422,7 +538,7 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 func (f Fit) Predict(r Run) breakeven.Seconds {
 	if f.Coef != nil {
 		t := 0.0
-		for k, d := range r.design(f.Structure) {
+		for k, d := range r.row(f.Structure, f.Engines) {
 			t += d * f.Coef[k]
 		}
 		return breakeven.Seconds(t)
@@ -432,7 +548,7 @@ func (f Fit) Predict(r Run) breakeven.Seconds {
 	if f.Phases.Intensity > 0 {
 		t += breakeven.Seconds(r.Memory / f.Phases.Intensity)
 	}
-	return t
+	return t * breakeven.Seconds(r.pipeline())
 }
 
 // keepColumns returns the columns of a (whose columns are the parameters
@@ -595,6 +711,9 @@ type Summary struct {
 	MedianAbsError float64
 	Within25       float64 // share of priced runs within 25%
 	Coverage       float64 // share whose interval holds the measured value
+	// MedianWidth is the median of the intervals' high / low: how much a
+	// coverage costs (zero where no interval was given).
+	MedianWidth float64
 	// Err says why the structure could not be validated (a fit with a
 	// run left out had a parameter that was not positive); the scores are
 	// then zero.
@@ -616,7 +735,7 @@ func (s Summary) Met() (median, within, coverage bool) {
 // Summarize scores validation rows.
 func Summarize(s Structure, rows []Row) Summary {
 	sum := Summary{Structure: s}
-	var abs []float64
+	var abs, widths []float64
 	for _, r := range rows {
 		if !r.Priced() {
 			sum.Unpriced++
@@ -624,6 +743,9 @@ func Summarize(s Structure, rows []Row) Summary {
 		}
 		sum.Priced++
 		abs = append(abs, math.Abs(r.Error))
+		if r.Predicted.Lo > 0 {
+			widths = append(widths, float64(r.Predicted.Hi/r.Predicted.Lo))
+		}
 		if r.Within25 {
 			sum.Within25++
 		}
@@ -634,6 +756,10 @@ func Summarize(s Structure, rows []Row) Summary {
 	if sum.Priced > 0 {
 		sort.Float64s(abs)
 		sum.MedianAbsError = quantile(abs, 0.5)
+		sort.Float64s(widths)
+		if len(widths) > 0 {
+			sum.MedianWidth = quantile(widths, 0.5)
+		}
 		sum.Within25 /= float64(sum.Priced)
 		sum.Coverage /= float64(sum.Priced)
 	}
@@ -683,6 +809,9 @@ func (m Model) PredictRequest(pm prefill.Model, n breakeven.Tokens, g prefill.GP
 	t, commKnown, err := prefill.RequestTime(pm, n, g, par, m.Phases)
 	if err != nil {
 		return Prediction{}, err
+	}
+	if c, ok := m.EngineCosts[EngineKind(engine)]; ok && engine != "" {
+		t += c - m.Phases.Fixed // the engine's own per-request cost
 	}
 	q := Run{PrefillRun: sources.PrefillRun{Chip: g.Chip.Name, Engine: engine, Seconds: sources.Input[breakeven.Seconds]{Name: "query"}}}
 	nov := Novelty(q, m.fitRuns)
@@ -742,8 +871,9 @@ func Choose(runs []Run) (Model, []Summary, error) {
 	rows, outside := ValidateBySource(runs)
 	m := Model{Fit: f, Rows: rows, Summary: Summarize(s, rows), Outside: outside}
 	m.Summary.Structure = s
-	m.Low, m.High = spreadFor(errs, false)
-	m.LowNovel, m.HighNovel = spreadFor(errs, true)
+	// A prediction prices one request: the interval of single requests.
+	m.Low, m.High = spreadFor(errs, "request", false)
+	m.LowNovel, m.HighNovel = spreadFor(errs, "request", true)
 	for _, sum := range sums {
 		if sum.Structure == s {
 			m.LeaveOneRun = sum
@@ -790,7 +920,7 @@ func Fitted() (Model, []Summary, error) {
 // the runs that chiefly determine it (all are fitted jointly).
 func (m Model) Informants() map[string][]string {
 	out := map[string][]string{}
-	names := m.Structure.Params()
+	names := m.ParamNames()
 	coef := m.Coef
 	if coef == nil { // a model given as Phases: its coefficients from them
 		e := m.Phases
@@ -813,7 +943,7 @@ func (m Model) Informants() map[string][]string {
 		if !r.Priced() {
 			continue
 		}
-		d := r.design(m.Structure)
+		d := r.row(m.Structure, m.Engines)
 		best, bestV := 0, -1.0
 		for k := range d {
 			if v := d[k] * coef[k]; v > bestV {
@@ -830,7 +960,10 @@ func (m Model) Informants() map[string][]string {
 func (m Model) Describe() string {
 	inf := m.Informants()
 	s := fmt.Sprintf("%s, fitted jointly on %d published runs: %s", m.Structure, len(m.Runs), m.Phases)
-	for _, p := range m.Structure.Params() {
+	for _, e := range m.Engines {
+		s += fmt.Sprintf(", %.3g s per request on %s", float64(m.EngineCosts[e]), e)
+	}
+	for _, p := range m.ParamNames() {
 		if ids := inf[p]; len(ids) > 0 {
 			s += fmt.Sprintf("; %s mostly from %s", p, joinIDs(ids))
 		}

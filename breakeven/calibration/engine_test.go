@@ -1,0 +1,192 @@
+package calibration
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/prefill"
+	"signalweight.dev/kv/sources"
+)
+
+// The candidates are the structures with a per-request cost, in the
+// order of Structures.
+func TestCandidatesAreTheLatencyStructures(t *testing.T) {
+	assert.Equal(t, []Structure{RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, RegimesRequestCost, EngineRequestCost}, Candidates())
+}
+
+// An engine gets a cost of its own when its single requests come from
+// two sources: sglang from s1 and s2 does; vllm from s1 twice does not;
+// trtllm's second source is a throughput, which pays no per-request cost;
+// "other" never does; an unpriced run does not count.
+func TestOwnCostEnginesNeedTwoSources(t *testing.T) {
+	unpriced := run("u", "s3", "H100", "vLLM", true)
+	unpriced.Reason = "not read"
+	unpriced.PerRequest = true
+	runs := []Run{
+		run("a", "s1", "H100", "SGLang", true), run("b", "s2", "H100", "sglang 0.4", true),
+		run("c", "s1", "H100", "vLLM", true), run("d", "s1", "H100", "vllm", true), unpriced,
+		run("e", "s1", "H100", "TensorRT-LLM", true), run("f", "s2", "H100", "trtllm", false),
+		run("g", "s1", "H100", "", true), run("h", "s2", "H100", "not stated", true),
+	}
+	for i := range runs {
+		if runs[i].ID != "u" {
+			runs[i].PerRequest = runs[i].Seconds.Name != ""
+		}
+	}
+	assert.Equal(t, []string{"sglang"}, ownCostEngines(runs))
+	runs = append(runs, run("i", "s2", "H100", "vLLM 0.7", true))
+	runs[len(runs)-1].PerRequest = true
+	assert.Equal(t, []string{"sglang", "vllm"}, ownCostEngines(runs))
+}
+
+// The engine structure's row moves the per-request indicator to the
+// run's engine's own column, before the queueing one; an engine without a
+// column keeps the shared one; other structures are unchanged.
+func TestRowMovesTheRequestCostToTheEnginesColumn(t *testing.T) {
+	r := Run{LinearMin: 3, AttentionMin: 1, PerRequest: true}
+	r.Engine, r.Concurrency = "vLLM", 4
+	engines := []string{"sglang", "vllm"}
+	assert.Equal(t, []float64{0, 4, 0, 0, 1, 3}, r.row(EngineRequestCost, engines))
+	r.Engine = "TGI"
+	assert.Equal(t, []float64{0, 4, 1, 0, 0, 3}, r.row(EngineRequestCost, engines))
+	assert.Equal(t, []float64{0, 4, 1, 3}, r.row(EngineRequestCost, nil))
+	assert.Equal(t, []float64{0, 4, 1, 3}, r.row(RegimesRequestCost, engines))
+	f := Fit{Structure: EngineRequestCost, Engines: engines}
+	assert.Equal(t, []string{"throughput efficiency", "single-request efficiency", "per-request cost", "per-request cost of sglang", "per-request cost of vllm", queueing}, f.ParamNames())
+	assert.Equal(t, RegimesRequestCost.Params(), Fit{Structure: RegimesRequestCost}.ParamNames())
+}
+
+// Fitted on runs made exactly by a model with shares of peak 1/2 (batch)
+// and 1/4 (one request), 0.1 s per request for sglang (two sources),
+// 0.3 s for every other engine, the engine structure recovers each cost;
+// a request's prediction adds its engine's own cost.
+func TestEngineRequestCostRecoversEachEnginesCost(t *testing.T) {
+	mk := func(id string, src sources.SourceID, engine string, request bool, peak float64) Run {
+		r := run(id, src, "H100", engine, request)
+		r.LinearMin = breakeven.Seconds(peak)
+		r.PerRequest = request
+		t := 2 * peak
+		if request {
+			t = 4*peak + 0.3
+			if EngineKind(engine) == "sglang" {
+				t = 4*peak + 0.1
+			}
+		}
+		r.Measured = breakeven.Exact(breakeven.Seconds(t))
+		return r
+	}
+	runs := []Run{
+		mk("a", "s1", "SGLang", true, 0.1), mk("b", "s2", "SGLang", true, 0.5), mk("c", "s2", "SGLang", true, 1),
+		mk("d", "s3", "TGI", true, 0.2), mk("e", "s3", "TGI", true, 2), mk("f", "s5", "vLLM", false, 1), mk("g", "s6", "vLLM", false, 3),
+	}
+	f, err := FitPhases(runs, EngineRequestCost)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"sglang"}, f.Engines)
+	assert.InDelta(t, 0.5, f.Phases.Throughput, 1e-6)
+	assert.InDelta(t, 0.25, f.Phases.Linear, 1e-6)
+	assert.InDelta(t, 0.3, float64(f.Phases.Fixed), 1e-6)
+	assert.InDelta(t, 0.1, float64(f.EngineCosts["sglang"]), 1e-6)
+	for _, r := range runs {
+		assert.InEpsilon(t, float64(r.Measured.Value), float64(f.Predict(r)), 1e-6, r.ID)
+	}
+	m := Model{Fit: f, Low: 0.5, High: 2, LowNovel: 0.25, HighNovel: 4, fitRuns: runs}
+	pm := prefill.Model{Name: "x", ActiveParams: 1e9}
+	g := prefill.GPUs{Count: 1, Chip: prefill.Chip{Name: "H100", Peaks: []prefill.Peak{{Precision: prefill.BF16, Rate: 1000 * prefill.TFLOPS}}}}
+	atPeak := 2 * 1e9 * 1000 / 1000e12
+	p, err := m.PredictRequest(pm, 1000, g, prefill.Parallel{}, "SGLang")
+	require.NoError(t, err)
+	assert.InEpsilon(t, 4*atPeak+0.1, float64(p.Time.Value), 1e-6)
+	p, err = m.PredictRequest(pm, 1000, g, prefill.Parallel{}, "TGI")
+	require.NoError(t, err)
+	assert.InEpsilon(t, 4*atPeak+0.3, float64(p.Time.Value), 1e-6)
+	p, err = m.PredictRequest(pm, 1000, g, prefill.Parallel{}, "")
+	require.NoError(t, err)
+	assert.InEpsilon(t, 4*atPeak+0.3, float64(p.Time.Value), 1e-6)
+	assert.Contains(t, m.Describe(), "0.1 s per request on sglang")
+}
+
+// The interval is that of the runs of the same regime: throughput errors
+// of +-0.1 give a throughput run a narrow interval while request errors
+// of +-1 give a request run a wide one; a regime with fewer than
+// minSpread errors takes all errors; a novel run is never narrower than
+// its regime's errors.
+func TestSpreadForTakesTheRunsRegime(t *testing.T) {
+	var errs []sourceError
+	for _, v := range []float64{-0.1, -0.05, 0.05, 0.1} {
+		errs = append(errs, sourceError{Log: v, Regime: "throughput"})
+	}
+	for _, v := range []float64{-1, -0.5, 0.5, 1} {
+		errs = append(errs, sourceError{Log: v, Regime: "request"})
+	}
+	errs = append(errs, sourceError{Log: 3, Regime: "concurrent"})
+	lo, hi := spreadFor(errs, "throughput", false)
+	wlo, whi := spread([]float64{-0.1, -0.05, 0.05, 0.1})
+	assert.Equal(t, [2]float64{wlo, whi}, [2]float64{lo, hi})
+	assert.InEpsilon(t, math.Exp(-(0.05 + 0.85*0.05)), lo, 1e-9) // q95 of the four is 0.0925
+	lo, hi = spreadFor(errs, "request", true)
+	wlo, whi = spread([]float64{-1, -0.5, 0.5, 1})
+	assert.Equal(t, [2]float64{wlo, whi}, [2]float64{lo, hi})
+	lo, hi = spreadFor(errs, "concurrent", false)
+	wlo, whi = spread([]float64{-0.1, -0.05, 0.05, 0.1, -1, -0.5, 0.5, 1, 3})
+	assert.Equal(t, [2]float64{wlo, whi}, [2]float64{lo, hi})
+	// Novel throughput runs with a spread narrower than all throughput
+	// errors take the throughput spread, not all errors'.
+	for _, v := range []float64{-0.01, 0, 0, 0.01} {
+		errs = append(errs, sourceError{Log: v, Regime: "throughput", Novel: true})
+	}
+	lo, hi = spreadFor(errs, "throughput", true)
+	wlo, whi = spread([]float64{-0.1, -0.05, 0.05, 0.1, -0.01, 0, 0, 0.01})
+	assert.Equal(t, [2]float64{wlo, whi}, [2]float64{lo, hi})
+}
+
+// The summary's width is the median of high / low over the priced rows
+// with an interval: widths 2, 4 and 10 have median 4 (the unpriced row's
+// 100 and the row with no interval left out).
+func TestSummaryMedianWidth(t *testing.T) {
+	row := func(lo, hi float64) Row {
+		r := Row{Predicted: breakeven.Estimate[breakeven.Seconds]{Value: 1, Lo: breakeven.Seconds(lo), Hi: breakeven.Seconds(hi)}}
+		return r
+	}
+	unpriced := row(1, 100)
+	unpriced.Reason = "x"
+	s := Summarize(OneEfficiency, []Row{row(1, 2), row(0.5, 2), row(0.1, 1), unpriced, row(0, 0)})
+	assert.InDelta(t, 4.0, s.MedianWidth, 1e-12)
+	assert.Equal(t, 4, s.Priced) // the row without an interval is priced but has no width
+}
+
+// A single request's pipeline factor multiplies its FLOP and memory
+// columns, not its costs; an unset factor reads as 1; Predict from Phases
+// alone applies it too.
+func TestDesignScalesTheFLOPColumnsByThePipelineFactor(t *testing.T) {
+	r := Run{LinearMin: 3, AttentionMin: 1, Memory: 500, Layers: 61, Comm: 0.25, PerRequest: true, Pipeline: 1.75}
+	assert.Equal(t, []float64{7}, r.design(OneEfficiency))
+	assert.Equal(t, []float64{5.25, 1.75}, r.design(ByPhase))
+	assert.Equal(t, []float64{7, 875}, r.design(Roofline))
+	assert.Equal(t, []float64{5.25, 1.75, 875}, r.design(ByPhaseRoofline))
+	assert.Equal(t, []float64{7, 875, 1, 61, 0.25, 0}, r.design(RooflineLatencyComm))
+	assert.Equal(t, []float64{0, 7, 1, 0}, r.design(RegimesRequestCost))
+	r.Pipeline = 0
+	assert.Equal(t, []float64{4}, r.design(OneEfficiency))
+	r.Pipeline = 2
+	f := Fit{Structure: ByPhaseRoofline, Phases: prefill.Phases{Linear: 0.5, Attention: 0.25, Intensity: 250}}
+	assert.InEpsilon(t, 2*(3/0.5+1/0.25+500.0/250), float64(f.Predict(r)), 1e-12)
+}
+
+// The published PP4 runs on GB300 carry their bubbles: 128K tokens in
+// four 32K chunks, (4 + 3) / 4; unchunked, 4. A batched throughput has
+// none.
+func TestPublishedPipelineRunsCarryTheirBubble(t *testing.T) {
+	want := map[string]float64{"sglang-gb300-r1-128k": 7.0 / 4, "sglang-gb300-r1-128k-nochunk": 4, "sglang-h100-dsv3-2k": 1, "vast405b": 1}
+	for _, r := range Runs() {
+		if w, ok := want[r.ID]; ok {
+			assert.Equal(t, w, r.Pipeline, r.ID)
+			assert.True(t, r.Priced(), r.ID)
+			delete(want, r.ID)
+		}
+	}
+	assert.Empty(t, want)
+}
