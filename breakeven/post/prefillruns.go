@@ -33,10 +33,10 @@ func PrefillValidationData() Table {
 			return "not met"
 		}
 		mm, mw, mc := m.Summary.Met()
-		title += fmt.Sprintf(": median error %.0f%% (target at most %.0f%%: %s), %.0f%% within 25%% (target at least %.0f%%: %s), interval covers %.0f%% (target at least %.0f%%: %s); on all runs the structure is %s",
+		title += fmt.Sprintf(": median error %.0f%% (target at most %.0f%%: %s), %.0f%% within 25%% (target at least %.0f%%: %s), interval covers %.0f%% (target at least %.0f%%: %s), median interval width x%.1f (high/low); on all runs the structure is %s",
 			100*m.Summary.MedianAbsError, 100*calibration.TargetMedianAbsError, met(mm),
 			100*m.Summary.Within25, 100*calibration.TargetWithin25, met(mw),
-			100*m.Summary.Coverage, 100*calibration.TargetCoverage, met(mc), m.Structure)
+			100*m.Summary.Coverage, 100*calibration.TargetCoverage, met(mc), m.Summary.MedianWidth, m.Structure)
 	}
 	rows := m.Rows
 	b := newBuilder("prefill-validation", title, len(rows))
@@ -71,6 +71,12 @@ func PrefillValidationData() Table {
 			return nan()
 		}
 		return rows[i].Error
+	})
+	b.num("interval_width", "interval width (high/low)", uRatio, func(i int) float64 {
+		if !rows[i].Priced() || !(rows[i].Predicted.Lo > 0) {
+			return nan()
+		}
+		return float64(rows[i].Predicted.Hi / rows[i].Predicted.Lo)
 	})
 	b.num("implied_share_of_peak", "implied share of peak", uRatio, func(i int) float64 {
 		if !rows[i].Priced() {
