@@ -66,6 +66,9 @@ func TestPrefillRunQuotesStateTheirFigures(t *testing.T) {
 		"trtllm-b200-r1fp4-8k-tp8ep4.seconds": "| 0.39012 | 0.44809", "trtllm-b200-r1fp4-8k-tp8ep8.seconds": "| 0.44809",
 		"trtllm-5929.tokens": "| 1 | 8192 |", "trtllm-5929.b200-gpus": "8x NVIDIA B200", "trtllm-5929.h200-gpus": "8x NVIDIA H200",
 		"tt-356.sglang-gpus": "16 H100", "tt-356.vllm-gpus": "8xH100s",
+		"inferencex-mi355x.gpus": `"num_prefill_gpu":4,`, "inferencex-mi355x-r1fp4-1k-c4.tokens": `"isl":1024,`, "inferencex-mi355x-r1fp4-8k-c8.tokens": `"isl":8192,`,
+		"inferencex-mi355x-r1fp4-1k-c4.seconds": `:0.14774119136855007`, "inferencex-mi355x-r1fp4-1k-c8.seconds": `:0.2117364545702003`,
+		"inferencex-mi355x-r1fp4-8k-c4.seconds": `:0.9541809582558927`, "inferencex-mi355x-r1fp4-8k-c8.seconds": `:1.2713566282414832`,
 	} {
 		printedAs[name] = s
 	}

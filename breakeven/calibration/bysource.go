@@ -194,7 +194,8 @@ func chooseBySource(runs []Run) (Structure, []sourceError, map[Structure]float64
 // errors where the regime still has fewer. A novel run's interval is
 // never narrower than that of every error of its regime (of all errors
 // where its regime has fewer than minSpread): what the fit has not seen
-// is at least as uncertain as what it has. Batched throughputs are
+// is at least as uncertain as what it has. The factors always straddle
+// 1, so the interval holds the prediction. Batched throughputs are
 // predicted within tens of percent and single requests within factors,
 // so one interval for both would be too wide for the one and too narrow
 // for the other.
@@ -224,7 +225,9 @@ func spreadFor(errs []sourceError, regime string, novel bool) (lo, hi float64) {
 		alo, ahi := spread(same)
 		lo, hi = math.Min(lo, alo), math.Max(hi, ahi)
 	}
-	return lo, hi
+	// The interval holds the prediction itself, even where every error of
+	// the regime had one sign (a regime of one source).
+	return math.Min(lo, 1), math.Max(hi, 1)
 }
 
 // ValidateBySource is the leave-one-source-out validation with the

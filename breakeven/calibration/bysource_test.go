@@ -60,7 +60,7 @@ func TestSpreadForNovelAndSeen(t *testing.T) {
 	}
 	lo, hi := spreadFor(errs, "", false)
 	assert.InEpsilon(t, math.Exp(-(0.4 - 0.05*0.4*4/4)), lo, 1e-9) // exp(-q95) of 0..0.4: q95 = 0.38
-	assert.InEpsilon(t, math.Exp(-0.02), hi, 1e-9)                 // exp(-q05): q05 = 0.02
+	assert.Equal(t, 1.0, hi)                                       // exp(-q05) = exp(-0.02), raised to hold the prediction
 	lo, hi = spreadFor(errs, "", true)
 	// q95 of -4..0 is -0.2, but q95 of all ten (-4..0.4) is 0.31: the
 	// novel low end is the wider exp(-0.31).
@@ -158,8 +158,8 @@ func TestConcurrentRegimeIsNovelToSingleRequests(t *testing.T) {
 
 // Among the published runs, exactly the TTFTs read at a stated
 // concurrency above one (dstack's five DeepSeek-R1 runs at four) are
-// "concurrent", and only they carry the queueing regressor: 3 requests in
-// flight besides their own.
+// "concurrent", and only they carry the queueing regressor: the requests
+// in flight besides their own times their FLOP time at peak.
 func TestPublishedConcurrentRunsAreTheQueueingOnes(t *testing.T) {
 	n := 0
 	for _, r := range Runs() {
@@ -167,11 +167,11 @@ func TestPublishedConcurrentRunsAreTheQueueingOnes(t *testing.T) {
 		if r.Seconds.Name != "" && r.Concurrency > 1 {
 			n++
 			assert.Equal(t, "concurrent", r.Regime(), r.ID)
-			assert.Equal(t, float64(r.Concurrency-1), q[len(q)-1], r.ID)
+			assert.InEpsilon(t, float64(r.Concurrency-1)*float64(r.LinearMin+r.AttentionMin), q[len(q)-1], 1e-12, r.ID)
 			continue
 		}
 		assert.NotEqual(t, "concurrent", r.Regime(), r.ID)
 		assert.Zero(t, q[len(q)-1], r.ID)
 	}
-	assert.Equal(t, 5, n)
+	assert.Equal(t, 9, n) // dstack's five and InferenceX's four
 }

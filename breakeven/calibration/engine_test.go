@@ -50,11 +50,11 @@ func TestRowMovesTheRequestCostToTheEnginesColumn(t *testing.T) {
 	r := Run{LinearMin: 3, AttentionMin: 1, PerRequest: true}
 	r.Engine, r.Concurrency = "vLLM", 4
 	engines := []string{"sglang", "vllm"}
-	assert.Equal(t, []float64{0, 4, 0, 0, 1, 3}, r.row(EngineRequestCost, engines))
+	assert.Equal(t, []float64{0, 4, 0, 0, 1, 12}, r.row(EngineRequestCost, engines))
 	r.Engine = "TGI"
-	assert.Equal(t, []float64{0, 4, 1, 0, 0, 3}, r.row(EngineRequestCost, engines))
-	assert.Equal(t, []float64{0, 4, 1, 3}, r.row(EngineRequestCost, nil))
-	assert.Equal(t, []float64{0, 4, 1, 3}, r.row(RegimesRequestCost, engines))
+	assert.Equal(t, []float64{0, 4, 1, 0, 0, 12}, r.row(EngineRequestCost, engines))
+	assert.Equal(t, []float64{0, 4, 1, 12}, r.row(EngineRequestCost, nil))
+	assert.Equal(t, []float64{0, 4, 1, 12}, r.row(RegimesRequestCost, engines))
 	f := Fit{Structure: EngineRequestCost, Engines: engines}
 	assert.Equal(t, []string{"throughput efficiency", "single-request efficiency", "per-request cost", "per-request cost of sglang", "per-request cost of vllm", queueing}, f.ParamNames())
 	assert.Equal(t, RegimesRequestCost.Params(), Fit{Structure: RegimesRequestCost}.ParamNames())
@@ -189,4 +189,26 @@ func TestPublishedPipelineRunsCarryTheirBubble(t *testing.T) {
 		}
 	}
 	assert.Empty(t, want)
+}
+
+// Errors of one sign still give an interval that holds the prediction:
+// a regime whose errors are all -1 to -0.5 (predicted too fast) has
+// factors from 1 up, not from above 1.
+func TestSpreadForStraddlesThePrediction(t *testing.T) {
+	var errs []sourceError
+	for _, v := range []float64{-1, -0.8, -0.6, -0.5} {
+		errs = append(errs, sourceError{Log: v, Regime: "concurrent"})
+	}
+	lo, hi := spreadFor(errs, "concurrent", false)
+	_, whi := spread([]float64{-1, -0.8, -0.6, -0.5})
+	assert.Equal(t, 1.0, lo)
+	assert.Equal(t, whi, hi)
+	assert.Greater(t, hi, 1.0)
+	for i := range errs {
+		errs[i].Log = -errs[i].Log
+	}
+	lo, hi = spreadFor(errs, "concurrent", false)
+	wlo, _ := spread([]float64{1, 0.8, 0.6, 0.5})
+	assert.Equal(t, wlo, lo)
+	assert.Equal(t, 1.0, hi)
 }

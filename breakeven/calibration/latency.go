@@ -51,19 +51,24 @@ func (r Run) latencyDesign(s Structure) []float64 {
 	return append(d, r.queue())
 }
 
-// queue is the queueing regressor of a run: the number of other requests
-// in flight, c - 1, for a time to first token measured at a stated
-// concurrency c above one (a mean TTFT of a closed-loop benchmark, whose
-// request may wait behind the others' prefills and decode steps); zero
-// for a single request and for a batched throughput. Its coefficient, in
-// seconds per request in flight, is fitted only where such runs are in
-// the fit: without it, the waits of a few concurrency-4 runs are charged
-// to every single request as a per-request cost (they pushed it to about
-// 0.29 s, against the 0.12 to 0.26 s whole TTFTs of batch-1 runs of 2K to
-// 8K tokens). A prediction prices one request, which does not wait.
+// queue is the queueing regressor of a run: for a time to first token
+// measured at a stated concurrency c above one (a mean TTFT of a
+// closed-loop benchmark), the c - 1 other requests in flight times the
+// request's own FLOP time at peak; zero for a single request and for a
+// batched throughput. Its coefficient is the share of another request's
+// prefill a request waits behind, per request in flight, in units of
+// FLOP time at peak: the waits grow with the work of the prefills queued
+// ahead, not by a fixed time per request. Fitted only where such runs are
+// in the fit: without it, the waits of a few concurrency-4 runs are
+// charged to every single request as a per-request cost. A constant wait
+// per request in flight (the earlier form) fitted on dstack's 3,200-token
+// DeepSeek-R1 runs (about 0.4 s each) predicted InferenceX's 1,024-token
+// runs on MI355X, whose whole mean TTFT is 0.15 s at four in flight,
+// eight times too slow. A prediction prices one request, which does not
+// wait.
 func (r Run) queue() float64 {
 	if r.PerRequest && r.Concurrency > 1 {
-		return float64(r.Concurrency - 1)
+		return float64(r.Concurrency-1) * r.pipeline() * float64(r.LinearMin+r.AttentionMin)
 	}
 	return 0
 }

@@ -75,7 +75,7 @@ func TestFitAfterClampRefinesTheKeptColumns(t *testing.T) {
 		r := run(id, src, "H100", "vllm", true)
 		r.PerRequest, r.Concurrency, r.Layers = true, conc, layers
 		r.LinearMin = breakeven.Seconds(peak)
-		want := 2*peak + 0.1 + 0.5*float64(max(conc-1, 0)) - 1e-5*layers
+		want := 2*peak + 0.1 + 0.5*float64(max(conc-1, 0))*peak - 1e-5*layers
 		r.Measured = breakeven.Exact(breakeven.Seconds(want))
 		return r
 	}

@@ -161,8 +161,8 @@ func (s Structure) Params() []string {
 }
 
 // queueing names the latency structures' last parameter: the wait of a
-// request timed at a stated concurrency, per other request in flight
-// (latency.go).
+// request timed at a stated concurrency, per other request in flight, in
+// units of its FLOP time at peak (latency.go).
 const queueing = "queueing per request in flight"
 
 // Run is a published run as the fit sees it.
