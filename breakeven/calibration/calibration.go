@@ -77,11 +77,11 @@
 // The structural misses behind these:
 //
 //   - the per-request cost is an engine's, not a constant: fitted on all
-//     runs with a cost per engine, vLLM's is about 0.06 s, SGLang's 0.19 s
+//     runs with a cost per engine, vLLM's is about 0.07 s, SGLang's 0.14 s
 //     and TensorRT-LLM's 0.25 s, and batch-1 runs of a few thousand tokens
 //     on 8 to 16 GPUs are mostly that cost, so one shared cost misses
-//     vLLM's tenstorrent runs by +100% to +200% and TensorRT-LLM's by
-//     -30% to -70%. The per-engine structure validates worse than the
+//     vLLM's tenstorrent runs by +87% to +165% and TensorRT-LLM's by
+//     -29% to -70%. The per-engine structure validates worse than the
 //     shared one, though: with a source out, an engine often has fewer
 //     than two sources left and falls back to the cost the other engines
 //     share, which dstack's slow TGI runs inflate to seconds;
@@ -100,7 +100,7 @@
 //     that; the queueing term fitted on either predicts the other three
 //     to five times off, in opposite directions;
 //   - pipeline bubbles (now modelled) overstate SGLang's unchunked PP4
-//     time on GB300 (+62%: its stages overlap more than one chunk at a
+//     time on GB300 (+63%: its stages overlap more than one chunk at a
 //     time allows), and expert-parallel all-to-alls (now modelled) move
 //     about the bytes of the all-reduces they replace at EP = TP, so they
 //     cannot explain why EP4 and EP8 beat TP8 alone on H200: that is the
