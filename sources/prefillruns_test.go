@@ -69,6 +69,16 @@ func TestPrefillRunQuotesStateTheirFigures(t *testing.T) {
 		"inferencex-mi355x.gpus": `"num_prefill_gpu":4,`, "inferencex-mi355x-r1fp4-1k-c4.tokens": `"isl":1024,`, "inferencex-mi355x-r1fp4-8k-c8.tokens": `"isl":8192,`,
 		"inferencex-mi355x-r1fp4-1k-c4.seconds": `:0.14774119136855007`, "inferencex-mi355x-r1fp4-1k-c8.seconds": `:0.2117364545702003`,
 		"inferencex-mi355x-r1fp4-8k-c4.seconds": `:0.9541809582558927`, "inferencex-mi355x-r1fp4-8k-c8.seconds": `:1.2713566282414832`,
+		"inferencex-mi355x-atom.gpus": `"num_prefill_gpu":8,`, "inferencex-mi355x-mori.gpus": `"num_prefill_gpu":4,`,
+		"inferencex-gb300-sglang.gpus": `"num_prefill_gpu":4,`, "inferencex-gb200-sglang.gpus": `"num_prefill_gpu":4,`, "inferencex-b300-trt.gpus": `"num_prefill_gpu":2,`,
+		"inferencex-mi355x-mori-r1fp8-8k-c2.tokens": `"isl":8192,`, "inferencex-b300-trt-r1fp4-1k-c6.tokens": `"isl":1024,`,
+		"inferencex-mi355x-atom-r1fp4-1k-c4.seconds": `:0.08727982917334884`, "inferencex-mi355x-atom-r1fp4-1k-c8.seconds": `:0.0934439517208375`,
+		"inferencex-mi355x-atom-r1fp4-8k-c4.seconds": `:0.29697993672452866`, "inferencex-mi355x-atom-r1fp4-8k-c8.seconds": `:0.3393440822022967`,
+		"inferencex-mi355x-mori-r1fp8-8k-c2.seconds": `:0.4804580358788371`, "inferencex-mi355x-mori-r1fp8-1k-c4.seconds": `:0.2108219994464889`,
+		"inferencex-mi355x-mori-r1fp8-8k-c4.seconds": `:0.6569191140355543`, "inferencex-gb300-sglang-r1fp8-8k-c4.seconds": `:0.6476747548062122`,
+		"inferencex-gb300-sglang-r1fp8-8k-c8.seconds": `:0.7676116940121573`, "inferencex-gb200-sglang-r1fp4-1k-c4.seconds": `:0.22575995295774193`,
+		"inferencex-gb200-sglang-r1fp4-1k-c8.seconds": `:0.2937907711253501`, "inferencex-b300-trt-r1fp4-1k-c6.seconds": `:2.375828579607575`,
+		"inferencex-b300-trt-r1fp4-8k-c8.seconds": `:2.7861119946494`,
 	} {
 		printedAs[name] = s
 	}
