@@ -114,14 +114,14 @@ func percentile(xs []float64, q float64) float64 {
 	return s[i] + (h-float64(i))*(s[i+1]-s[i])
 }
 
-// A held-out run's interval comes from the fold's own inner errors of the
-// runs like it: five H100 runs and five runs on chips of their own (each
-// novel to any fit without it). Holding out an H100 run, the fold's
-// inner errors are four seen H100 ones and five novel ones, and the
-// H100 run, seen, gets the 5th to 95th percentiles of the four; holding
-// out a run on a chip of its own, it is novel and gets those of the four
-// novel inner errors widened to all nine. The errors are worked out
-// here from the closed form (a mean of the others' ln(measured/peak)).
+// A held-out run's interval comes from the fold's own inner errors: five
+// H100 runs and five runs on chips of their own (each novel to any fit
+// without it). Holding out an H100 run, the fold's inner errors are four
+// seen H100 ones and five novel ones, and the H100 run, seen, gets the
+// 5th to 95th percentiles of all nine; holding out a run on a chip of
+// its own, it is novel and gets those of all nine widened to the four
+// novel inner errors'. The errors are worked out here from the closed
+// form (a mean of the others' ln(measured/peak)).
 func TestNestedIntervalIsThatOfRunsLikeTheHeldOutOne(t *testing.T) {
 	// ln(measured/peak): the H100 runs close together, the others apart.
 	g := []float64{0.70, 0.72, 0.69, 0.71, 0.73, 0.40, 1.00, 0.55, 0.90, 0.60}
@@ -148,7 +148,8 @@ func TestNestedIntervalIsThatOfRunsLikeTheHeldOutOne(t *testing.T) {
 			}
 		}
 		require.Len(t, all, 9)
-		lo, hi := math.Exp(-percentile(seen, 0.95)), math.Exp(-percentile(seen, 0.05))
+		require.Len(t, seen, 9-len(novel))
+		lo, hi := math.Exp(-percentile(all, 0.95)), math.Exp(-percentile(all, 0.05))
 		if chips[j] != "H100" {
 			lo = math.Min(math.Exp(-percentile(novel, 0.95)), math.Exp(-percentile(all, 0.95)))
 			hi = math.Max(math.Exp(-percentile(novel, 0.05)), math.Exp(-percentile(all, 0.05)))

@@ -109,12 +109,11 @@ func TestEngineRequestCostRecoversEachEnginesCost(t *testing.T) {
 	assert.Contains(t, m.Describe(), "0.1 s per request on sglang")
 }
 
-// The interval is that of the runs of the same regime: throughput errors
-// of +-0.1 give a throughput run a narrow interval while request errors
-// of +-1 give a request run a wide one; a regime with fewer than
-// minSpread errors takes all errors; a novel run is never narrower than
-// its regime's errors.
-func TestSpreadForTakesTheRunsRegime(t *testing.T) {
+// The interval pools the regimes: throughput errors of +-0.1, request
+// errors of +-1 and one concurrent error of 3 give every run, whatever
+// its regime, the spread of all nine; four novel errors of +-0.01 are
+// narrower than that and do not narrow a novel run's interval.
+func TestSpreadForPoolsTheRegimes(t *testing.T) {
 	var errs []sourceError
 	for _, v := range []float64{-0.1, -0.05, 0.05, 0.1} {
 		errs = append(errs, sourceError{Log: v, Regime: "throughput"})
@@ -123,23 +122,17 @@ func TestSpreadForTakesTheRunsRegime(t *testing.T) {
 		errs = append(errs, sourceError{Log: v, Regime: "request"})
 	}
 	errs = append(errs, sourceError{Log: 3, Regime: "concurrent"})
-	lo, hi := spreadFor(errs, "throughput", false)
-	wlo, whi := spread([]float64{-0.1, -0.05, 0.05, 0.1})
+	nine := []float64{-0.1, -0.05, 0.05, 0.1, -1, -0.5, 0.5, 1, 3}
+	wlo, whi := spread(nine)
+	lo, hi := spreadFor(errs, false)
 	assert.Equal(t, [2]float64{wlo, whi}, [2]float64{lo, hi})
-	assert.InEpsilon(t, math.Exp(-(0.05 + 0.85*0.05)), lo, 1e-9) // q95 of the four is 0.0925
-	lo, hi = spreadFor(errs, "request", true)
-	wlo, whi = spread([]float64{-1, -0.5, 0.5, 1})
-	assert.Equal(t, [2]float64{wlo, whi}, [2]float64{lo, hi})
-	lo, hi = spreadFor(errs, "concurrent", false)
-	wlo, whi = spread([]float64{-0.1, -0.05, 0.05, 0.1, -1, -0.5, 0.5, 1, 3})
-	assert.Equal(t, [2]float64{wlo, whi}, [2]float64{lo, hi})
-	// Novel throughput runs with a spread narrower than all throughput
-	// errors take the throughput spread, not all errors'.
+	// q05 of the nine is -0.8 (0.4 of the way from -1 to -0.5): x exp(0.8).
+	assert.InEpsilon(t, math.Exp(0.8), hi, 1e-9)
 	for _, v := range []float64{-0.01, 0, 0, 0.01} {
 		errs = append(errs, sourceError{Log: v, Regime: "throughput", Novel: true})
 	}
-	lo, hi = spreadFor(errs, "throughput", true)
-	wlo, whi = spread([]float64{-0.1, -0.05, 0.05, 0.1, -0.01, 0, 0, 0.01})
+	lo, hi = spreadFor(errs, true)
+	wlo, whi = spread(append(nine, -0.01, 0, 0, 0.01))
 	assert.Equal(t, [2]float64{wlo, whi}, [2]float64{lo, hi})
 }
 
@@ -199,7 +192,7 @@ func TestSpreadForStraddlesThePrediction(t *testing.T) {
 	for _, v := range []float64{-1, -0.8, -0.6, -0.5} {
 		errs = append(errs, sourceError{Log: v, Regime: "concurrent"})
 	}
-	lo, hi := spreadFor(errs, "concurrent", false)
+	lo, hi := spreadFor(errs, false)
 	_, whi := spread([]float64{-1, -0.8, -0.6, -0.5})
 	assert.Equal(t, 1.0, lo)
 	assert.Equal(t, whi, hi)
@@ -207,7 +200,7 @@ func TestSpreadForStraddlesThePrediction(t *testing.T) {
 	for i := range errs {
 		errs[i].Log = -errs[i].Log
 	}
-	lo, hi = spreadFor(errs, "concurrent", false)
+	lo, hi = spreadFor(errs, false)
 	wlo, _ := spread([]float64{1, 0.8, 0.6, 0.5})
 	assert.Equal(t, wlo, lo)
 	assert.Equal(t, 1.0, hi)

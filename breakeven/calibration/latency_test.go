@@ -200,3 +200,31 @@ func TestRefineLogRecoversFromAFarStart(t *testing.T) {
 	assert.InEpsilon(t, want[0], got[0], 1e-6)
 	assert.InEpsilon(t, want[1], got[1], 1e-6)
 }
+
+// A prediction charges a request at a stated concurrency at most the
+// others' prefills at the fitted single-request share: with 0.3 s of
+// matrix products and 0.1 s of attention at peak (t = 0.4 s) among 4 in
+// flight, a fitted wait of 25 per request is charged as 4 (the single-
+// request coefficient), 3 x 4 x 0.4 = 4.8 s, on top of 4 x 0.4 + 0.1 s;
+// a wait of 1, below the cap, is charged as fitted (1.2 s); where the
+// structure has one efficiency (2), that is the cap (2.4 s); and one
+// request alone pays none.
+func TestPredictedWaitIsAtMostTheOthersPrefills(t *testing.T) {
+	r := Run{LinearMin: 0.3, AttentionMin: 0.1, PerRequest: true}
+	r.Concurrency = 4
+	alone := r
+	alone.Concurrency = 1
+	for _, c := range []struct {
+		s           Structure
+		coef        []float64
+		queued, one float64
+	}{
+		{RegimesRequestCost, []float64{2, 4, 0.1, 25}, 1.6 + 0.1 + 4.8, 1.7},
+		{RegimesRequestCost, []float64{2, 4, 0.1, 1}, 1.6 + 0.1 + 1.2, 1.7},
+		{RequestCost, []float64{2, 0.1, 25}, 0.8 + 0.1 + 2.4, 0.9},
+	} {
+		f := Fit{Structure: c.s, Coef: c.coef}
+		assert.InDelta(t, c.queued, float64(f.Predict(r)), 1e-12, "%s %v", c.s, c.coef)
+		assert.InDelta(t, c.one, float64(f.Predict(alone)), 1e-12, "%s %v alone", c.s, c.coef)
+	}
+}

@@ -292,11 +292,11 @@ func TestModelPredictScalesThePhaseTime(t *testing.T) {
 	assert.InEpsilon(t, float64(want)*m.Low, float64(got.Lo), 1e-12)
 	assert.InEpsilon(t, float64(want)*m.High, float64(got.Hi), 1e-12)
 	// A chip with no run in the fit takes the wider interval, and says so.
-	b, err := sources.ParseGPUs("8xB300")
+	b, err := sources.ParseGPUs("8xMI325X")
 	require.NoError(t, err)
 	p, err := m.PredictRequest(pm, 32000, b, prefill.Parallel{TP: 8}, "")
 	require.NoError(t, err)
-	assert.Equal(t, []string{"chip B300"}, p.Novel)
+	assert.Equal(t, []string{"chip MI325X"}, p.Novel)
 	assert.InEpsilon(t, float64(p.Time.Value)*m.LowNovel, float64(p.Time.Lo), 1e-12)
 	assert.InEpsilon(t, float64(p.Time.Value)*m.HighNovel, float64(p.Time.Hi), 1e-12)
 	_, err = m.Predict(pm, 32000, prefill.GPUs{})
