@@ -196,14 +196,12 @@ func chooseBySource(runs []Run) (Structure, []sourceError, map[Structure]float64
 // The errors are pooled across regimes (one request, a stated
 // concurrency, a batch) because a regime's runs come from one or two
 // sources: with one of them out, the regime's remaining errors often
-// have one sign, and an interval taken from them alone is one-sided. On
-// the published runs, intervals from each run's own regime covered
-// 64.3% at a median width of x14.5; pooled, 85.7% at x24.1 (both with
-// the structure chosen inside each fold). The pooled intervals are the
-// wider by two thirds, and widest where the model is best (batched
-// throughputs, predicted within tens of percent); they are chosen
-// because only they hold the measured time as often as they claim to.
-// The choice was made on these runs, outside the nested loop.
+// have one sign, and an interval taken from them alone is one-sided.
+// The package documentation compares the two on the published runs:
+// pooled intervals are wider, and widest where the model is best
+// (batched throughputs), but only they hold the measured time as often
+// as they claim to. The choice was made on those runs, outside the
+// nested loop.
 func spreadFor(errs []sourceError, novel bool) (lo, hi float64) {
 	var all, nov []float64
 	for _, e := range errs {

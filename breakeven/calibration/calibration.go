@@ -55,56 +55,90 @@
 // relative error; costs the runs push below zero are held at zero.
 //
 // Where the model fails. Validated leaving each source out, it misses
-// all three targets on the runs typed today. The held-out errors
+// two of its three targets on the runs typed today (56 priced, from 15
+// sources): a median error of 45.2% (target at most 20%) and 25.0% of
+// runs within 25% (target at least 70%); its intervals cover 85.7% of
+// the runs (target 85%), at a median width of x24.1. The held-out errors
 // (data/prefill-validation.csv), grouped, say where:
 //
 //	by regime      runs  median error  within 25%  covered  median width
-//	one request      27      -33%           5         20        x24.3
-//	concurrent        9      -42%           0          4         x5.2
-//	throughput        7      +24%           2          5         x5.5
+//	one request      27      -27%           3         21        x23.3
+//	concurrent       22      -18%           9         21        x35.6
+//	throughput        7      +24%           2          6        x23.3
 //
-//	by engine: vLLM -59% (10 runs, 4 of them dstack's MI300X build at
-//	-87% to -95%), TensorRT-LLM -48% (8), TGI -48% (4), SGLang +28% (16);
-//	by vendor: AMD -48% (14: dstack's -42% to -95%, InferenceX's MI355X
-//	+111% to +244%), NVIDIA +7% (29); by GPUs: 8 GPUs -48% (28), 4 GPUs
-//	+121% (6); by prompt: up to 4K +20% (17), 4K to 16K -33% (13), 16K
-//	to 64K -69% (4), above 64K -17% (9).
+//	by engine: SGLang +6% (23 runs, 10 of them within 25%), TensorRT-LLM
+//	-63% (10), vLLM -72% (10, 4 of them dstack's MI300X build at -86% to
+//	-95%), TGI -45% (4), ATOM and engines not stated +25% (8); by
+//	vendor: AMD -45% (21: dstack's MI300X -44% to -95%, InferenceX's
+//	MI355X -56% to +123%), NVIDIA -9% (35); by GPUs: 8 GPUs -45% (32),
+//	4 GPUs +0% (13); by prompt: up to 4K +6% (23), 4K to 16K -29% (20),
+//	16K to 64K -68% (4), above 64K -9% (9).
 //
-// Taking each interval from all inner errors instead of those of the
-// run's regime covers one run more (69.8% against 67.4%) at a median
-// width of x23.7 against x14.5.
+// The wait at a stated concurrency. A request among c in a closed loop
+// is charged at most the c - 1 others' prefills at the fitted
+// single-request share (Fit.waitCap), whatever queueing coefficient the
+// fit found: dstack's early-2025 engines waited about a second among
+// four, which the coefficient absorbs (25 times a request's FLOP time at
+// peak per other request in flight, in the fold that leaves InferenceX
+// out). Uncapped, that fold predicted InferenceX's concurrent runs up to
+// eleven times too slow, and the whole validation read a median error of
+// 68.7% with 8.9% of runs within 25%; capped, 45.2% and 25.0%, with
+// InferenceX's seventeen runs at a median error of 23.6%. The cap is the
+// mechanics of a closed-loop benchmark, not a structure chosen by
+// validation, but it was added after the uncapped errors were seen.
 //
-// The structural misses behind these:
+// The intervals pool the errors of all regimes (spreadFor). Taken from
+// the errors of each run's own regime instead, as before, they covered
+// 64.3% at a median width of x14.5: a regime's runs come from one or two
+// sources, so with one of them out the regime's remaining errors often
+// have one sign (the concurrent regime's are all dstack's, all too fast,
+// when InferenceX is out) and the interval is one-sided. Pooled, they
+// cover 85.7% at x24.1: the target met at two thirds more width, widest
+// where the model is best (batched throughputs, within tens of percent).
+// Pooled intervals are used because only they hold the measured time as
+// often as they claim to; both were computed on these runs, and the
+// choice was made after seeing both, outside the nested loop.
+//
+// The structural misses behind the errors:
 //
 //   - the per-request cost is an engine's, not a constant: fitted on all
-//     runs with a cost per engine, vLLM's is about 0.07 s, SGLang's 0.14 s
-//     and TensorRT-LLM's 0.25 s, and batch-1 runs of a few thousand tokens
-//     on 8 to 16 GPUs are mostly that cost, so one shared cost misses
-//     vLLM's tenstorrent runs by +87% to +165% and TensorRT-LLM's by
-//     -29% to -70%. The per-engine structure validates worse than the
-//     shared one, though: with a source out, an engine often has fewer
-//     than two sources left and falls back to the cost the other engines
-//     share, which dstack's slow TGI runs inflate to seconds;
-//   - the missing term on AMD is a share of peak, not a cost: dstack's
-//     TGI runs on MI300X are a steady -48% at 16K to 128K (a constant
-//     factor), its vLLM 0.6.3 runs -87% to -95% and worse with the prompt
-//     (attention far below peak in that build); every AMD run is from
-//     one source, so no vendor factor can be validated;
+//     runs with a cost per engine family, vLLM's is 60 ms, SGLang's 163
+//     ms and TensorRT-LLM's 248 ms, and batch-1 runs of a few thousand
+//     tokens on 8 to 16 GPUs are mostly that cost, so one shared cost
+//     misses vLLM's tenstorrent runs by +94% to +178% and issue #5929's
+//     TensorRT-LLM runs by -27% to -68%. The per-engine structure still
+//     does not survive leaving a source out: vLLM, SGLang and
+//     TensorRT-LLM each have single requests from several sources, but
+//     the sources disagree within a family (vLLM on
+//     8 H100s 127 ms at 2K tokens, dstack's vLLM 0.6.3 on MI300X tens of
+//     seconds at 16K), and with the structure fixed its leave-one-source-
+//     out median error is 54.8% against 45.2% for the shared cost;
+//   - no share of peak by vendor can be validated: the AMD runs now come
+//     from two sources, which miss in opposite directions (dstack's
+//     MI300X runs predicted too fast by a constant factor for TGI and
+//     worse with the prompt for vLLM 0.6.3; InferenceX's MI355X runs
+//     within 25% for SGLang with MoRI and for ATOM at 8K tokens, too slow
+//     for ATOM at 1K), so a vendor factor fitted on either source pushes
+//     the other further off;
+//   - requests at a stated concurrency: InferenceX's seventeen, on
+//     MI355X, GB300, GB200 and B300 with SGLang, ATOM and TensorRT-LLM,
+//     agree with the single-request fit once the wait is capped (all but
+//     the B300 and ATOM 1K runs within 60%); dstack's five are predicted
+//     -67% to -92% even so: their waits are not the prefills of the
+//     others;
+//   - InferenceX's B300 runs (TensorRT-LLM under Dynamo, disaggregated,
+//     MTP) take 2.4 s at 1K tokens and 2.8 s at 8K, several times any
+//     other chip at these lengths: whatever dominates them is not the
+//     prefill's FLOPs, and the model predicts them -90% and -65%;
 //   - at batch 1, FP4 on B200 is no faster than FP8 on H200 (TensorRT-LLM
 //     issue #5929): the FLOP term priced at FP4's peak is a small part of
 //     those runs, whose time is the engine's fixed cost;
-//   - a request at a stated concurrency waits by amounts its two sources
-//     disagree on: dstack's early-2025 engines (MI300X and H200, 3,200
-//     tokens, four in flight) wait about a second, InferenceX's SGLang on
-//     MI355X (1K and 8K tokens, four and eight in flight) a fraction of
-//     that; the queueing term fitted on either predicts the other three
-//     to five times off, in opposite directions;
-//   - pipeline bubbles (now modelled) overstate SGLang's unchunked PP4
-//     time on GB300 (+63%: its stages overlap more than one chunk at a
-//     time allows), and expert-parallel all-to-alls (now modelled) move
-//     about the bytes of the all-reduces they replace at EP = TP, so they
-//     cannot explain why EP4 and EP8 beat TP8 alone on H200: that is the
-//     grouped GEMMs' efficiency, which the FLOP model does not carry;
+//   - pipeline bubbles (modelled) overstate SGLang's unchunked PP4 time
+//     on GB300 (its stages overlap more than one chunk at a time allows),
+//     and expert-parallel all-to-alls (modelled) move about the bytes of
+//     the all-reduces they replace at EP = TP, so they cannot explain why
+//     EP4 and EP8 beat TP8 alone on H200: that is the grouped GEMMs'
+//     efficiency, which the FLOP model does not carry;
 //   - communication across nodes is charged at the scale-up link's
 //     bandwidth (tenstorrent's 16 H100s cross InfiniBand).
 //
@@ -112,12 +146,12 @@
 // and chooses the structure and the interval again inside each fold, on
 // the other sources alone; the optimism of choosing the structure on all
 // runs instead is reported (Model.Optimism). The interval is the 5th to
-// 95th percentile of the leave-one-source-out log errors, taken from the
-// runs that were novel to their fit (a chip, vendor, engine or regime
-// with no run in it; the regimes are one request, a request at a stated
-// concurrency, and a batch) when the query is novel, widened to the
-// spread of all errors, else from the others: it widens for what the fit
-// has not seen. The targets (median error at most
+// 95th percentile of all the leave-one-source-out log errors, widened
+// for a novel query (a chip, vendor, engine or regime with no run in
+// the fit; the regimes are one request, a request at a stated
+// concurrency, and a batch) to the spread of the errors of runs that
+// were likewise novel to their fit: it widens for what the fit has not
+// seen. The targets (median error at most
 // 20%, at least 70% of runs within 25%, intervals covering at least 85%)
 // are reported whether met or not. Model.Describe says which runs each
 // parameter mostly comes from. Runs that cannot be priced stay in the
