@@ -190,12 +190,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	report := fs.String("report", "", "write a report, `FORMAT` md or html")
 	listHosts := fs.Bool("hosts", false, "list the host catalog: each host's ceiling and its sources")
 	failOn := fs.String("fail-on", "", "exit 1 on `VERDICT` or worse: needs-more-links, implausible, ...")
-	allow := fs.Bool("allow-beyond-context", false, "no effect, kept for old scripts (a prompt past the context is noted)")
+	allow := fs.Bool("allow-beyond-context", false, "no longer needed; warns (a prompt past the context is noted)")
 	onlyMine := fs.Bool("only-mine", false, "with --claims, leave out the registry's claims")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
 	set := setFlags(fs)
+	warnAllowBeyondContext(stderr, "check", set)
 	bad := func(err error) int {
 		fmt.Fprintf(stderr, "breakeven check: %v\n", err)
 		return 2
