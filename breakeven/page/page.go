@@ -176,12 +176,13 @@ func text(fe breakeven.FieldError, front breakeven.Front) string {
 		return name + ": " + s
 	}
 	// Nothing given: no empty quotes after the name.
-	s = strings.Replace(s, name+` "": `, name+": ", 1)
+	if rest, ok := strings.CutPrefix(s, name+` "": `); ok {
+		s = name + ": " + rest
+	}
 	// An example of this field's values alone, without its name.
-	if i := strings.LastIndex(s, " (e.g. "); i >= 0 && fe.Example != "" {
-		tail, own := s[i:], name+" = "
-		if strings.Count(tail, "“") == strings.Count(tail, own) {
-			s = s[:i] + strings.ReplaceAll(tail, own, "")
+	if head, tail, ok := strings.Cut(s, " (e.g. "); ok && fe.Example != "" {
+		if own := name + " = "; strings.Count(tail, "“") == strings.Count(tail, own) {
+			s = head + " (e.g. " + strings.ReplaceAll(tail, own, "")
 		}
 	}
 	return s
