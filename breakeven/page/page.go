@@ -129,6 +129,8 @@ var cliWords = []struct{ cli, page string }{
 	{`give --link SPEED (e.g. --link 10GbE, --link "22.6 GB/s"; "breakeven calc --links" lists presets)`,
 		`give --link a speed or a preset (e.g. --link 10GbE, --link "22.6 GB/s")`},
 	{`; list them with "breakeven check --hosts"`, ""},
+	// The claim form's menu of what a time measures, in its options' words.
+	{`"ttft" or "load"`, `“time to first token” or “the load alone”`},
 }
 
 // inPageWords replaces the command's phrases (cliWords).

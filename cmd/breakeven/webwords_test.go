@@ -200,6 +200,24 @@ func TestWebErrorsNameFieldsByTheirPageLabels(t *testing.T) {
 	}
 }
 
+// A bad choice in the claim form's menu of what a time measures names
+// the menu's choices as the reader sees them, read from the page, not
+// the values the command takes ("ttft", "load").
+func TestWebMenuErrorNamesTheChoicesByTheirWords(t *testing.T) {
+	index, err := webFiles.ReadFile("web/index.html")
+	require.NoError(t, err)
+	sel := regexp.MustCompile(`(?s)<select id="c-seconds-are".*?</select>`).Find(index)
+	require.NotNil(t, sel, "the claim form has the menu")
+	var a view.ClaimAnswer
+	require.NoError(t, json.Unmarshal(view.Check([]byte(`{"model":"llama-3.1-70b","tokens":"105000","seconds":"0.58","seconds-are":"abc"}`)), &a))
+	require.Len(t, a.Errors, 1)
+	for _, m := range regexp.MustCompile(`<option value="(load)">([^<]+)</option>`).FindAllSubmatch(sel, -1) {
+		assert.Contains(t, a.Errors[0].Text, "“"+string(m[2])+"”", "the choice %q by its words", m[1])
+	}
+	assert.Contains(t, a.Errors[0].Text, "“time to first token”", "the default choice by its words")
+	assert.NotContains(t, a.Errors[0].Text, `"ttft"`)
+}
+
 // checkServed runs check on each error the served page shows beside a
 // field (its id without "err-"), and fails if it shows none.
 func checkServed(t *testing.T, how string, served []byte, check func(how, id, text string, bad *regexp.Regexp), bad *regexp.Regexp) {
