@@ -82,9 +82,6 @@ func kernel(t *testing.T) []string {
 		"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 		"JUPYTER_DATA_DIR="+filepath.Join(dir, "jupyter"),
 		"KV_HEADLESS=1",
-		// GoNB builds and links a program for every cell; without DWARF
-		// the link is faster, and nothing here debugs it.
-		"GOFLAGS=-ldflags=-w",
 	)
 	cmd := exec.Command(filepath.Join(bin, "gonb"), "--install", "--raw_error", "--force_deps")
 	cmd.Env = env
