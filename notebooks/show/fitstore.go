@@ -22,11 +22,18 @@ import (
 // never reads a fit made by other code or other runs.
 func init() {
 	if InNotebook() {
-		calibration.FitStore = fitStore{}
+		calibration.FitStore = &fitStore{}
 	}
 }
 
-type fitStore struct{}
+// fitStore keeps the fit in a file named by the key. Notebooks run side
+// by side, so a store that finds no fit takes a lock first and looks
+// again: the first to miss fits, and the others wait for its fit rather
+// than fit too. The lock is held from that miss to Put, or to the end of
+// the process if the fit fails.
+type fitStore struct {
+	lock *os.File
+}
 
 const fitPrefix = "calibration-fit-"
 
@@ -82,18 +89,37 @@ func fitPath() (dir, file string, ok bool) {
 	return dir, filepath.Join(dir, fitPrefix+key+".gob"), true
 }
 
-func (fitStore) Get() ([]byte, bool) {
-	_, file, ok := fitPath()
+func (s *fitStore) Get() ([]byte, bool) {
+	dir, file, ok := fitPath()
 	if !ok {
 		return nil, false
 	}
-	data, err := os.ReadFile(file)
-	return data, err == nil
+	if data, err := os.ReadFile(file); err == nil {
+		return data, true
+	}
+	if s.lock == nil && os.MkdirAll(dir, 0o755) == nil {
+		if f, err := lockFile(filepath.Join(dir, fitPrefix+"lock")); err == nil {
+			s.lock = f
+			if data, err := os.ReadFile(file); err == nil {
+				s.unlock()
+				return data, true
+			}
+		}
+	}
+	return nil, false
 }
 
-// Put writes the fit whole or not at all (notebooks run side by side),
-// and removes the fits of other keys.
-func (fitStore) Put(data []byte) {
+func (s *fitStore) unlock() {
+	if s.lock != nil {
+		s.lock.Close() // closing the file releases its lock
+		s.lock = nil
+	}
+}
+
+// Put writes the fit whole or not at all, removes the fits of other
+// keys, and lets the notebooks waiting for it read it.
+func (s *fitStore) Put(data []byte) {
+	defer s.unlock()
 	dir, file, ok := fitPath()
 	if !ok || os.MkdirAll(dir, 0o755) != nil {
 		return

@@ -77,7 +77,7 @@ func TestFitStoreKeepsByKey(t *testing.T) {
 	got, ok = s.Get()
 	require.True(t, ok)
 	assert.Equal(t, "fit two", string(got))
-	kept, err := filepath.Glob(filepath.Join(cache, "signalweight-kv", fitPrefix+"*"))
+	kept, err := filepath.Glob(filepath.Join(cache, "signalweight-kv", fitPrefix+"*.gob"))
 	require.NoError(t, err)
 	assert.Len(t, kept, 1, "the old fit is removed")
 }
