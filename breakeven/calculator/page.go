@@ -1,7 +1,6 @@
 package calculator
 
 import (
-	"encoding/json"
 	"strconv"
 
 	"signalweight.dev/kv/breakeven/page"
@@ -26,29 +25,9 @@ type PageResponse struct {
 	Errors []page.Error `json:"errors,omitempty"`
 }
 
-// PageFront names the page's inputs by their field names: `link "x": ...
-// (e.g. link = 181Gbit/s)`.
-var PageFront = page.Front(isField)
-
-// Page answers a page request written as JSON and returns the response
-// as JSON; it is what the WebAssembly build exports to the page.
-func Page(req []byte) []byte {
-	var r PageRequest
-	var resp PageResponse
-	if err := json.Unmarshal(req, &r); err != nil {
-		resp.Errors = []page.Error{page.BadRequest(err, PageFront)}
-		return page.JSON(resp)
-	}
-	ans, err := Compute(r.Request)
-	if err != nil {
-		resp.Errors = []page.Error{page.ErrorOf(err, PageFront)}
-		return page.JSON(resp)
-	}
-	rep, c := Render(ans), Plot(ans)
-	resp.Output, resp.Report, resp.Chart = &ans.Output, &rep, &c
-	resp.Routes = Routes(ans, r.Tiers)
-	return page.JSON(resp)
-}
+// PageFront names the page's inputs by their labels on the page:
+// `“Link” "x": ... (e.g. 181Gbit/s)`.
+var PageFront = page.CalcFront
 
 // CatalogJSON returns Menus as JSON.
 func CatalogJSON() []byte { return page.JSON(Menus()) }

@@ -261,3 +261,37 @@ func TestPublishedRunRule(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, "vast405b", run.ID, "the post's test comes first whatever the prompt")
 }
+
+// A published speed's range is printed in its line only when it is wider
+// than 5% of the speed (a figure's rounding is not worth a reader's eye;
+// "over 11 seconds" is); JSON carries the range either way. The speeds
+// here are typed in the test: 10,000 tokens/s with a range 4.8% wide
+// (9,800 to 10,280) and one 5.2% wide (9,700 to 10,220), on either side
+// of the threshold, and a time whose range is 5.4% wide in speed.
+func TestPublishedSpeedShowsItsRangeOnlyWhenWiderThanFivePercent(t *testing.T) {
+	m := sources.MustModel("Llama 3.1 70B")
+	cite := sources.Cite{Source: sources.Post, Locator: "a test's figure"}
+	rateRun := func(lo, hi breakeven.TokenRate) sources.PrefillRun {
+		return sources.PrefillRun{ID: "test", Model: m.Name,
+			Rate: sources.Input[breakeven.TokenRate]{Name: "test.rate", Value: breakeven.Estimate[breakeven.TokenRate]{Value: 10000, Lo: lo, Hi: hi}, Cite: cite}}
+	}
+
+	rate, p := publishedProvenance(m, rateRun(9800, 10280))
+	assert.Equal(t, breakeven.TokenRate(10000), rate)
+	assert.Equal(t, [2]breakeven.TokenRate{9800, 10280}, [2]breakeven.TokenRate{p.Low, p.High}, "the range, for JSON")
+	assert.NotContains(t, p.Text, " to ", "4.8%% wide: not printed: %s", p.Text)
+	assert.True(t, strings.HasPrefix(p.Text, "published: 10,000 tokens/s, a run of Llama 3.1 70B"), p.Text)
+
+	_, p = publishedProvenance(m, rateRun(9700, 10220))
+	assert.Equal(t, [2]breakeven.TokenRate{9700, 10220}, [2]breakeven.TokenRate{p.Low, p.High})
+	assert.Contains(t, p.Text, "10,000 tokens/s (9,700 tokens/s to 10,220 tokens/s)", "5.2% wide: printed")
+
+	// 100,000 tokens in 10 s, read as 9.8 s to 10.35 s: 9,662 to 10,204
+	// tokens/s, 5.4% of 10,000 tokens/s.
+	timeRun := sources.PrefillRun{ID: "test", Model: m.Name,
+		Tokens:  sources.Input[breakeven.Tokens]{Name: "test.tokens", Value: breakeven.Exact[breakeven.Tokens](100000), Cite: cite},
+		Seconds: sources.Input[breakeven.Seconds]{Name: "test.seconds", Value: breakeven.Estimate[breakeven.Seconds]{Value: 10, Lo: 9.8, Hi: 10.35}, Cite: cite}}
+	rate, p = publishedProvenance(m, timeRun)
+	assert.InDelta(t, 10000, float64(rate), 1e-6)
+	assert.Contains(t, p.Text, "100,000 tokens in 10.0 s (9,662 tokens/s to 10,204 tokens/s)", "a time's range, in speed")
+}

@@ -936,9 +936,12 @@ var fitted struct {
 }
 
 // Fitted returns the phase model fitted on every published run (computed
-// once: the runs are fixed), with every structure's summary.
+// once: the runs are fixed, and kept in FitStore when one is set), with
+// every structure's summary.
 func Fitted() (Model, []Summary, error) {
-	fitted.once.Do(func() { fitted.m, fitted.sums, fitted.err = Choose(Runs()) })
+	fitted.once.Do(func() {
+		fitted.m, fitted.sums, fitted.err = fitOrKept(func() (Model, []Summary, error) { return Choose(Runs()) })
+	})
 	return fitted.m, fitted.sums, fitted.err
 }
 

@@ -112,6 +112,20 @@ func (v Verdict) Words() string {
 	return string(v)
 }
 
+// CountsText says how many claims got each verdict, in words (Words),
+// best verdict first, leaving out the verdicts no claim got: "plausible
+// (6), nothing stated bounds it (13), needs more links than stated (1)".
+// It is the counts line of the report and of check's table alike.
+func CountsText(counts map[Verdict]int) string {
+	var parts []string
+	for _, v := range Verdicts {
+		if counts[v] > 0 {
+			parts = append(parts, fmt.Sprintf("%s (%d)", v.Words(), counts[v]))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // VerdictWords is the claim's verdict in words for a summary, with a
 // load slower than recomputing said beside it.
 func (r Result) VerdictWords() string {

@@ -166,3 +166,11 @@ func TestReportMarkdownSummaryFirstYoursFirstSourcesLinked(t *testing.T) {
 	assert.Contains(t, out, `- Source: [https://example.com/x\_(y)](https://example.com/x_%28y%29)`)
 	assert.Contains(t, out, "| R1 | reg-weka: Llama 3.1 70B, 105,000 tokens in 580 ms | needs more links than stated | ≥ 59.3 GB/s | 1 x 400 Gbit/s: 50.0 GB/s | 119% |")
 }
+
+// The counts line says each verdict in words, best first, leaving out
+// the verdicts no claim got.
+func TestCountsTextSaysVerdictsInWordsBestFirst(t *testing.T) {
+	counts := map[factcheck.Verdict]int{factcheck.SizeDiffers: 2, factcheck.Plausible: 6, factcheck.NoBound: 13, factcheck.Implausible: 0}
+	assert.Equal(t, "plausible (6), nothing stated bounds it (13), the size differs (2)", factcheck.CountsText(counts))
+	assert.Equal(t, "", factcheck.CountsText(nil))
+}

@@ -37,9 +37,9 @@ type PageAnswer struct {
 	Errors []page.Error `json:"errors,omitempty"`
 }
 
-// PageFront names the form's inputs by their field names: `seconds "x":
-// ... (e.g. seconds = 0.58)`.
-var PageFront = page.Front(nil)
+// PageFront names the form's inputs by their labels on the page:
+// `“(a) Time with the cache” "x": ... (e.g. "0.58", ...)`.
+var PageFront = page.ClaimFront
 
 // pastedConfig is the name a pasted config.json goes by in a claim.
 const pastedConfig = "pasted config.json"

@@ -33,14 +33,15 @@ func TestCheckPageAnswer(t *testing.T) {
 	assert.True(t, strings.HasPrefix(a.Rows[0].Text, "Loading 34.4 GB in a 580 ms time to first token needs at least 59.3 GB/s"), a.Rows[0].Text)
 }
 
-// A bad input comes back beside its field, named as the form names it; a
-// request that is not JSON, and a pasted config beside a model, say so.
+// A bad input comes back beside its field, named by its label on the
+// page; a request that is not JSON, and a pasted config beside a model,
+// say so.
 func TestCheckPageErrors(t *testing.T) {
 	a := checkPage(t, `{"model": "llama-3.1-70b", "tokens": "105000", "seconds": "soon"}`)
 	require.Len(t, a.Errors, 1)
 	assert.Equal(t, "seconds", a.Errors[0].Field)
-	assert.True(t, strings.HasPrefix(a.Errors[0].Text, `seconds "soon": `), a.Errors[0].Text)
-	assert.Contains(t, a.Errors[0].Text, `(e.g. seconds = "0.58", "580ms", "3s")`)
+	assert.True(t, strings.HasPrefix(a.Errors[0].Text, `“(a) Time with the cache” "soon": `), a.Errors[0].Text)
+	assert.Contains(t, a.Errors[0].Text, `(e.g. "0.58", "580ms", "3s")`)
 	assert.Nil(t, a.Result)
 	assert.Empty(t, a.Rows)
 
@@ -51,5 +52,5 @@ func TestCheckPageErrors(t *testing.T) {
 
 	a = checkPage(t, `{"model": "llama-3.1-70b", "config-text": "{}", "tokens": "1000", "seconds": "1"}`)
 	require.Len(t, a.Errors, 1)
-	assert.Equal(t, `model "llama-3.1-70b": a pasted config.json names its own model; clear one of them (e.g. model = llama-3.1-70b)`, a.Errors[0].Text)
+	assert.Equal(t, `“Model” "llama-3.1-70b": a pasted config.json names its own model; clear one of them (e.g. llama-3.1-70b)`, a.Errors[0].Text)
 }

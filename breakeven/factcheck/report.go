@@ -265,10 +265,11 @@ func (r *Report) Claim(res Result) error {
 	return nil
 }
 
-// groupAnchor and groupTitle name the user's claims and the registry's.
+// groupAnchor names the user's claims and the registry's in a report's
+// anchors; GroupTitles titles them, in a report and in check's table.
 var (
 	groupAnchor = [2]string{"claim", "registry"}
-	groupTitle  = [2]string{"Your claims", "The registry's claims"}
+	GroupTitles = [2]string{"Your claims", "The registry's claims"}
 )
 
 // sourceIndex is N of an item's key "source-N".
@@ -364,15 +365,9 @@ func (r *Report) End() error {
 	}
 	w := r.w
 	n := len(r.groups[0].rows) + len(r.groups[1].rows)
-	var parts []string
-	for _, v := range Verdicts {
-		if r.counts[v] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", r.counts[v], v))
-		}
-	}
 	sum := fmt.Sprintf("%d %s checked", n, plural(n, "claim", "claims"))
-	if len(parts) > 0 {
-		sum += ": " + strings.Join(parts, ", ")
+	if c := CountsText(r.counts); c != "" {
+		sum += ": " + c
 	}
 	if len(r.bad) > 0 {
 		sum += fmt.Sprintf("; %d %s could not be checked", len(r.bad), plural(len(r.bad), "row", "rows"))
@@ -382,7 +377,7 @@ func (r *Report) End() error {
 	}
 	// The groups to show: both when the user's claims and the
 	// registry's are apart, else one, "Claims".
-	titles, prefix := groupTitle, [2]string{"", "R"}
+	titles, prefix := GroupTitles, [2]string{"", "R"}
 	if r.Mine == nil || len(r.groups[0].rows) == 0 || len(r.groups[1].rows) == 0 {
 		titles, prefix = [2]string{"Claims", "Claims"}, [2]string{}
 	}

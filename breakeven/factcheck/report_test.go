@@ -59,7 +59,7 @@ func TestReportGolden(t *testing.T) {
 			for _, l := range []string{"Reproduce", "Arithmetic", "Assumptions", "Verdict"} {
 				assert.Equal(t, len(reportClaims), strings.Count(out, fmt.Sprintf(label, l)), l)
 			}
-			assert.Contains(t, out, "5 claims checked: 2 plausible, 1 no-bound-stated, 1 size-misread, 1 needs-more-links; 1 row could not be checked.")
+			assert.Contains(t, out, "5 claims checked: plausible (2), nothing stated bounds it (1), the size is misread (1), needs more links than stated (1); 1 row could not be checked.")
 			if format == "html" {
 				assert.Contains(t, out, "<title>Claims &lt;checked&gt;</title>")
 				assert.Contains(t, out, "the post&#39;s &lt;reading&gt; &amp; *link*")
@@ -91,7 +91,7 @@ func TestReportSummaryCountsOneOfEachInTheSingular(t *testing.T) {
 		rep.Unchecked(factcheck.Claim{ID: "vague", Quote: "much faster"}, "no number", nil)
 		require.NoError(t, rep.End())
 		// 105,000 x 327,680 B / 0.58 s = 59.3 GB/s, more than the link's 50 GB/s.
-		assert.Contains(t, b.String(), "1 claim checked: 1 needs-more-links; 1 claim not checkable as stated.", format)
+		assert.Contains(t, b.String(), "1 claim checked: needs more links than stated (1); 1 claim not checkable as stated.", format)
 	}
 }
 

@@ -117,12 +117,13 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	str(&r.Efficiency, "efficiency", "`SHARE` of line rate a load reaches (\"0.96\")")
 	fs.BoolVar(&r.Overlap, "overlap", false, "recompute the first tokens while loading the rest")
 	listLinks := fs.Bool("links", false, "list the link presets and exit")
-	fs.BoolVar(&r.AllowBeyondContext, "allow-beyond-context", false, "no effect, kept for old scripts (a prompt past the context is noted)")
+	fs.BoolVar(&r.AllowBeyondContext, "allow-beyond-context", false, "no longer needed; warns (a prompt past the context is noted)")
 	asJSON := fs.Bool("json", false, "print the answer as JSON (SI units)")
 	measured := fs.String("measured", "", "a `FILE` written by breakeven measure --out: its r(N) and model")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
+	warnAllowBeyondContext(stderr, "calc", setFlags(fs))
 	if *measured != "" {
 		var err error
 		if r, err = measure.ApplyMeasured(r, *measured); err != nil {
@@ -151,6 +152,17 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprint(stdout, calculator.Render(ans).Text())
 	return 0
+}
+
+// warnAllowBeyondContext writes one line on stderr if
+// --allow-beyond-context was given: it is accepted for old scripts and
+// changes nothing, since a prompt beyond the model's context is computed
+// like any other, with a note (one rule for calc and check). The line
+// fits 80 columns.
+func warnAllowBeyondContext(stderr io.Writer, cmd string, set map[string]bool) {
+	if set["allow-beyond-context"] {
+		fmt.Fprintf(stderr, "breakeven %s: --allow-beyond-context is no longer needed: it changes nothing\n", cmd)
+	}
 }
 
 // setFlags returns the names of the flags given on the command line.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -96,6 +97,8 @@ quote, note.
 Any other column is kept and echoed by --json, --csv and --report. Lines
 starting with # are comments. A bad row is reported on stderr with its
 line, and every other row is still checked. --claims - reads standard input.
+The table lists the user's own rows first, then the registry's (the rows go
+generate writes into data/claims.csv), and counts the verdicts in words.
 
 --report md or html writes a report that reads as an answer: the counts
 and a summary table first (claim, verdict in words, need, links,
@@ -190,12 +193,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	report := fs.String("report", "", "write a report, `FORMAT` md or html")
 	listHosts := fs.Bool("hosts", false, "list the host catalog: each host's ceiling and its sources")
 	failOn := fs.String("fail-on", "", "exit 1 on `VERDICT` or worse: needs-more-links, implausible, ...")
-	allow := fs.Bool("allow-beyond-context", false, "no effect, kept for old scripts (a prompt past the context is noted)")
+	allow := fs.Bool("allow-beyond-context", false, "no longer needed; warns (a prompt past the context is noted)")
 	onlyMine := fs.Bool("only-mine", false, "with --claims, leave out the registry's claims")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
 	set := setFlags(fs)
+	warnAllowBeyondContext(stderr, "check", set)
 	bad := func(err error) int {
 		fmt.Fprintf(stderr, "breakeven check: %v\n", err)
 		return 2
@@ -565,11 +569,19 @@ func (p *csvPrinter) bad(*factcheck.RowError) {}
 
 func (p *csvPrinter) end(map[factcheck.Verdict]int, int) { p.w.Flush() }
 
-// tablePrinter prints an 80-column table, one claim a line.
+// tablePrinter prints an 80-column table, one claim a line: the user's
+// own claims first, as they come, then the registry's (the rows go
+// generate writes into a claims file), as the report orders them.
 type tablePrinter struct {
 	w       *bufio.Writer
-	ceiling string   // the host ceiling and its source
-	names   []string // "line N: ..." for each model name read as another
+	ceiling string // the host ceiling and its source
+	// names are "line N: ..." for each model name read as another, the
+	// user's claims' (0) and the registry's (1).
+	names [2][]string
+	// registry holds the registry's lines until the end; a claims file
+	// holds them once (go generate writes them), so it stays small.
+	registry bytes.Buffer
+	mine     int // the user's claims printed
 }
 
 // Column widths of the table.
@@ -595,8 +607,12 @@ func (p *tablePrinter) claim(r factcheck.Result) error {
 		}
 	}
 	needs, model := r.Required.String(), r.Model.Name
+	gi := 0
+	if !mine(r.Claim) {
+		gi = 1
+	}
 	if r.Model.NameNote != "" {
-		p.names = append(p.names, fmt.Sprintf("line %d: %s", r.Claim.Line, r.Model.NameNote))
+		p.names[gi] = append(p.names[gi], fmt.Sprintf("line %d: %s", r.Claim.Line, r.Model.NameNote))
 	}
 	switch {
 	case r.Required == 0 && r.SizeCheck != nil:
@@ -607,7 +623,13 @@ func (p *tablePrinter) claim(r factcheck.Result) error {
 	if model == "" {
 		model = "(throughput)"
 	}
-	_, err := fmt.Fprintf(p.w, "%s  %s%s%s%s  %s\n", textfmt.PadLeft(strconv.Itoa(r.Claim.Line), colLine), textfmt.Pad(textfmt.Trim(model, colModel-1), colModel),
+	var w io.Writer = p.w
+	if gi == 0 {
+		p.mine++
+	} else {
+		w = &p.registry
+	}
+	_, err := fmt.Fprintf(w, "%s  %s%s%s%s  %s\n", textfmt.PadLeft(strconv.Itoa(r.Claim.Line), colLine), textfmt.Pad(textfmt.Trim(model, colModel-1), colModel),
 		textfmt.PadLeft(needs, colBW), textfmt.PadLeft(carry, colBW+1), textfmt.PadLeft(links, colLinks), r.Verdict)
 	return err
 }
@@ -615,23 +637,28 @@ func (p *tablePrinter) claim(r factcheck.Result) error {
 func (p *tablePrinter) bad(*factcheck.RowError) {}
 
 func (p *tablePrinter) end(counts map[factcheck.Verdict]int, bad int) {
-	total := 0
-	var parts []string
-	for _, v := range factcheck.Verdicts {
-		total += counts[v]
-		size := v == factcheck.SizeMatches || v == factcheck.SizeMisread || v == factcheck.SizeDiffers
-		if counts[v] > 0 || !size {
-			parts = append(parts, fmt.Sprintf("%d %s", counts[v], v))
+	if p.registry.Len() > 0 {
+		if p.mine > 0 {
+			fmt.Fprintf(p.w, "%s  %s\n", textfmt.Pad("", colLine), factcheck.GroupTitles[1]+":")
 		}
+		p.w.Write(p.registry.Bytes())
+	}
+	total := 0
+	for _, n := range counts {
+		total += n
+	}
+	sum := fmt.Sprintf("%d %s checked", total, plural(total, "claim", "claims"))
+	if c := factcheck.CountsText(counts); c != "" {
+		sum += ": " + c
 	}
 	fmt.Fprintln(p.w)
-	fmt.Fprintln(p.w, textfmt.Wrap(fmt.Sprintf("%d %s checked: %s.", total, plural(total, "claim", "claims"), strings.Join(parts, ", ")), textfmt.ProseWidth, ""))
+	fmt.Fprintln(p.w, textfmt.Wrap(sum+".", textfmt.ProseWidth, ""))
 	if bad > 0 {
 		fmt.Fprintf(p.w, "%d bad %s, on stderr.\n", bad, plural(bad, "row", "rows"))
 	}
-	if len(p.names) > 0 {
+	if names := append(p.names[0], p.names[1]...); len(names) > 0 {
 		fmt.Fprintln(p.w, "Model names read as others:")
-		for _, n := range p.names {
+		for _, n := range names {
 			fmt.Fprintln(p.w, textfmt.Wrap("- "+n, textfmt.ProseWidth, "  "))
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -369,4 +370,78 @@ func userRows(t *testing.T, registry []byte, rows ...map[string]string) string {
 	w.Flush()
 	require.NoError(t, w.Error())
 	return b.String()
+}
+
+// check --claims's table puts the user's own claims first and the
+// registry's after them under their title, as the report does, each group
+// in the file's order; its counts line says each verdict in the report's
+// words (the report's own counts line, word for word), with no verdict's
+// short name, and the counts are the claims' verdicts as --json gives them.
+func TestCheckTableListsTheUsersClaimsFirstAndCountsInWords(t *testing.T) {
+	registry, err := os.ReadFile(filepath.Join(repoRoot, "data", "claims.csv"))
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "claims.csv")
+	mine := userRows(t, registry,
+		map[string]string{"model": "llama-3.1-70b", "tokens": "105000", "seconds": "0.58", "links": "1x400Gbit/s", "source": "x", "id": "mine-1"},
+		map[string]string{"model": "qwen3-32b", "tokens": "131072", "seconds": "1.5", "source": "y"})
+	require.NoError(t, os.WriteFile(path, append(registry, mine...), 0o644))
+	first := strings.Count(string(registry), "\n") + 1 // the user's rows' lines: first, first+1
+
+	code, out, errOut := runCmd("check", "--claims", path)
+	require.Equal(t, 0, code, errOut)
+	lines := strings.Split(out, "\n")
+	require.True(t, strings.HasPrefix(lines[0], " line  model"), lines[0])
+	lineOf := regexp.MustCompile(`^ *(\d+)  `)
+	var order []string
+	i := 1
+	for ; i < len(lines) && lines[i] != ""; i++ {
+		if m := lineOf.FindStringSubmatch(lines[i]); m != nil {
+			order = append(order, m[1])
+		} else {
+			order = append(order, strings.TrimSpace(lines[i]))
+		}
+	}
+	n := len(claimsfile.Claims())
+	require.Len(t, order, n+3, "every claim and the registry's title")
+	assert.Equal(t, []string{itoa(first), itoa(first + 1), "The registry's claims:"}, order[:3], "the user's claims first")
+	assert.Contains(t, lines[1], "Llama 3.1 70B")
+	assert.Contains(t, lines[2], "Qwen3-32B")
+	prev := 0
+	for _, l := range order[3:] {
+		v, err := strconv.Atoi(l)
+		require.NoError(t, err, l)
+		assert.Less(t, prev, v, "the registry's in the file's order")
+		assert.Less(t, v, first, "only the registry's rows after the title")
+		prev = v
+	}
+
+	// The counts line, wrapped at 80 columns, up to the next section.
+	var counts []string
+	for i++; i < len(lines) && !strings.HasPrefix(lines[i], "Model names") && !strings.HasPrefix(lines[i], "links:"); i++ {
+		counts = append(counts, lines[i])
+	}
+	countsLine := strings.Join(counts, " ")
+	for _, v := range factcheck.Verdicts {
+		if strings.Contains(string(v), "-") {
+			assert.NotContains(t, countsLine, string(v), "no verdict's short name")
+		}
+	}
+
+	_, md, errOut := runCmd("check", "--claims", path, "--report", "md")
+	require.Empty(t, errOut)
+	summary := regexp.MustCompile(`(?m)^## Summary\n\n(.+)$`).FindStringSubmatch(md)
+	require.NotNil(t, summary)
+	assert.Equal(t, summary[1], countsLine, "the report's counts line, word for word")
+
+	_, js, _ := runCmd("check", "--claims", path, "--json")
+	var all []struct{ Verdict factcheck.Verdict }
+	require.NoError(t, json.Unmarshal([]byte(js), &all))
+	got := map[factcheck.Verdict]int{}
+	for _, c := range all {
+		got[c.Verdict]++
+	}
+	assert.Contains(t, countsLine, itoa(n+2)+" claims checked: ")
+	for v, k := range got {
+		assert.Contains(t, countsLine, v.Words()+" ("+itoa(k)+")", v)
+	}
 }

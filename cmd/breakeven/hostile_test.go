@@ -105,12 +105,12 @@ func FuzzCalcText(f *testing.F) {
 		f.Add(s[0], s[1], s[2], s[3])
 	}
 	f.Fuzz(func(t *testing.T, tokens, rate, link, hit string) {
-		args := []string{"calc", "--model", "llama-3.1-70b", "--tokens", tokens, "--prefill", rate, "--link", link, "--allow-beyond-context"}
+		args := []string{"calc", "--model", "llama-3.1-70b", "--tokens", tokens, "--prefill", rate, "--link", link}
 		if hit != "" {
 			args = append(args, "--hit-rate", hit, "--miss-penalty", "1s")
 		}
 		checkText(t, args)
-		checkText(t, []string{"check", "--model", "qwen3-32b", "--tokens", tokens, "--seconds", rate, "--links", link, "--allow-beyond-context"})
+		checkText(t, []string{"check", "--model", "qwen3-32b", "--tokens", tokens, "--seconds", rate, "--links", link})
 	})
 }
 

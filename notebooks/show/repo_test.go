@@ -1,15 +1,14 @@
 package show
 
 import (
-	"encoding/base64"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"gonum.org/v1/plot"
 
 	"signalweight.dev/kv/breakeven"
 )
@@ -30,27 +29,24 @@ func TestRepoRootFromTheNotebooksFolder(t *testing.T) {
 	assert.Error(t, err, "a folder outside the repository")
 }
 
-// A notebook's own plot carries its font, as the project's figures do,
-// and its HTML form is an <img> of the same SVG titled by the plot's
-// title.
-func TestPlotSVGCarriesItsFont(t *testing.T) {
-	p := plot.New()
-	p.Title.Text = "a title & more"
-	svg, err := SVG(p, Width, Height)
-	require.NoError(t, err)
-	assert.Contains(t, string(svg), "@font-face{font-family:'Liberation Serif'")
-	h := FigureHTML(svg)
-	assert.True(t, strings.HasPrefix(h, `<img alt="a title &amp; more" src="data:image/svg+xml;base64,`), h[:80])
-	b64 := strings.TrimSuffix(strings.SplitN(h, "base64,", 2)[1], `">`)
-	back, err := base64.StdEncoding.DecodeString(b64)
-	require.NoError(t, err)
-	assert.Equal(t, svg, back)
-}
-
 // A footnote that several rows point to is printed once under the table.
 func TestFootnotesOnce(t *testing.T) {
 	got := PrintedTableHTML(breakeven.PrintedTable{Header: []string{"a"}, Rows: [][]string{{"–¹"}, {"–¹"}},
 		Notes: []string{"¹ not priced", "¹ not priced", "² other"}})
 	assert.Equal(t, 1, strings.Count(got, "¹ not priced"), got)
 	assert.Contains(t, got, "<br>\n² other")
+}
+
+// A cell that shows only tables and text links show alone, and GoNB
+// builds and links a program for every cell: show must not bring in
+// gonum/plot (whose fonts are registered on import) or figures, which
+// would triple every such program and its link time. showplot shows a
+// bare plot.
+func TestShowDoesNotLinkPlotting(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	require.NoError(t, err)
+	deps := strings.Fields(string(out))
+	assert.NotContains(t, deps, "gonum.org/v1/plot")
+	assert.NotContains(t, deps, "signalweight.dev/kv/figures")
+	assert.Contains(t, deps, "github.com/janpfeifer/gonb/gonbui", "the list is show's dependencies")
 }

@@ -14,7 +14,6 @@
 package show
 
 import (
-	"bytes"
 	"encoding/base64"
 	"fmt"
 	"html"
@@ -26,11 +25,8 @@ import (
 	"github.com/go-gota/gota/dataframe"
 	"github.com/janpfeifer/gonb/gonbui"
 	"github.com/janpfeifer/gonb/gonbui/protocol"
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg"
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/post"
-	"signalweight.dev/kv/figures"
 	"signalweight.dev/kv/sources"
 )
 
@@ -138,15 +134,13 @@ func Frame(df dataframe.DataFrame) {
 // Markdown displays markdown text.
 func Markdown(s string) { send(protocol.MIMETextMarkdown, s) }
 
-// Figure width and height for inline plots.
-const (
-	Width  = 16 * vg.Centimeter
-	Height = 10 * vg.Centimeter
-)
-
 // Figure displays one of the project's figures inline as SVG, legend and
-// sources caption included: show.Figure(figures.TTFTVsBandwidth()).
-func Figure(f *figures.Figure, err error) {
+// sources caption included: show.Figure(figures.TTFTVsBandwidth()). It
+// takes the figure by its SVG method, so that this package does not
+// import figures or gonum/plot: a cell that shows only text then links a
+// program a third the size, and GoNB builds one for every cell. A bare
+// gonum plot is shown by showplot.Plot.
+func Figure(f interface{ SVG() ([]byte, error) }, err error) {
 	if err != nil {
 		panic(err)
 	}
@@ -155,30 +149,6 @@ func Figure(f *figures.Figure, err error) {
 		panic(err)
 	}
 	SVGBytes(svg)
-}
-
-// Plot renders a bare gonum plot as SVG and displays it inline.
-func Plot(p *plot.Plot) {
-	svg, err := SVG(p, Width, Height)
-	if err != nil {
-		panic(err)
-	}
-	SVGBytes(svg)
-}
-
-// SVG renders a plot to SVG bytes, with the glyphs of the font its text
-// uses embedded (as the project's figures are), so that it renders the
-// same on any machine.
-func SVG(p *plot.Plot, w, h vg.Length) ([]byte, error) {
-	wt, err := p.WriterTo(w, h, "svg")
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if _, err := wt.WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	return figures.EmbedFont(buf.Bytes())
 }
 
 // SVGBytes displays SVG as one output in two forms: image/svg+xml, and

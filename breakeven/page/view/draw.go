@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven/calculator"
+	"signalweight.dev/kv/breakeven/page"
 	"signalweight.dev/kv/sources"
 )
 
@@ -232,10 +233,7 @@ func routeRows(rts []calculator.Route, r calculator.PageRequest) string {
 			b.WriteString(`<span>none needed</span>`)
 		} else {
 			id := "tier-" + rt.Tier
-			what := rt.Tier + " hit link"
-			if rt.Route == "miss" {
-				what = "Handover link"
-			}
+			what := page.TierLabel(rt.Tier)
 			value, extra := rt.Default, ` name="`+esc(id)+`" form="calc"`
 			if v, ok := r.Tiers[rt.Tier]; ok {
 				value = v

@@ -16,7 +16,6 @@ import (
 	"net/url"
 	"strings"
 
-	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/calculator"
 	"signalweight.dev/kv/breakeven/factcheck"
 	"signalweight.dev/kv/breakeven/page"
@@ -40,37 +39,9 @@ var (
 	ClaimChecks = []string{"per-node"}
 )
 
-// checkLabels are the page's checkboxes by their labels, so a message
-// that names one names what the reader ticks.
-var checkLabels = map[string]string{
-	"overlap": "“Recompute the first tokens while loading the rest”",
-}
-
-// isCalcField says which names a calculator message may use as the
-// page's own: its fields and checkboxes and the routes' links.
-func isCalcField(f string) bool {
-	for _, x := range append(Fields, Checks...) {
-		if x == f {
-			return true
-		}
-	}
-	return strings.HasPrefix(f, "tier-")
-}
-
-// calcFront names the calculator's inputs as the page does: a field by
-// its name, a checkbox by its label.
-var calcFront = breakeven.Front{
-	Name: func(f string) string {
-		if l, ok := checkLabels[f]; ok {
-			return l
-		}
-		if !isCalcField(f) {
-			return ""
-		}
-		return f
-	},
-	Set: page.Front(nil).Set,
-}
+// calcFront names the calculator's inputs as the page labels them
+// (page.CalcFront).
+var calcFront = page.CalcFront
 
 // FedTier is the route the calculator's Link field feeds: the one whose
 // cited default is the calculator's default link (cluster storage, where
@@ -281,20 +252,11 @@ func routes(ans calculator.Answer, r calculator.PageRequest) []calculator.Route 
 // pasted config that is not JSON is named by its line and column.
 func errorOf(err error, configText string) page.Error {
 	e := page.ErrorOf(err, calcFront)
-	if strings.Contains(e.Message, "give its architecture instead") {
-		// The architecture's flags are the command's; the page takes the
-		// architecture as a pasted config.json.
-		e.Text = fmt.Sprintf("model %s: %s", breakeven.Quote(e.Value),
-			strings.Replace(e.Message, "give its architecture instead", "paste its config.json below instead", 1))
-	}
 	if e.Field == "config-text" {
 		if s, ok := jsonProblem(configText); ok {
 			e.Text = s
 		}
 	}
-	e.Text = strings.ReplaceAll(e.Text, "add “", "tick “")
-	// The command's ways to name a model are not the page's.
-	e.Text = strings.ReplaceAll(e.Text, `, or --config config.json; "breakeven models" lists them`, `; the menu lists the catalog, or paste a config.json below`)
 	return e
 }
 
