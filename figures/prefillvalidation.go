@@ -15,7 +15,7 @@ import (
 // agreement and 25% either way. It is drawn in the notebook only, not
 // written by reproduce.
 func PrefillValidation() (*Figure, error) {
-	m, _, err := calibration.Fitted()
+	m, _, err := calibration.Validated()
 	if err != nil {
 		return nil, err
 	}

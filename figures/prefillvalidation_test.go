@@ -16,7 +16,7 @@ import (
 func TestPrefillValidationFigureDrawsEveryPricedRun(t *testing.T) {
 	f, err := PrefillValidation()
 	require.NoError(t, err)
-	m, _, err := calibration.Fitted()
+	m, _, err := calibration.Validated()
 	require.NoError(t, err)
 	n := 0
 	for _, l := range f.LegendTexts() {

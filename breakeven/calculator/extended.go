@@ -190,7 +190,7 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 		f.MFU = m
 	} else {
 		f.MFU, f.MFUDefault = calibration.CalibratedMFU().Value, true
-		if m, _, err := calibration.Fitted(); err == nil {
+		if m, err := calibration.Fitted(); err == nil {
 			if p, err := m.PredictRequest(pm, in.Tokens, f.GPUs, f.Par, f.Engine); err == nil {
 				f.Phases, f.Interval, f.Novel = &m, p.Time, p.Novel
 			}

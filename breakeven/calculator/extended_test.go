@@ -53,7 +53,7 @@ func TestGPUsGivePrefillFromFLOPs(t *testing.T) {
 	flops := linear + attention
 	require.NotNil(t, o.MinRecomputeSeconds)
 	assert.InEpsilon(t, flops/(8*h100Peak(t)), *o.MinRecomputeSeconds, 1e-9)
-	m, _, err := calibration.Fitted()
+	m, err := calibration.Fitted()
 	require.NoError(t, err)
 	e := m.Phases
 	bw := 3.35e12 // H100 SXM HBM3, bytes/s

@@ -164,7 +164,8 @@
 // default is computed in one place.
 //
 //	mfu := calibration.CalibratedMFU() // 0.346 (0.343 to 0.349): 127,188 tokens of Llama 3.1 405B in 62 s on 8 H100s
-//	m, _, err := calibration.Fitted()  // the phase model, its validation rows and summary
+//	m, err := calibration.Fitted()        // the phase model for predictions, fast
+//	v, sums, err := calibration.Validated() // with its validation rows and every structure's summary
 //
 // (ExampleCalibratedMFU runs the first.)
 package calibration

@@ -19,7 +19,7 @@ func (s *memStore) Put(b []byte)        { s.puts++; s.data = b }
 // A kept fit decodes to the very values the fit gave, unexported runs
 // included, so a notebook cell that reads it prints what fitting would.
 func TestKeptFitIsTheFit(t *testing.T) {
-	m, sums, err := Fitted()
+	m, sums, err := Validated()
 	require.NoError(t, err)
 	data, err := encodeFit(m, sums)
 	require.NoError(t, err)
@@ -34,7 +34,7 @@ func TestKeptFitIsTheFit(t *testing.T) {
 // reads it without fitting; a store that holds something undecodable is
 // fitted past and overwritten.
 func TestFitStoreFitsOnce(t *testing.T) {
-	m, sums, err := Fitted()
+	m, sums, err := Validated()
 	require.NoError(t, err)
 	fits := 0
 	fit := func() (Model, []Summary, error) { fits++; return m, sums, nil }

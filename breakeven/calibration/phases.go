@@ -878,6 +878,53 @@ func (m Model) Predict(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs) (br
 // validation (the structure chosen again inside each fold) and every
 // structure's leave-one-run-out summary (the older validation).
 func Choose(runs []Run) (Model, []Summary, error) {
+	m, err := choosePredict(runs)
+	if err != nil {
+		return Model{}, nil, err
+	}
+	sums := validateAll(runs)
+	rows, outside := ValidateBySource(runs)
+	m.Rows, m.Summary, m.Outside = rows, Summarize(m.Structure, rows), outside
+	m.Summary.Structure = m.Structure
+	for _, sum := range sums {
+		if sum.Structure == m.Structure {
+			m.LeaveOneRun = sum
+		}
+	}
+	return m, sums, nil
+}
+
+// choosePredict is what a prediction needs of Choose: the structure
+// with the smallest median leave-one-source-out error, fitted on all
+// priced runs, with the intervals of those held-out errors. It leaves
+// the validation table (Rows, Summary, Outside, LeaveOneRun) empty: the
+// nested validation and the leave-one-run-out summaries cost a hundred
+// times more and change no prediction.
+func choosePredict(runs []Run) (Model, error) {
+	s, errs, _, ok := chooseBySource(runs)
+	if !ok {
+		return Model{}, errors.New("calibration: no structure could be fitted to the published runs leaving a source out")
+	}
+	f, err := FitPhases(runs, s)
+	if err != nil {
+		return Model{}, err
+	}
+	m := Model{Fit: f}
+	m.Structure = s
+	// The interval of all errors, pooled across regimes (spreadFor).
+	m.Low, m.High = spreadFor(errs, false)
+	m.LowNovel, m.HighNovel = spreadFor(errs, true)
+	for _, r := range runs {
+		if r.Priced() {
+			m.fitRuns = append(m.fitRuns, r)
+		}
+	}
+	return m, nil
+}
+
+// validateAll is every structure's leave-one-run-out summary (Validate),
+// or why it could not be validated.
+func validateAll(runs []Run) []Summary {
 	var sums []Summary
 	for _, s := range Structures() {
 		rows, err := Validate(runs, s)
@@ -887,31 +934,7 @@ func Choose(runs []Run) (Model, []Summary, error) {
 		}
 		sums = append(sums, Summarize(s, rows))
 	}
-	s, errs, _, ok := chooseBySource(runs)
-	if !ok {
-		return Model{}, sums, errors.New("calibration: no structure could be fitted to the published runs leaving a source out")
-	}
-	f, err := FitPhases(runs, s)
-	if err != nil {
-		return Model{}, sums, err
-	}
-	rows, outside := ValidateBySource(runs)
-	m := Model{Fit: f, Rows: rows, Summary: Summarize(s, rows), Outside: outside}
-	m.Summary.Structure = s
-	// The interval of all errors, pooled across regimes (spreadFor).
-	m.Low, m.High = spreadFor(errs, false)
-	m.LowNovel, m.HighNovel = spreadFor(errs, true)
-	for _, sum := range sums {
-		if sum.Structure == s {
-			m.LeaveOneRun = sum
-		}
-	}
-	for _, r := range runs {
-		if r.Priced() {
-			m.fitRuns = append(m.fitRuns, r)
-		}
-	}
-	return m, sums, nil
+	return sums
 }
 
 // Optimism is how much smaller the median error looks when the structure
@@ -931,18 +954,36 @@ func (m Model) Optimism() float64 {
 var fitted struct {
 	once sync.Once
 	m    Model
+	err  error
+}
+
+// Fitted returns the phase model for predictions, fitted on every
+// published run (computed once: the runs are fixed): the structure chosen
+// leaving a source out, its coefficients and its intervals. It is what
+// the calculator, the page and the command use; its validation table is
+// Validated's, which costs a hundred times more.
+func Fitted() (Model, error) {
+	fitted.once.Do(func() { fitted.m, fitted.err = choosePredict(Runs()) })
+	return fitted.m, fitted.err
+}
+
+var validated struct {
+	once sync.Once
+	m    Model
 	sums []Summary
 	err  error
 }
 
-// Fitted returns the phase model fitted on every published run (computed
-// once: the runs are fixed, and kept in FitStore when one is set), with
-// every structure's summary.
-func Fitted() (Model, []Summary, error) {
-	fitted.once.Do(func() {
-		fitted.m, fitted.sums, fitted.err = fitOrKept(func() (Model, []Summary, error) { return Choose(Runs()) })
+// Validated returns Fitted's model with its validation (computed once,
+// and kept in FitStore when one is set): the nested leave-one-source-out
+// table and summary, every structure's median error outside the loop,
+// and every structure's leave-one-run-out summary. Notebook 11, figure
+// 11 and data/prefill-validation.csv report it.
+func Validated() (Model, []Summary, error) {
+	validated.once.Do(func() {
+		validated.m, validated.sums, validated.err = fitOrKept(func() (Model, []Summary, error) { return Choose(Runs()) })
 	})
-	return fitted.m, fitted.sums, fitted.err
+	return validated.m, validated.sums, validated.err
 }
 
 // Informants returns, for each of the model's parameters, the runs in
@@ -969,7 +1010,15 @@ func (m Model) Informants() map[string][]string {
 			return out
 		}
 	}
-	for _, r := range m.Rows {
+	// The runs fitted (Fitted's model has no validation rows), else those
+	// of the validation rows.
+	runs := m.fitRuns
+	if len(runs) == 0 {
+		for _, r := range m.Rows {
+			runs = append(runs, r.Run)
+		}
+	}
+	for _, r := range runs {
 		if !r.Priced() {
 			continue
 		}

@@ -64,7 +64,7 @@ func TestSummaryOfNothingPriced(t *testing.T) {
 // the interval with the measured value's own range. Neither flag is the
 // same for every row, so both are tested both ways.
 func TestValidationFlagsByHand(t *testing.T) {
-	m, _, err := Fitted()
+	m, _, err := Validated()
 	require.NoError(t, err)
 	var within, covered, priced int
 	for _, row := range m.Rows {
@@ -96,7 +96,7 @@ func TestValidationFlagsByHand(t *testing.T) {
 
 // The chosen structure has the smallest median error of those validated.
 func TestChosenStructureHasTheSmallestMedian(t *testing.T) {
-	m, _, err := Fitted()
+	m, _, err := Validated()
 	require.NoError(t, err)
 	validated := 0
 	for s, med := range m.Outside {
@@ -276,7 +276,7 @@ func TestDescribe(t *testing.T) {
 // A prediction is the phase time at the fitted efficiencies, with the
 // interval's factors applied to it.
 func TestModelPredictScalesThePhaseTime(t *testing.T) {
-	m, _, err := Fitted()
+	m, err := Fitted()
 	require.NoError(t, err)
 	pm, err := sources.PrefillModel(sources.MustModel("Llama 3.1 70B"))
 	require.NoError(t, err)
@@ -393,7 +393,7 @@ func TestPredictRequestNoveltyAndCommunication(t *testing.T) {
 // The model's leave-one-run-out summary is its own structure's, among
 // every structure's summaries.
 func TestLeaveOneRunSummaryIsTheChosenStructures(t *testing.T) {
-	m, sums, err := Fitted()
+	m, sums, err := Validated()
 	require.NoError(t, err)
 	assert.Equal(t, m.Structure, m.LeaveOneRun.Structure)
 	n := 0

@@ -123,7 +123,7 @@ func TestImpliedEfficiencyByHand(t *testing.T) {
 // other sources, none of its own, in the structure chosen for that fold;
 // its error and flags follow from that prediction.
 func TestValidationRowsLeaveTheirSourceOut(t *testing.T) {
-	m, _, err := Fitted()
+	m, _, err := Validated()
 	require.NoError(t, err)
 	runs := Runs()
 	priced := 0
@@ -231,4 +231,20 @@ func TestPrecisionShareFallsBack(t *testing.T) {
 	require.NoError(t, err)
 	assert.InDelta(t, 0.55, f.Phases.Linear, 1e-9)
 	assert.InDelta(t, 0.55, f.Phases.LowLinear, 1e-9, "no FP8 or FP4 run: those at BF16's share")
+}
+
+// The model for predictions (Fitted) is the validated model without its
+// validation table: the same structure, coefficients, runs and
+// intervals, so skipping the validation changes no prediction.
+func TestFittedPredictsAsTheValidatedModel(t *testing.T) {
+	f, err := Fitted()
+	require.NoError(t, err)
+	v, _, err := Validated()
+	require.NoError(t, err)
+	assert.Equal(t, v.Fit, f.Fit)
+	assert.Equal(t, []float64{v.Low, v.High, v.LowNovel, v.HighNovel}, []float64{f.Low, f.High, f.LowNovel, f.HighNovel})
+	assert.Equal(t, v.fitRuns, f.fitRuns)
+	assert.Equal(t, v.Describe(), f.Describe(), "the same sentence, the same runs behind each parameter")
+	assert.Empty(t, f.Rows, "Fitted leaves the validation table to Validated")
+	assert.NotEmpty(t, v.Rows)
 }

@@ -297,7 +297,7 @@ func Estimate(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs) EstimateRow 
 // EstimateModel says how the estimates price a prefill: the phase model
 // fitted on the published runs, and its interval.
 func EstimateModel() string {
-	m, _, err := calibration.Fitted()
+	m, err := calibration.Fitted()
 	if err != nil {
 		return "no fitted prefill model (" + err.Error() + ")"
 	}
@@ -310,7 +310,7 @@ func EstimateModel() string {
 // leave-one-out errors; NaN if the model cannot price it.
 func estimateTime(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs) E[breakeven.Seconds] {
 	nanT := E[breakeven.Seconds]{Value: breakeven.Seconds(nan()), Lo: breakeven.Seconds(nan()), Hi: breakeven.Seconds(nan())}
-	m, _, err := calibration.Fitted()
+	m, err := calibration.Fitted()
 	if err != nil {
 		return nanT
 	}

@@ -94,7 +94,7 @@ const h100Memory = 3350e9
 // through each GPU's link one way at half its 900 GB/s, at the link share.
 func phaseByHand(t *testing.T, layers, width, n, linear, attention float64) float64 {
 	t.Helper()
-	m, _, err := calibration.Fitted()
+	m, err := calibration.Fitted()
 	require.NoError(t, err)
 	e := m.Phases
 	s := linear/(8*h100Peak*e.Linear) + attention/(8*h100Peak*e.Attention)
@@ -109,13 +109,13 @@ func phaseByHand(t *testing.T, layers, width, n, linear, attention float64) floa
 }
 
 func fittedLow(t *testing.T) float64 {
-	m, _, err := calibration.Fitted()
+	m, err := calibration.Fitted()
 	require.NoError(t, err)
 	return m.Low
 }
 
 func fittedHigh(t *testing.T) float64 {
-	m, _, err := calibration.Fitted()
+	m, err := calibration.Fitted()
 	require.NoError(t, err)
 	return m.High
 }

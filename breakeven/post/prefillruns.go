@@ -13,7 +13,7 @@ import (
 // model of prefill on every published run (package calibration), with the
 // summary against the targets.
 func PrefillValidation() (calibration.Model, error) {
-	m, _, err := calibration.Fitted()
+	m, _, err := calibration.Validated()
 	return m, err
 }
 
