@@ -212,13 +212,16 @@ type nameParts struct {
 	experts         bool // the total is an NxM product ("8x7b"), nominal
 }
 
+// Compiled on first use, not at start: compiling regular expressions
+// at package init is a measurable part of the web page's WebAssembly
+// start-up (docs/web.md).
 var (
-	sizeWord    = regexp.MustCompile(`^(\d+(?:\.\d+)?)([bmt])$`)
-	activeWord  = regexp.MustCompile(`^a(\d+(?:\.\d+)?)([bmt])$`)
-	expertsWord = regexp.MustCompile(`^(\d+)x(\d+(?:\.\d+)?)([bmt])$`)
-	familyWord  = regexp.MustCompile(`^([a-z]+)(\d+(?:\.\d+)*)$`)
-	versionWord = regexp.MustCompile(`^[a-z]?\d+(?:\.\d+)*$`)
-	expertCount = regexp.MustCompile(`^\d+e$`)
+	sizeWord    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d+(?:\.\d+)?)([bmt])$`) })
+	activeWord  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^a(\d+(?:\.\d+)?)([bmt])$`) })
+	expertsWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d+)x(\d+(?:\.\d+)?)([bmt])$`) })
+	familyWord  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([a-z]+)(\d+(?:\.\d+)*)$`) })
+	versionWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z]?\d+(?:\.\d+)*$`) })
+	expertCount = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d+e$`) })
 )
 
 // rankForm is a catalog name or alias ready for ranking: its parts and
@@ -239,14 +242,16 @@ var rankForms = sync.OnceValue(func() []rankForm {
 		var m *Model
 		names := []string{formName(i)}
 		if i < len(catalog) {
-			m = &catalog[i]
+			c := catalogModel(i)
+			m = &c
 			names = append(names, m.Aliases...)
 		} else {
 			// An alias's base, by its exact name (FindModel would loop
 			// back here).
 			for j := range catalog {
 				if catalog[j].Name == Aliases[i-len(catalog)].Model {
-					m = &catalog[j]
+					c := catalogModel(j)
+					m = &c
 				}
 			}
 		}
@@ -290,10 +295,10 @@ func parseName(name string) nameParts {
 	var p nameParts
 	for i, w := range strings.Split(slug(name), "-") {
 		num := func(s string) float64 { v, _ := strconv.ParseFloat(s, 64); return v }
-		switch m := []([]string){activeWord.FindStringSubmatch(w), expertsWord.FindStringSubmatch(w), sizeWord.FindStringSubmatch(w)}; {
+		switch m := []([]string){activeWord().FindStringSubmatch(w), expertsWord().FindStringSubmatch(w), sizeWord().FindStringSubmatch(w)}; {
 		case w == "":
 		case i == 0:
-			if f := familyWord.FindStringSubmatch(w); f != nil {
+			if f := familyWord().FindStringSubmatch(w); f != nil {
 				p.family, p.version = f[1], f[2]
 			} else {
 				p.family = w
@@ -304,11 +309,11 @@ func parseName(name string) nameParts {
 			p.total, p.experts = num(m[1][1])*num(m[1][2])*unitOf(m[1][3]), true
 		case m[2] != nil && p.total == 0:
 			p.total = num(m[2][1]) * unitOf(m[2][2])
-		case expertCount.MatchString(w) && p.total > 0 && p.active == 0 && !p.experts:
+		case expertCount().MatchString(w) && p.total > 0 && p.active == 0 && !p.experts:
 			// Meta's "17B-16E": the size before an expert count is the
 			// active one; the total is not in the name.
 			p.total, p.active = 0, p.total
-		case p.version == "" && versionWord.MatchString(w):
+		case p.version == "" && versionWord().MatchString(w):
 			p.version = w
 		default:
 			p.words = append(p.words, w)

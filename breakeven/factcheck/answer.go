@@ -5,12 +5,16 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"signalweight.dev/kv/breakeven"
 )
 
 // linkCount finds a count written in front of a link: "2x", "8 x ", "4×".
-var linkCount = regexp.MustCompile(`^\s*\d+\s*(x|X|\*|×)\s*`)
+// Compiled on first use, not at start: compiling regular expressions
+// at package init is a measurable part of the web page's WebAssembly
+// start-up (docs/web.md).
+var linkCount = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*\d+\s*(x|X|\*|×)\s*`) })
 
 // LinkEach is one of the claim's links as the claim states it: a preset
 // by its name and speed ("PCIe4x16 (256 Gbit/s)"), a rate in the unit it
@@ -24,7 +28,7 @@ func (r Result) LinkEach() string {
 	if l.Name != "" {
 		return l.Name + " (" + l.Each.Bits() + ")"
 	}
-	return rateAsStated(linkCount.ReplaceAllString(r.Claim.Links, ""), l.Each)
+	return rateAsStated(linkCount().ReplaceAllString(r.Claim.Links, ""), l.Each)
 }
 
 // rateAsStated prints a rate in the unit its text was written in: bytes
@@ -59,7 +63,7 @@ func (r Result) LinkText() string {
 	if r.Link == nil {
 		return ""
 	}
-	if r.Link.Count == 1 && r.Link.Name == "" && !linkCount.MatchString(r.Claim.Links) {
+	if r.Link.Count == 1 && r.Link.Name == "" && !linkCount().MatchString(r.Claim.Links) {
 		return r.LinkEach()
 	}
 	return strconv.Itoa(r.Link.Count) + " x " + r.LinkEach()

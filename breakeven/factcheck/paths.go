@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/sources"
@@ -237,7 +238,7 @@ func checkRate(r *Result) *RateCheck {
 // swapRate is swapPrefix for a rate in bytes ("40 GB/s" as GiB/s, "40
 // GiB/s" as GB/s); 0 for a rate in bits, which has no binary reading.
 func swapRate(text string, bw breakeven.Bandwidth) (breakeven.Bandwidth, string) {
-	m := rateUnit.FindStringSubmatch(text)
+	m := rateUnit().FindStringSubmatch(text)
 	if m == nil || m[1] == "b" {
 		return 0, "" // no unit, or bits: Gb/s, Gbps
 	}
@@ -250,7 +251,10 @@ func swapRate(text string, bw breakeven.Bandwidth) (breakeven.Bandwidth, string)
 
 // rateUnit finds a rate's unit: a prefix, an optional i, B (bytes) or b
 // (bits), then per second.
-var rateUnit = regexp.MustCompile(`[KMGTkmgt]i?([Bb])(?:/s|ps|/sec)`)
+// Compiled on first use, not at start: compiling regular expressions
+// at package init is a measurable part of the web page's WebAssembly
+// start-up (docs/web.md).
+var rateUnit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[KMGTkmgt]i?([Bb])(?:/s|ps|/sec)`) })
 
 // ceilingBreakdown is the arithmetic of the ceiling the claim was judged
 // against: the path's, or the host's ports.

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/sources"
@@ -310,7 +311,7 @@ var urlEscaper = strings.NewReplacer("(", "%28", ")", "%29", "[", "%5B", "]", "%
 // entities or HTML are escaped, and so is a list marker at its start.
 func mdEsc(s string) string {
 	s = controls(strings.Join(strings.Fields(s), " "))
-	s = mdReplacer.Replace(entity.ReplaceAllString(s, "&amp;$1"))
+	s = mdReplacer.Replace(entity().ReplaceAllString(s, "&amp;$1"))
 	if len(s) > 0 && (s[0] == '-' || s[0] == '+' || s[0] == '=') {
 		s = `\` + s
 	} else if i := strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }); i > 0 && (s[i] == '.' || s[i] == ')') && (i+1 == len(s) || s[i+1] == ' ') {
@@ -321,7 +322,10 @@ func mdEsc(s string) string {
 
 // entity finds an ampersand that would start a character reference
 // ("&lt;", "&#60;"), which Markdown would decode.
-var entity = regexp.MustCompile(`&([A-Za-z#])`)
+// Compiled on first use, not at start: compiling regular expressions
+// at package init is a measurable part of the web page's WebAssembly
+// start-up (docs/web.md).
+var entity = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`&([A-Za-z#])`) })
 
 var mdReplacer = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`, "<", "&lt;", ">", "&gt;",
 	"#", `\#`, "|", `\|`, "~", `\~`, "!", `\!`)

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"signalweight.dev/kv/breakeven"
 )
@@ -29,8 +30,11 @@ type Parallel struct {
 	TP, PP, EP, CP int
 }
 
-var parallelRE = regexp.MustCompile(`^((tp|pp|ep|cp|dp)(\d+))+$`)
-var parallelPartRE = regexp.MustCompile(`(tp|pp|ep|cp|dp)(\d+)`)
+// Compiled on first use, not at start: compiling regular expressions
+// at package init is a measurable part of the web page's WebAssembly
+// start-up (docs/web.md).
+var parallelRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^((tp|pp|ep|cp|dp)(\d+))+$`) })
+var parallelPartRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(tp|pp|ep|cp|dp)(\d+)`) })
 
 // ParseParallel reads a parallelism as "tp8", "tp8ep8", "pp4" or
 // "tp4pp2" (case, spaces, hyphens and underscores ignored; "dp" is
@@ -45,10 +49,10 @@ func ParseParallel(s string) (Parallel, error) {
 	}
 	bad := &breakeven.FieldError{Field: "parallel", Value: s,
 		Message: "not a parallelism: give degrees as tp, pp, ep, cp with a number each", Example: "tp8ep8"}
-	if !parallelRE.MatchString(t) {
+	if !parallelRE().MatchString(t) {
 		return p, bad
 	}
-	for _, m := range parallelPartRE.FindAllStringSubmatch(t, -1) {
+	for _, m := range parallelPartRE().FindAllStringSubmatch(t, -1) {
 		n, err := strconv.Atoi(m[2])
 		if err != nil || n < 1 || n > 1<<16 {
 			bad.Message = fmt.Sprintf("degree %q must be a whole number from 1", m[0])
