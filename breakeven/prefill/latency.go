@@ -2,10 +2,8 @@ package prefill
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"signalweight.dev/kv/breakeven"
 )
@@ -30,11 +28,34 @@ type Parallel struct {
 	TP, PP, EP, CP int
 }
 
-// Compiled on first use, not at start: compiling regular expressions
-// at package init is a measurable part of the web page's WebAssembly
-// start-up (docs/web.md).
-var parallelRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^((tp|pp|ep|cp|dp)(\d+))+$`) })
-var parallelPartRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(tp|pp|ep|cp|dp)(\d+)`) })
+// parallelParts splits a parallelism into its degrees, each its whole
+// text, its kind and its digits ("tp8" -> "tp8", "tp", "8"), as
+// ^((tp|pp|ep|cp|dp)(\d+))+$ matches and (tp|pp|ep|cp|dp)(\d+) finds
+// them; false when t is not of that form. By hand, so the web page's
+// WebAssembly module links no regexp (docs/web.md).
+func parallelParts(t string) ([][3]string, bool) {
+	var out [][3]string
+	for t != "" {
+		if len(t) < 2 {
+			return nil, false
+		}
+		switch t[:2] {
+		case "tp", "pp", "ep", "cp", "dp":
+		default:
+			return nil, false
+		}
+		j := 2
+		for j < len(t) && t[j] >= '0' && t[j] <= '9' {
+			j++
+		}
+		if j == 2 {
+			return nil, false
+		}
+		out = append(out, [3]string{t[:j], t[:2], t[2:j]})
+		t = t[j:]
+	}
+	return out, true
+}
 
 // ParseParallel reads a parallelism as "tp8", "tp8ep8", "pp4" or
 // "tp4pp2" (case, spaces, hyphens and underscores ignored; "dp" is
@@ -49,10 +70,11 @@ func ParseParallel(s string) (Parallel, error) {
 	}
 	bad := &breakeven.FieldError{Field: "parallel", Value: s,
 		Message: "not a parallelism: give degrees as tp, pp, ep, cp with a number each", Example: "tp8ep8"}
-	if !parallelRE().MatchString(t) {
+	parts, ok := parallelParts(t)
+	if !ok {
 		return p, bad
 	}
-	for _, m := range parallelPartRE().FindAllStringSubmatch(t, -1) {
+	for _, m := range parts {
 		n, err := strconv.Atoi(m[2])
 		if err != nil || n < 1 || n > 1<<16 {
 			bad.Message = fmt.Sprintf("degree %q must be a whole number from 1", m[0])
