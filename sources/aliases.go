@@ -143,29 +143,6 @@ var configOnlyList = []configOnly{
 		"the FP8-weight checkpoint of GLM-5.2, with the same shapes; its quantization_config states no KV-cache scheme, so the KV element is the caller's (16 bits unless stated)"},
 }
 
-// configOnlyModels builds the catalog entries of configOnlyList.
-func configOnlyModels() []Model {
-	var out []Model
-	for _, e := range configOnlyList {
-		c := KeptConfig(e.File)
-		out = append(out, Model{
-			Name:         e.Name,
-			Aliases:      e.Aliases,
-			Attention:    c.Family,
-			Arch:         c.Arch,
-			TotalParams:  c.TotalParams,
-			ActiveParams: c.ActiveParams,
-			Context:      c.Context,
-			Cite:         configCite(e.File, e.Fields, e.Quote),
-			Provenance:   Copy,
-			Note:         e.Note + "; parameters computed from the config's shapes" + notes(c.Notes),
-			ConfigFile:   e.File,
-			Config:       &c,
-		})
-	}
-	return out
-}
-
 func notes(ns []string) string {
 	var b strings.Builder
 	for _, n := range ns {

@@ -98,7 +98,13 @@ func slug(s string) string {
 }
 
 // Models returns the catalog, in its order.
-func Models() []Model { return append([]Model(nil), catalog...) }
+func Models() []Model {
+	out := make([]Model, len(catalog))
+	for i := range catalog {
+		out[i] = catalogModel(i)
+	}
+	return out
+}
 
 // UnknownModelError reports a name that matches no model, with the nearest
 // names. A suggestion is never used in place of the name: the caller shows
@@ -193,7 +199,7 @@ func FindModel(name string) (Model, error) {
 	for i, ss := range catalogSlugs() {
 		for _, s := range ss {
 			if s == want {
-				m := catalog[i]
+				m := catalogModel(i)
 				m.NameNote = nameNote(name, m)
 				return m, nil
 			}
@@ -211,7 +217,7 @@ func FindModel(name string) (Model, error) {
 	case err != nil:
 		return Model{}, err
 	case ok && int(t) < len(catalog):
-		m := catalog[t]
+		m := catalogModel(int(t))
 		m.NameNote = nameNote(name, m)
 		return m, nil
 	case ok:
@@ -481,21 +487,61 @@ func MustModel(name string) Model {
 }
 
 // catalog is the whole model list: the models read from configs
-// (configModels, in models.go) and the post's newer models, known only by
-// their published sizes.
-var catalog = buildCatalog()
+// (configModels, in models.go, then configOnlyList, in aliases.go) and the
+// post's newer models, known only by their published sizes. An entry with
+// a ConfigFile holds here only what is typed in Go (names, citation,
+// note); catalogModel completes it from its config the first time it is
+// asked for, so a start-up (the page's module above all) parses no config
+// it does not use. Everything that reads a model's numbers goes through
+// catalogModel (FindModel, Models).
+var catalog = catalogEntries()
 
-func buildCatalog() []Model {
+func catalogEntries() []Model {
 	out := append([]Model(nil), configModels...)
-	for i, m := range out {
-		if m.ConfigFile != "" {
-			c := KeptConfig(m.ConfigFile)
-			out[i].Config = &c
-		}
+	for _, e := range configOnlyList {
+		out = append(out, Model{
+			Name:       e.Name,
+			Aliases:    e.Aliases,
+			Cite:       configCite(e.File, e.Fields, e.Quote),
+			Provenance: Copy,
+			Note:       e.Note + "; parameters computed from the config's shapes",
+			ConfigFile: e.File,
+		})
 	}
-	out = append(out, configOnlyModels()...)
 	for _, m := range NewerModels {
 		out = append(out, m.Model())
 	}
 	return out
+}
+
+// completed holds each catalog entry completed from its config, once.
+var completed = func() []func() Model {
+	out := make([]func() Model, len(catalog))
+	for i := range catalog {
+		out[i] = sync.OnceValue(func() Model { return complete(catalog[i], i >= len(configModels)) })
+	}
+	return out
+}()
+
+// catalogModel is catalog entry i with what its config gives.
+func catalogModel(i int) Model { return completed[i]() }
+
+// complete fills a catalog entry with what its kept config gives: the
+// parsed config and the cache architecture, and for a model known only
+// from its config (configOnlyList) its attention, parameter counts,
+// context and the config's own notes too.
+func complete(m Model, configOnly bool) Model {
+	if m.ConfigFile == "" {
+		return m
+	}
+	c := KeptConfig(m.ConfigFile)
+	m.Config = &c
+	m.Arch = c.Arch
+	if configOnly {
+		m.Attention = c.Family
+		m.TotalParams, m.ActiveParams = c.TotalParams, c.ActiveParams
+		m.Context = c.Context
+		m.Note += notes(c.Notes)
+	}
+	return m
 }

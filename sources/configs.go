@@ -116,34 +116,36 @@ func ConfigData(file string) ([]byte, error) { return configFS.ReadFile("configs
 // root: where a reader finds the files --config can read.
 const ConfigDir = "sources/configs"
 
-// parsedConfigs holds each kept file parsed, once.
-var parsedConfigs = sync.OnceValue(func() map[string]modelconfig.Config {
-	out := map[string]modelconfig.Config{}
+// keptConfigs parses each kept file once, when it is first asked for:
+// parsing all of them at start would cost the page's WebAssembly module
+// most of its start-up, and one request reads one model. The tests parse
+// every file (TestConfigFilesListedAndRegistered).
+var keptConfigs = func() map[string]func() modelconfig.Config {
+	out := make(map[string]func() modelconfig.Config, len(ConfigFiles))
 	for _, f := range ConfigFiles {
-		data, err := ConfigData(f.File)
-		if err != nil {
-			panic(fmt.Sprintf("sources: config %s: %v", f.File, err))
-		}
-		c, err := modelconfig.Parse(data)
-		if err != nil {
-			panic(fmt.Sprintf("sources: config %s: %v", f.File, err))
-		}
-		out[f.File] = c
+		out[f.File] = sync.OnceValue(func() modelconfig.Config {
+			data, err := ConfigData(f.File)
+			if err != nil {
+				panic(fmt.Sprintf("sources: config %s: %v", f.File, err))
+			}
+			c, err := modelconfig.Parse(data)
+			if err != nil {
+				panic(fmt.Sprintf("sources: config %s: %v", f.File, err))
+			}
+			return c
+		})
 	}
 	return out
-})
+}()
 
 // KeptConfig returns a kept config file, parsed.
 func KeptConfig(file string) modelconfig.Config {
-	c, ok := parsedConfigs()[file]
+	parse, ok := keptConfigs[file]
 	if !ok {
 		panic("sources: no kept config " + file)
 	}
-	return c
+	return parse()
 }
-
-// fromConfig is a catalog entry's architecture, read from its kept config.
-func fromConfig(file string) breakeven.Architecture { return KeptConfig(file).Arch }
 
 // configCite cites a kept config file for the fields the catalog reads.
 func configCite(file, fields, quote string) Cite {

@@ -3,7 +3,6 @@ package sources
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -212,14 +211,98 @@ type nameParts struct {
 	experts         bool // the total is an NxM product ("8x7b"), nominal
 }
 
-var (
-	sizeWord    = regexp.MustCompile(`^(\d+(?:\.\d+)?)([bmt])$`)
-	activeWord  = regexp.MustCompile(`^a(\d+(?:\.\d+)?)([bmt])$`)
-	expertsWord = regexp.MustCompile(`^(\d+)x(\d+(?:\.\d+)?)([bmt])$`)
-	familyWord  = regexp.MustCompile(`^([a-z]+)(\d+(?:\.\d+)*)$`)
-	versionWord = regexp.MustCompile(`^[a-z]?\d+(?:\.\d+)*$`)
-	expertCount = regexp.MustCompile(`^\d+e$`)
-)
+// The words of a name, matched by hand rather than by regular
+// expressions, so the web page's WebAssembly module links no regexp (whose
+// tables cost its start-up; docs/web.md). Each returns what
+// FindStringSubmatch would for the pattern in its comment: the word and
+// its groups, or nil.
+
+// sizeWord: ^(\d+(?:\.\d+)?)([bmt])$, "70b", "1.5t".
+func sizeWord(w string) []string {
+	if n := len(w) - 1; n > 0 && strings.IndexByte("bmt", w[n]) >= 0 && isDecimal(w[:n]) {
+		return []string{w, w[:n], w[n:]}
+	}
+	return nil
+}
+
+// activeWord: ^a(\d+(?:\.\d+)?)([bmt])$, "a3b".
+func activeWord(w string) []string {
+	if len(w) > 0 && w[0] == 'a' {
+		if m := sizeWord(w[1:]); m != nil {
+			return []string{w, m[1], m[2]}
+		}
+	}
+	return nil
+}
+
+// expertsWord: ^(\d+)x(\d+(?:\.\d+)?)([bmt])$, "8x22b".
+func expertsWord(w string) []string {
+	i := strings.IndexByte(w, 'x')
+	if i <= 0 || digitRun(w) != i {
+		return nil
+	}
+	if m := sizeWord(w[i+1:]); m != nil {
+		return []string{w, w[:i], m[1], m[2]}
+	}
+	return nil
+}
+
+// familyWord: ^([a-z]+)(\d+(?:\.\d+)*)$, "qwen3", "llama3.1".
+func familyWord(w string) []string {
+	i := 0
+	for i < len(w) && w[i] >= 'a' && w[i] <= 'z' {
+		i++
+	}
+	if i > 0 && isDotted(w[i:]) {
+		return []string{w, w[:i], w[i:]}
+	}
+	return nil
+}
+
+// versionWord: ^[a-z]?\d+(?:\.\d+)*$, "3", "v3", "k2", "2.5".
+func versionWord(w string) bool {
+	if len(w) > 0 && w[0] >= 'a' && w[0] <= 'z' {
+		w = w[1:]
+	}
+	return isDotted(w)
+}
+
+// expertCount: ^\d+e$, "16e".
+func expertCount(w string) bool {
+	n := len(w) - 1
+	return n > 0 && w[n] == 'e' && digitRun(w) == n
+}
+
+// digitRun is the length of the ASCII digits that start s.
+func digitRun(s string) int {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// isDotted reports whether s is digits in dot-separated groups:
+// \d+(?:\.\d+)*.
+func isDotted(s string) bool {
+	for {
+		n := digitRun(s)
+		if n == 0 {
+			return false
+		}
+		if s = s[n:]; s == "" {
+			return true
+		}
+		if s[0] != '.' {
+			return false
+		}
+		s = s[1:]
+	}
+}
+
+// isDecimal reports whether s is digits with at most one decimal part:
+// \d+(?:\.\d+)?.
+func isDecimal(s string) bool { return isDotted(s) && strings.Count(s, ".") <= 1 }
 
 // rankForm is a catalog name or alias ready for ranking: its parts and
 // its total and active parameters (ct, ca; see nameParts.sizes).
@@ -239,14 +322,16 @@ var rankForms = sync.OnceValue(func() []rankForm {
 		var m *Model
 		names := []string{formName(i)}
 		if i < len(catalog) {
-			m = &catalog[i]
+			c := catalogModel(i)
+			m = &c
 			names = append(names, m.Aliases...)
 		} else {
 			// An alias's base, by its exact name (FindModel would loop
 			// back here).
 			for j := range catalog {
 				if catalog[j].Name == Aliases[i-len(catalog)].Model {
-					m = &catalog[j]
+					c := catalogModel(j)
+					m = &c
 				}
 			}
 		}
@@ -290,10 +375,10 @@ func parseName(name string) nameParts {
 	var p nameParts
 	for i, w := range strings.Split(slug(name), "-") {
 		num := func(s string) float64 { v, _ := strconv.ParseFloat(s, 64); return v }
-		switch m := []([]string){activeWord.FindStringSubmatch(w), expertsWord.FindStringSubmatch(w), sizeWord.FindStringSubmatch(w)}; {
+		switch m := []([]string){activeWord(w), expertsWord(w), sizeWord(w)}; {
 		case w == "":
 		case i == 0:
-			if f := familyWord.FindStringSubmatch(w); f != nil {
+			if f := familyWord(w); f != nil {
 				p.family, p.version = f[1], f[2]
 			} else {
 				p.family = w
@@ -304,11 +389,11 @@ func parseName(name string) nameParts {
 			p.total, p.experts = num(m[1][1])*num(m[1][2])*unitOf(m[1][3]), true
 		case m[2] != nil && p.total == 0:
 			p.total = num(m[2][1]) * unitOf(m[2][2])
-		case expertCount.MatchString(w) && p.total > 0 && p.active == 0 && !p.experts:
+		case expertCount(w) && p.total > 0 && p.active == 0 && !p.experts:
 			// Meta's "17B-16E": the size before an expert count is the
 			// active one; the total is not in the name.
 			p.total, p.active = 0, p.total
-		case p.version == "" && versionWord.MatchString(w):
+		case p.version == "" && versionWord(w):
 			p.version = w
 		default:
 			p.words = append(p.words, w)

@@ -1,64 +1,50 @@
 package calibration
 
-import (
-	"bytes"
-	"encoding/gob"
-)
-
-// FitStore, when not nil, keeps Fitted's result across processes: Fitted
-// asks it before fitting, and gives it what it fitted. The fit is a pure
-// function of the code and the runs, and takes seconds of CPU; a GoNB
-// notebook runs every cell as a new program, so without a store each
-// cell that prices a prefill fits again. The store must answer only for
-// the code and data that fitted it (notebooks/show keys it by a hash of
-// the sources it depends on).
+// FitStore, when not nil, keeps Validated's result across processes:
+// Validated asks it before validating, and gives it what it computed.
+// The validation is a pure function of the code and the runs, and takes
+// tens of seconds of CPU; a GoNB notebook runs every cell as a new
+// program, so without a store each cell that reports it computes it
+// again. The store must answer only for the code and data that computed
+// it (notebooks/show keys it by a hash of the sources it depends on, and
+// encodes it there, so that the page's WebAssembly module, which links
+// this package, links no encoder).
 var FitStore interface {
-	Get() ([]byte, bool)
-	Put([]byte)
+	Get() (Kept, bool)
+	Put(Kept)
 }
 
-// keptFit is what a store keeps: the model, with its unexported runs,
-// and every structure's summary.
-type keptFit struct {
+// Kept is what a store keeps: the model, with the runs it was fitted
+// on, and every structure's summary.
+type Kept struct {
 	Model   Model
 	FitRuns []Run
 	Sums    []Summary
 }
 
-// encodeFit and decodeFit are the store's form of Fitted's result;
-// TestKeptFitIsTheFit checks that decoding gives back the same values.
-func encodeFit(m Model, sums []Summary) ([]byte, error) {
-	var b bytes.Buffer
-	err := gob.NewEncoder(&b).Encode(keptFit{Model: m, FitRuns: m.fitRuns, Sums: sums})
-	return b.Bytes(), err
-}
+// Keep is the kept form of a model and its summaries.
+func Keep(m Model, sums []Summary) Kept { return Kept{Model: m, FitRuns: m.fitRuns, Sums: sums} }
 
-func decodeFit(data []byte) (Model, []Summary, error) {
-	var k keptFit
-	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&k); err != nil {
-		return Model{}, nil, err
-	}
+// Restore is the model and summaries Keep was given.
+func (k Kept) Restore() (Model, []Summary) {
 	k.Model.fitRuns = k.FitRuns
-	return k.Model, k.Sums, nil
+	return k.Model, k.Sums
 }
 
-// fitOrKept returns the kept fit when the store has one that decodes,
-// else fits and keeps the result.
+// fitOrKept returns the kept result when the store has one, else
+// computes it and keeps it.
 func fitOrKept(fit func() (Model, []Summary, error)) (Model, []Summary, error) {
 	store := FitStore
 	if store == nil {
 		return fit()
 	}
-	if data, ok := store.Get(); ok {
-		if m, sums, err := decodeFit(data); err == nil {
-			return m, sums, nil
-		}
+	if k, ok := store.Get(); ok {
+		m, sums := k.Restore()
+		return m, sums, nil
 	}
 	m, sums, err := fit()
 	if err == nil {
-		if data, err := encodeFit(m, sums); err == nil {
-			store.Put(data)
-		}
+		store.Put(Keep(m, sums))
 	}
 	return m, sums, err
 }

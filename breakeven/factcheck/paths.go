@@ -3,7 +3,6 @@ package factcheck
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -237,7 +236,7 @@ func checkRate(r *Result) *RateCheck {
 // swapRate is swapPrefix for a rate in bytes ("40 GB/s" as GiB/s, "40
 // GiB/s" as GB/s); 0 for a rate in bits, which has no binary reading.
 func swapRate(text string, bw breakeven.Bandwidth) (breakeven.Bandwidth, string) {
-	m := rateUnit.FindStringSubmatch(text)
+	m := rateUnit(text)
 	if m == nil || m[1] == "b" {
 		return 0, "" // no unit, or bits: Gb/s, Gbps
 	}
@@ -249,8 +248,29 @@ func swapRate(text string, bw breakeven.Bandwidth) (breakeven.Bandwidth, string)
 }
 
 // rateUnit finds a rate's unit: a prefix, an optional i, B (bytes) or b
-// (bits), then per second.
-var rateUnit = regexp.MustCompile(`[KMGTkmgt]i?([Bb])(?:/s|ps|/sec)`)
+// (bits), then per second. It returns what FindStringSubmatch of
+// [KMGTkmgt]i?([Bb])(?:/s|ps|/sec) would (the unit and its B or b), or
+// nil; matched by hand, so the web page's WebAssembly module links no
+// regexp (docs/web.md).
+func rateUnit(s string) []string {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte("KMGTkmgt", s[i]) < 0 {
+			continue
+		}
+		j := i + 1
+		if j < len(s) && s[j] == 'i' {
+			j++
+		}
+		if j >= len(s) || (s[j] != 'B' && s[j] != 'b') {
+			continue
+		}
+		// "/sec" begins with "/s", which the pattern tries first.
+		if rest := s[j+1:]; strings.HasPrefix(rest, "/s") || strings.HasPrefix(rest, "ps") {
+			return []string{s[i : j+3], s[j : j+1]}
+		}
+	}
+	return nil
+}
 
 // ceilingBreakdown is the arithmetic of the ceiling the claim was judged
 // against: the path's, or the host's ports.

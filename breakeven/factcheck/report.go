@@ -7,7 +7,6 @@ import (
 	"html"
 	"io"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -311,7 +310,7 @@ var urlEscaper = strings.NewReplacer("(", "%28", ")", "%29", "[", "%5B", "]", "%
 // entities or HTML are escaped, and so is a list marker at its start.
 func mdEsc(s string) string {
 	s = controls(strings.Join(strings.Fields(s), " "))
-	s = mdReplacer.Replace(entity.ReplaceAllString(s, "&amp;$1"))
+	s = mdReplacer.Replace(escapeEntities(s))
 	if len(s) > 0 && (s[0] == '-' || s[0] == '+' || s[0] == '=') {
 		s = `\` + s
 	} else if i := strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }); i > 0 && (s[i] == '.' || s[i] == ')') && (i+1 == len(s) || s[i+1] == ' ') {
@@ -320,9 +319,21 @@ func mdEsc(s string) string {
 	return s
 }
 
-// entity finds an ampersand that would start a character reference
-// ("&lt;", "&#60;"), which Markdown would decode.
-var entity = regexp.MustCompile(`&([A-Za-z#])`)
+// escapeEntities writes "&amp;" for each ampersand that would start a
+// character reference ("&lt;", "&#60;"), which Markdown would decode: one
+// followed by a letter or '#', as &([A-Za-z#]) finds them. By hand, so the
+// web page's WebAssembly module links no regexp (docs/web.md).
+func escapeEntities(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '&' && i+1 < len(s) && (s[i+1] == '#' || s[i+1] >= 'A' && s[i+1] <= 'Z' || s[i+1] >= 'a' && s[i+1] <= 'z') {
+			b.WriteString("&amp;")
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
 
 var mdReplacer = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`, "<", "&lt;", ">", "&gt;",
 	"#", `\#`, "|", `\|`, "~", `\~`, "!", `\!`)

@@ -3,7 +3,6 @@ package prefill
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -34,8 +33,40 @@ type Parallel struct {
 	Chunk          int
 }
 
-var parallelRE = regexp.MustCompile(`^((tp|pp|ep|cp|dp|chunk)(\d+))+$`)
-var parallelPartRE = regexp.MustCompile(`(tp|pp|ep|cp|dp|chunk)(\d+)`)
+// parallelKinds are the degrees a parallelism names, and "chunk", a
+// pipeline's chunk in tokens.
+var parallelKinds = []string{"tp", "pp", "ep", "cp", "dp", "chunk"}
+
+// parallelParts splits a parallelism into its degrees, each its whole
+// text, its kind and its digits ("tp8" -> "tp8", "tp", "8"), as
+// ^((tp|pp|ep|cp|dp|chunk)(\d+))+$ matches and (tp|pp|ep|cp|dp|chunk)(\d+)
+// finds them; false when t is not of that form. By hand, so the web
+// page's WebAssembly module links no regexp (docs/web.md).
+func parallelParts(t string) ([][3]string, bool) {
+	var out [][3]string
+	for t != "" {
+		kind := ""
+		for _, k := range parallelKinds {
+			if strings.HasPrefix(t, k) {
+				kind = k
+				break
+			}
+		}
+		if kind == "" {
+			return nil, false
+		}
+		j := len(kind)
+		for j < len(t) && t[j] >= '0' && t[j] <= '9' {
+			j++
+		}
+		if j == len(kind) {
+			return nil, false
+		}
+		out = append(out, [3]string{t[:j], kind, t[len(kind):j]})
+		t = t[j:]
+	}
+	return out, true
+}
 
 // ParseParallel reads a parallelism as "tp8", "tp8ep8", "pp4",
 // "tp4pp2" or "pp4chunk32768" (case, spaces, hyphens and underscores
@@ -51,10 +82,11 @@ func ParseParallel(s string) (Parallel, error) {
 	}
 	bad := &breakeven.FieldError{Field: "parallel", Value: s,
 		Message: "not a parallelism: give degrees as tp, pp, ep, cp (and a pipeline's chunk in tokens) with a number each", Example: "tp8ep8"}
-	if !parallelRE.MatchString(t) {
+	parts, ok := parallelParts(t)
+	if !ok {
 		return p, bad
 	}
-	for _, m := range parallelPartRE.FindAllStringSubmatch(t, -1) {
+	for _, m := range parts {
 		n, err := strconv.Atoi(m[2])
 		limit := 1 << 16
 		if m[1] == "chunk" {

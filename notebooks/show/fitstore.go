@@ -1,7 +1,9 @@
 package show
 
 import (
+	"bytes"
 	"crypto/sha256"
+	"encoding/gob"
 	"encoding/hex"
 	"io"
 	"io/fs"
@@ -13,17 +15,47 @@ import (
 	"signalweight.dev/kv/breakeven/calibration"
 )
 
-// GoNB runs every cell as a new program, and each cell that prices a
-// prefill would fit the prefill model again (seconds of CPU a cell). In a
-// notebook, show keeps the fit in the user's cache folder, under a hash
+// GoNB runs every cell as a new program, and each cell that reports the
+// prefill model's validation (calibration.Validated) would compute it
+// again (tens of seconds of CPU a cell). In a notebook, show keeps it in
+// the user's cache folder, gob-encoded, under a hash
 // of everything the fit depends on: the sources of breakeven/ and
 // sources/ (the fit's code, the published runs and the configs), go.mod,
 // go.sum and the Go version. Any change to them is a new key, so a cell
 // never reads a fit made by other code or other runs.
 func init() {
 	if InNotebook() {
-		calibration.FitStore = &fitStore{}
+		calibration.FitStore = gobStore{&fitStore{}}
 	}
+}
+
+// gobStore is calibration's store over fitStore's bytes: the kept
+// validation gob-encoded (here, not in calibration, so that the page's
+// WebAssembly module links no encoder).
+type gobStore struct{ s *fitStore }
+
+// Get decodes the kept validation; a file that does not decode is a miss.
+func (g gobStore) Get() (calibration.Kept, bool) {
+	data, ok := g.s.Get()
+	if !ok {
+		return calibration.Kept{}, false
+	}
+	var k calibration.Kept
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&k); err != nil {
+		return calibration.Kept{}, false
+	}
+	return k, true
+}
+
+// Put encodes and writes it, or only releases the lock if it does not
+// encode.
+func (g gobStore) Put(k calibration.Kept) {
+	var b bytes.Buffer
+	if err := gob.NewEncoder(&b).Encode(k); err != nil {
+		g.s.unlock()
+		return
+	}
+	g.s.Put(b.Bytes())
 }
 
 // fitStore keeps the fit in a file named by the key. Notebooks run side

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven/calibration"
 )
 
 // fakeRoot writes a repository root with the files the fit's key hashes.
@@ -80,4 +82,32 @@ func TestFitStoreKeepsByKey(t *testing.T) {
 	kept, err := filepath.Glob(filepath.Join(cache, "signalweight-kv", fitPrefix+"*.gob"))
 	require.NoError(t, err)
 	assert.Len(t, kept, 1, "the old fit is removed")
+}
+
+// The validation as the store writes it to a file and reads it back is
+// the validation computed, so a later cell prints what computing it
+// would; a file that does not decode is a miss, not an error.
+func TestKeptValidationSurvivesTheFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("computes the prefill model's validation (tens of seconds of CPU)")
+	}
+	m, sums, err := calibration.Validated()
+	require.NoError(t, err)
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	g := gobStore{&fitStore{}}
+	_, ok := g.Get()
+	require.False(t, ok, "nothing kept yet")
+	g.Put(calibration.Keep(m, sums))
+	k, ok := gobStore{&fitStore{}}.Get()
+	require.True(t, ok, "kept")
+	m2, sums2 := k.Restore()
+	assert.Equal(t, m, m2)
+	assert.Equal(t, sums, sums2)
+
+	_, file, ok := fitPath()
+	require.True(t, ok)
+	require.NoError(t, os.WriteFile(file, []byte("not a kept validation"), 0o644))
+	_, ok = gobStore{&fitStore{}}.Get()
+	assert.False(t, ok, "a file that does not decode is a miss")
 }

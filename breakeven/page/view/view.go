@@ -13,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"html"
-	"net/url"
 	"strings"
 
 	"signalweight.dev/kv/breakeven/calculator"
@@ -68,21 +67,24 @@ type Request struct {
 	Values map[string]string
 }
 
-// FromQuery reads the page's state from its URL query, as the page
-// writes it: with no calculator field in it, the calculator's default
-// request. A checkbox is ticked by "1" (or "on", as a form sends it).
-func FromQuery(q url.Values) Request {
+// FromQuery reads the page's state from its URL query (a url.Values), as
+// the page writes it: with no calculator field in it, the calculator's
+// default request. A checkbox is ticked by "1" (or "on", as a form sends
+// it). It takes the query as a plain map so that the WebAssembly module,
+// which never reads a URL, does not link net/url.
+func FromQuery(q map[string][]string) Request {
+	query := queryValues(q)
 	r := Request{Values: map[string]string{}}
 	fromURL := false
 	for _, f := range Fields {
-		if q.Has(f) {
+		if query.Has(f) {
 			fromURL = true
 		}
 	}
 	calc := map[string]any{}
 	if fromURL {
 		for _, f := range Fields {
-			if v := strings.TrimSpace(q.Get(f)); v != "" {
+			if v := strings.TrimSpace(query.Get(f)); v != "" {
 				calc[f] = v
 			}
 		}
@@ -93,7 +95,7 @@ func FromQuery(q url.Values) Request {
 	if _, ok := calc["config-text"]; ok {
 		delete(calc, "model") // a pasted config.json names its own model
 	}
-	ticked := func(k string) bool { v := q.Get(k); return v == "1" || v == "on" }
+	ticked := func(k string) bool { v := query.Get(k); return v == "1" || v == "on" }
 	for _, c := range Checks {
 		if ticked(c) {
 			calc[c] = true
@@ -120,13 +122,13 @@ func FromQuery(q url.Values) Request {
 	if fromURL {
 		// The pasted config stays in its field even though it replaces
 		// the menu's model; the model given stays selected.
-		if v := q.Get("model"); v != "" {
+		if v := query.Get("model"); v != "" {
 			r.Values["model"] = v
 		}
 	}
 	claim := map[string]any{}
 	for _, f := range ClaimFields {
-		if v := strings.TrimSpace(q.Get("c-" + f)); v != "" {
+		if v := strings.TrimSpace(query.Get("c-" + f)); v != "" {
 			claim[f] = v
 			r.Values["c-"+f] = v
 		}
@@ -302,3 +304,19 @@ func lineCol(text string, offset int) (int, int) {
 
 // esc escapes text for HTML.
 func esc(s string) string { return html.EscapeString(s) }
+
+// queryValues reads a query as url.Values does: Get gives a key's first
+// value ("" for none), Has whether the key is there.
+type queryValues map[string][]string
+
+func (q queryValues) Get(k string) string {
+	if v := q[k]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
+func (q queryValues) Has(k string) bool {
+	_, ok := q[k]
+	return ok
+}

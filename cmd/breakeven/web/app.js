@@ -346,18 +346,19 @@ function onMapClick(ev) {
   else document.querySelector('#tiers tr[data-tier="' + a.dataset.tier + '"]').scrollIntoView();
 }
 
-// loadModule fetches and starts calc.wasm, under the name index.html gives
-// it (calc.<hash>.wasm, preloaded while the scripts load). A host that
-// does not send application/wasm cannot stream-compile it: then compile
-// from its bytes.
-async function loadModule(go) {
+// compileModule fetches and compiles calc.wasm, under the name index.html
+// gives it (calc.<hash>.wasm, preloaded by the page's head). It starts as
+// soon as this script runs, before the page is parsed, so compiling
+// overlaps the parsing and the first paint. A host that does not send
+// application/wasm cannot stream-compile it: then compile from its bytes.
+async function compileModule() {
   const url = $("wasm").href;
   let resp = await fetch(url);
   if (!resp.ok) throw new Error(url + ": " + resp.status + " " + resp.statusText);
   const type = (resp.headers.get("Content-Type") || "").split(";")[0].trim();
-  if (type === "application/wasm" && WebAssembly.instantiateStreaming) {
+  if (type === "application/wasm" && WebAssembly.compileStreaming) {
     try {
-      return await WebAssembly.instantiateStreaming(resp, go.importObject);
+      return await WebAssembly.compileStreaming(resp);
     } catch (_) {
       // Compile from the bytes instead; the name is immutable, so the
       // second fetch comes from the cache.
@@ -365,16 +366,30 @@ async function loadModule(go) {
     }
   }
   globalThis.kvWasmFallback = true;
-  return WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+  return WebAssembly.compile(await resp.arrayBuffer());
 }
 
+// parsed resolves once the page is parsed and the deferred wasm_exec.js
+// has run (it runs between the end of parsing and DOMContentLoaded).
+async function parsed() {
+  const once = (target, name) => new Promise((resolve) => target.addEventListener(name, resolve, { once: true }));
+  if (document.readyState === "loading") await once(document, "DOMContentLoaded");
+  if (typeof Go === "undefined" && document.readyState !== "complete") await once(window, "load");
+  if (typeof Go === "undefined") throw new Error("wasm_exec.js did not load");
+}
+
+// start runs as soon as the script is fetched (index.html loads it async):
+// it starts compiling the module, then waits for the page to be parsed.
 async function start() {
   const t0 = performance.now();
-  const go = new Go();
   const phases = globalThis.kvPhases = { scripts: t0 };
-  const module = loadModule(go);
+  const module = compileModule();
+  // Report a failed compile only where start reports it.
+  module.catch(() => {});
+  await parsed();
+  phases.parsed = performance.now();
   // The menus come with the page (breakeven serve writes them in), so
-  // they fill while the module loads; a bare copy of index.html asks Go.
+  // they fill while the module compiles; a bare copy of index.html asks Go.
   const inPage = $("catalog").textContent.trim();
   if (inPage) {
     catalog = JSON.parse(inPage);
@@ -382,9 +397,11 @@ async function start() {
     restore();
   }
   phases.menus = performance.now();
-  const inst = await module;
+  const compiled = await module;
   phases.compiled = performance.now();
-  go.run(inst.instance);
+  // wasm_exec.js (deferred) has run by now: the page is parsed.
+  const go = new Go();
+  go.run(await WebAssembly.instantiate(compiled, go.importObject));
   phases.started = performance.now();
   if (!inPage) {
     catalog = JSON.parse(globalThis.kvCatalog());

@@ -271,3 +271,20 @@ func TestPruneKeepsTheMostRecentlyUsed(t *testing.T) {
 	}
 	assert.ElementsMatch(t, []string{"calc-0", "calc-3", "calc-2", "calc-x.tmp-fresh", "calc-file"}, names)
 }
+
+// The module links neither regexp (whose Unicode tables and compiler
+// cost every start) nor net/url (whose net/netip init ran at every
+// start) nor encoding/gob (notebooks keep the prefill validation with it,
+// in notebooks/show): the packages it imports match by hand and take a query as a
+// map. Start-up time itself is a benchmark, not a test (docs/web.md).
+func TestModuleLinksNoRegexpNetURLOrGob(t *testing.T) {
+	src, err := Locate(".")
+	require.NoError(t, err)
+	out, err := goCmd(src.Root, "list", "-deps", "./cmd/breakeven-wasm")
+	require.NoError(t, err)
+	deps := strings.Fields(string(out))
+	require.Contains(t, deps, "signalweight.dev/kv/breakeven/page/view", "the module's packages are listed")
+	for _, pkg := range []string{"regexp", "regexp/syntax", "net/url", "net/netip", "encoding/gob"} {
+		assert.NotContains(t, deps, pkg)
+	}
+}
