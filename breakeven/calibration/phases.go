@@ -487,7 +487,7 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 	for c, j := range used {
 		inv[j] = x[c]
 		if !(inv[j] > 0) {
-			return f, fmt.Errorf("calibration: %s: the fitted %s efficiency is not positive (1/e = %.3g)", s, f.ParamNames()[j], inv[j])
+			return f, fmt.Errorf("calibration: %s: the fitted %s efficiency is not positive (its inverse fitted at or below zero)", s, f.ParamNames()[j])
 		}
 	}
 	if s == ByPhaseAndPrecision { // a precision no run informs takes the other's share
