@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -420,4 +421,20 @@ func TestParseCountTakesOneAndFractionsButNotZero(t *testing.T) {
 		_, err := ParseCount(s)
 		assert.Error(t, err, s)
 	}
+}
+
+// A chip with no published run in the fit is said to get the wider
+// interval only when the fitted interval for what the fit has not seen
+// is wider than the usual one; where the two are the same, the sentence
+// says so rather than claiming a wider range.
+func TestUnseenChipIntervalIsCalledWiderOnlyWhenItIs(t *testing.T) {
+	a, err := Compute(Request{Model: "deepseek-v3", Tokens: "8192", GPUs: "8xMI325X", Precision: "fp8+bf16", Link: "400Gbit/s"})
+	require.NoError(t, err)
+	m, err := calibration.Fitted()
+	require.NoError(t, err)
+	text := a.Input.Provenance.Text
+	require.Contains(t, text, "no published run in the fit has its chip MI325X")
+	wider := m.LowNovel < m.Low || m.HighNovel > m.High
+	assert.Equal(t, wider, strings.Contains(text, "the wider interval"), text)
+	assert.Equal(t, !wider, strings.Contains(text, "the same here"), text)
 }
