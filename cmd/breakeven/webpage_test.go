@@ -231,3 +231,26 @@ func TestWebBadSharedLinkThenFixed(t *testing.T) {
 	assert.False(t, eval[bool](t, ctx, `document.getElementById('model').hasAttribute('aria-invalid')`))
 	checkMatches(t, "405B after a bad link", got, calculator.Request{Model: "llama-3.1-405b", Tokens: "127188", Link: "weka-ib"})
 }
+
+// Where the fields still hold what the server drew the page with, the
+// page is interactive without the module drawing it again: the server's
+// drawing stands, and the module's own drawing of the same inputs, made
+// when the browser is idle, changes nothing a reader sees: for the
+// default page, a shared link and a shared link with an error.
+func TestWebServedDrawingStandsUntilAFieldChanges(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	srv := httptest.NewServer(realHandler(t))
+	defer srv.Close()
+	ctx := browser(t)
+	const drawn = `JSON.stringify(['summary','results','r-note','chart','map','map-legend','tiers'].map(id => document.getElementById(id).innerHTML)) + document.body.dataset.state`
+	for _, path := range []string{"/", "/?model=qwen3-32b&tokens=32768&link=100GbE&gpus=8xH100", "/?model=nonexistent-9000&tokens=127188"} {
+		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(srv.URL+path), ready()), path)
+		assert.False(t, eval[bool](t, ctx, `globalThis.kvDrewAtStart`), "%s: the server's drawing stands", path)
+		served := eval[string](t, ctx, drawn)
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](`globalThis.kvWarmMs > 0`))
+		require.NoError(t, err, path)
+		assert.Equal(t, served, eval[string](t, ctx, drawn), "%s: the module draws what the server drew", path)
+	}
+}

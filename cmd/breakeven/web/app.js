@@ -417,11 +417,45 @@ async function start() {
   for (const c of CHECKS) $(c).addEventListener("change", compute);
   for (const f of CLAIM) $("c-" + f).addEventListener("input", checkClaim);
   for (const f of CLAIM_CHECKS) $("c-" + f).addEventListener("change", checkClaim);
-  compute();
-  checkClaim();
+  // Where every input still holds what the server drew the page with,
+  // the server's drawing is the answer (the same Go drew it), so the page
+  // is interactive without drawing it again; the module draws it once
+  // when the browser is idle, so that its code is compiled before the
+  // reader's first change. Otherwise (a bare copy of index.html, a URL
+  // the copy was not drawn for, a field the reader or the browser filled
+  // in first) it draws at once.
+  const served = inPage && asServed();
+  if (!served) {
+    compute();
+    checkClaim();
+  }
   globalThis.kvReadyMs = phases.computed = performance.now();
   globalThis.kvStartMs = performance.now() - t0;
+  globalThis.kvDrewAtStart = !served;
   document.body.dataset.ready = "1";
+  if (served) {
+    const warm = () => { compute(); checkClaim(); globalThis.kvWarmMs = performance.now(); };
+    if (globalThis.requestIdleCallback) requestIdleCallback(warm, { timeout: 1000 });
+    else setTimeout(warm, 0);
+  }
+}
+
+// asServed reports whether every field still holds the value the page
+// was served with (its default): a changed text, choice or box means the
+// server's drawing is not the answer to what the fields say.
+function asServed() {
+  for (const e of document.querySelectorAll("input, select, textarea")) {
+    if (e.type === "checkbox" || e.type === "radio") {
+      if (e.checked !== e.defaultChecked) return false;
+    } else if (e.tagName === "SELECT") {
+      // A menu with no option marked selected was served on its first.
+      const served = [...e.options].findIndex((o) => o.defaultSelected);
+      if (e.options.length === 0 || e.selectedIndex !== Math.max(served, 0)) return false;
+    } else if (e.value !== e.defaultValue) {
+      return false;
+    }
+  }
+  return true;
 }
 
 start().catch((e) => {
