@@ -438,3 +438,14 @@ func TestUnseenChipIntervalIsCalledWiderOnlyWhenItIs(t *testing.T) {
 	assert.Equal(t, wider, strings.Contains(text, "the wider interval"), text)
 	assert.Equal(t, !wider, strings.Contains(text, "the same here"), text)
 }
+
+// With the fitted prefill model, a request whose cache is loaded still
+// pays the one-token request's costs, so a load replaces nothing at one
+// token: however fast the link, loading first wins above one token, never
+// at or below it.
+func TestLoadingNeverWinsAtOneTokenWithTheFittedModel(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-70b", Tokens: "8192", GPUs: "8xH100", Link: "900GB/s"})
+	require.NoError(t, err)
+	require.NotNil(t, a.Output.CrossoverTokens, a.Output.CrossoverNote)
+	assert.Greater(t, *a.Output.CrossoverTokens, 1.0)
+}
