@@ -1013,7 +1013,7 @@ func (m Model) Informants() map[string][]string {
 	// The runs fitted (Fitted's model has no validation rows), else those
 	// of the validation rows.
 	runs := m.fitRuns
-	if len(runs) == 0 {
+	if runs == nil {
 		for _, r := range m.Rows {
 			runs = append(runs, r.Run)
 		}
