@@ -175,6 +175,12 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 		if f.Par, err = prefill.ParseParallel(r.Parallel); err != nil {
 			return f, err
 		}
+		// Tensor, pipeline and context parallel split the GPUs between
+		// them, and experts are spread over at most all of them.
+		p := f.Par
+		if split := max(p.TP, 1) * max(p.PP, 1) * max(p.CP, 1); split > g.Count || p.EP > g.Count {
+			return f, breakeven.Bad("parallel", r.Parallel, fmt.Sprintf("needs more GPUs than the %d of --gpus (tp x pp x cp, and ep, at most the GPUs)", g.Count), fmt.Sprintf("--parallel tp%d", g.Count))
+		}
 	}
 	if given(r.Engine) {
 		if f.Engine = calibration.EngineKind(r.Engine); f.Engine == "other" {

@@ -449,3 +449,21 @@ func TestLoadingNeverWinsAtOneTokenWithTheFittedModel(t *testing.T) {
 	require.NotNil(t, a.Output.CrossoverTokens, a.Output.CrossoverNote)
 	assert.Greater(t, *a.Output.CrossoverTokens, 1.0)
 }
+
+// A parallelism that splits the prompt over more GPUs than --gpus gives
+// (tensor x pipeline x context degrees, or an expert degree, above the
+// count) is refused with a line naming it, never priced.
+func TestParallelismBeyondTheGPUsIsRefused(t *testing.T) {
+	for _, par := range []string{"tp32", "tp8pp4", "ep32", "tp4cp8"} {
+		_, err := Compute(Request{Model: "deepseek-v3", Tokens: "8192", GPUs: "16xH100", Precision: "fp8", Parallel: par, Link: "10GbE"})
+		var fe *breakeven.FieldError
+		if assert.ErrorAs(t, err, &fe, par) {
+			assert.Equal(t, "parallel", fe.Field, par)
+			assert.Contains(t, fe.Error(), "the 16 of --gpus", par)
+		}
+	}
+	for _, par := range []string{"tp16", "tp8pp2", "tp8ep8", "tp4cp4"} {
+		_, err := Compute(Request{Model: "deepseek-v3", Tokens: "8192", GPUs: "16xH100", Precision: "fp8", Parallel: par, Link: "10GbE"})
+		assert.NoError(t, err, par)
+	}
+}
