@@ -176,56 +176,66 @@ func refineLog(d [][]float64, m, weight []float64, c []float64) []float64 {
 	for j := range c {
 		theta[j] = math.Log(math.Max(c[j], 1e-12))
 	}
-	eval := func(th []float64) (loss float64, e, w []float64, pred []float64) {
-		e, w, pred = make([]float64, len(d)), make([]float64, len(d)), make([]float64, len(d))
+	// Two sets of buffers for eval, the current point's and a trial
+	// point's, swapped when a trial is taken: the loop allocates nothing.
+	type point struct{ e, w, pred []float64 }
+	newPoint := func() point {
+		return point{make([]float64, len(d)), make([]float64, len(d)), make([]float64, len(d))}
+	}
+	eval := func(th []float64, p point) (loss float64) {
 		for i := range d {
+			var pred float64
 			for j := 0; j < k; j++ {
-				pred[i] += d[i][j] * math.Exp(th[j])
+				pred += d[i][j] * math.Exp(th[j])
 			}
-			e[i] = math.Log(pred[i] / m[i])
-			a := math.Abs(e[i])
+			p.pred[i] = pred
+			p.e[i] = math.Log(p.pred[i] / m[i])
+			a := math.Abs(p.e[i])
 			if a <= HuberLog {
-				w[i] = weight[i]
-				loss += weight[i] * e[i] * e[i] / 2
+				p.w[i] = weight[i]
+				loss += weight[i] * p.e[i] * p.e[i] / 2
 			} else {
-				w[i] = weight[i] * HuberLog / a
+				p.w[i] = weight[i] * HuberLog / a
 				loss += weight[i] * HuberLog * (a - HuberLog/2)
 			}
 		}
-		return loss, e, w, pred
+		return loss
 	}
-	loss, e, w, pred := eval(theta)
+	cur, trial := newPoint(), newPoint()
+	loss := eval(theta, cur)
+	// The rows of the step's least squares: one per run, then one per
+	// coefficient for the damping, whose right-hand sides stay zero.
+	rows := make([][]float64, len(d)+k)
+	for i := range rows {
+		rows[i] = make([]float64, k)
+	}
+	rhs := make([]float64, len(d)+k)
+	next := make([]float64, k)
 	lambda := 1e-3
 	for it := 0; it < 200 && lambda < 1e8; it++ {
-		rows := make([][]float64, 0, len(d)+k)
-		rhs := make([]float64, 0, len(d)+k)
 		for i := range d {
-			sw := math.Sqrt(w[i])
-			row := make([]float64, k)
+			sw := math.Sqrt(cur.w[i])
 			for j := 0; j < k; j++ {
-				row[j] = sw * d[i][j] * math.Exp(theta[j]) / pred[i]
+				rows[i][j] = sw * d[i][j] * math.Exp(theta[j]) / cur.pred[i]
 			}
-			rows = append(rows, row)
-			rhs = append(rhs, -sw*e[i])
+			rhs[i] = -sw * cur.e[i]
 		}
-		for j := 0; j < k; j++ {
-			row := make([]float64, k)
-			row[j] = math.Sqrt(lambda)
-			rows = append(rows, row)
-			rhs = append(rhs, 0)
+		for j := range k {
+			rows[len(d)+j][j] = math.Sqrt(lambda)
 		}
 		step, err := leastSquares(rows, rhs)
 		if err != nil {
 			break
 		}
-		next := make([]float64, k)
 		for j := range next {
 			next[j] = theta[j] + math.Max(-5, math.Min(5, step[j]))
 		}
-		l2, e2, w2, p2 := eval(next)
+		l2 := eval(next, trial)
 		if l2 < loss {
 			small := loss-l2 < 1e-12*(1+loss)
-			theta, loss, e, w, pred = next, l2, e2, w2, p2
+			theta, next = next, theta
+			cur, trial = trial, cur
+			loss = l2
 			lambda /= 3
 			if small {
 				break

@@ -43,6 +43,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -648,15 +649,53 @@ func (r Row) Verdict() string {
 	return s + ", measured outside the interval"
 }
 
+// fitsWithout fits one structure to runs with some runs left out,
+// keeping each fit by the set of IDs left out (in any order): the nested
+// leave-one-run-out loop fits runs without r and q once, not once for r
+// held out and again for q. A fit is a pure function of the runs it is
+// given, so a kept fit is the fit computed again.
+type fitsWithout struct {
+	runs []Run
+	s    Structure
+	kept map[string]keptFit
+}
+
+type keptFit struct {
+	f   Fit
+	err error
+}
+
+func newFitsWithout(runs []Run, s Structure) *fitsWithout {
+	return &fitsWithout{runs: runs, s: s, kept: map[string]keptFit{}}
+}
+
+// without returns the fit of the runs without the IDs given.
+func (c *fitsWithout) without(ids ...string) (Fit, error) {
+	key := append([]string(nil), ids...)
+	sort.Strings(key)
+	k := strings.Join(key, "\x00")
+	if kf, ok := c.kept[k]; ok {
+		return kf.f, kf.err
+	}
+	f, err := FitPhases(without(c.runs, ids...), c.s)
+	c.kept[k] = keptFit{f, err}
+	return f, err
+}
+
 // looErrors returns the leave-one-out log errors ln(predicted/measured)
-// of the priced runs, by ID.
-func looErrors(runs []Run, s Structure) (map[string]float64, error) {
+// of the priced runs other than the one left out (none for ""), by ID:
+// each run predicted by the fit without it and without left.
+func (c *fitsWithout) looErrors(left string) (map[string]float64, error) {
 	out := map[string]float64{}
-	for _, r := range runs {
-		if !r.Priced() {
+	for _, r := range c.runs {
+		if !r.Priced() || r.ID == left {
 			continue
 		}
-		f, err := FitPhases(without(runs, r.ID), s)
+		ids := []string{r.ID}
+		if left != "" {
+			ids = append(ids, left)
+		}
+		f, err := c.without(ids...)
 		if err != nil {
 			return nil, err
 		}
@@ -693,15 +732,15 @@ func spread(errs []float64) (lo, hi float64) {
 // fit's own leave-one-out errors; unpriced runs carry their reason.
 func Validate(runs []Run, s Structure) ([]Row, error) {
 	var rows []Row
+	fits := newFitsWithout(runs, s)
 	for _, r := range runs {
 		row := Row{Run: r}
 		if r.Priced() {
-			rest := without(runs, r.ID)
-			f, err := FitPhases(rest, s)
+			f, err := fits.without(r.ID)
 			if err != nil {
 				return nil, err
 			}
-			inner, err := looErrors(rest, s)
+			inner, err := fits.looErrors(r.ID)
 			if err != nil {
 				return nil, err
 			}
@@ -924,16 +963,30 @@ func choosePredict(runs []Run) (Model, error) {
 
 // validateAll is every structure's leave-one-run-out summary (Validate),
 // or why it could not be validated.
+//
+// The structures are validated at once, as many at a time as the
+// machine has processors: each is thousands of fits, independent of the
+// others, and the summaries come back in Structures' order whatever
+// order they finish in.
 func validateAll(runs []Run) []Summary {
-	var sums []Summary
-	for _, s := range Structures() {
-		rows, err := Validate(runs, s)
-		if err != nil {
-			sums = append(sums, Summary{Structure: s, Err: err.Error()})
-			continue
-		}
-		sums = append(sums, Summarize(s, rows))
+	all := Structures()
+	sums := make([]Summary, len(all))
+	slots := make(chan struct{}, runtime.NumCPU())
+	var wg sync.WaitGroup
+	for i, s := range all {
+		wg.Add(1)
+		slots <- struct{}{}
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			rows, err := Validate(runs, s)
+			if err != nil {
+				sums[i] = Summary{Structure: s, Err: err.Error()}
+				return
+			}
+			sums[i] = Summarize(s, rows)
+		}()
 	}
+	wg.Wait()
 	return sums
 }
 
