@@ -19,6 +19,10 @@ import (
 type Extended struct {
 	// With --gpus: the prefill from the FLOP model.
 	GPUs string `json:"gpus,omitempty"`
+	// Replicas is how many copies of --parallel's group the GPUs given
+	// hold, when more than one: gpus is then one group, the GPUs one
+	// request's prefill runs on.
+	Replicas int `json:"replicas,omitempty"`
 	// PrefillSource says which prefill the GPUs' figures describe:
 	// "given" (a speed or time given, --prefill, --ttft or a measured
 	// one, whose implied MFU is shown) or "flop model" (--gpus alone).
@@ -83,9 +87,14 @@ type FlopPrefill struct {
 	Par    prefill.Parallel
 	Engine string
 	Novel  []string
-	Time   breakeven.Seconds
-	Rate   breakeven.TokenRate
-	Min    breakeven.Seconds
+	// Replicas is how many copies of the parallel group --gpus holds
+	// when --parallel spans fewer GPUs than it gives (tp4 on 16 GPUs:
+	// 4); GPUs is then one group, the GPUs one request runs on. Zero
+	// when the group is all the GPUs.
+	Replicas int
+	Time     breakeven.Seconds
+	Rate     breakeven.TokenRate
+	Min      breakeven.Seconds
 	// Fit is the memory fit; unknown (Fit.Known false) for a custom
 	// architecture, whose total parameters are not given.
 	Fit prefill.Fit
@@ -178,8 +187,21 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 		// Tensor, pipeline and context parallel split the GPUs between
 		// them, and experts are spread over at most all of them.
 		p := f.Par
-		if split := max(p.TP, 1) * max(p.PP, 1) * max(p.CP, 1); split > g.Count || p.EP > g.Count {
+		split := max(p.TP, 1) * max(p.PP, 1) * max(p.CP, 1)
+		if split > g.Count || p.EP > g.Count {
 			return f, breakeven.Bad("parallel", r.Parallel, fmt.Sprintf("needs more GPUs than the %d of --gpus (tp x pp x cp, and ep, at most the GPUs)", g.Count), fmt.Sprintf("--parallel tp%d", g.Count))
+		}
+		// One request runs on the GPUs its parallelism spans (tp x pp x
+		// cp, or the experts' ep where that is wider); the other GPUs are
+		// replicas serving other requests. The request is priced, and its
+		// memory checked, on one group.
+		if group := max(split, p.EP); group < g.Count {
+			if g.Count%group != 0 {
+				return f, breakeven.Bad("parallel", r.Parallel, fmt.Sprintf("spans %d GPUs, and the %d of --gpus are not a whole number of such groups (replicas)", group, g.Count), fmt.Sprintf("--gpus %dx%s --parallel %s", g.Count/group*group, g.Chip.Name, p))
+			}
+			f.Replicas = g.Count / group
+			g.Count = group
+			f.GPUs = g
 		}
 	}
 	if given(r.Engine) {
@@ -203,6 +225,10 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 		}
 	}
 	if !f.Fit.Fits() && !given(r.Prefill) && !given(r.TTFT) && r.Measured == nil {
+		if f.Replicas > 1 {
+			all := f.GPUs.Count * f.Replicas
+			return f, breakeven.Bad("parallel", r.Parallel, fmt.Sprintf("one request's group, %s of the %d GPUs given, must hold the model, and it does not fit in memory, so the FLOP model does not price it: %s", f.GPUs, all, f.Fit), fmt.Sprintf("--parallel tp%d", all))
+		}
 		return f, breakeven.Bad("gpus", r.GPUs, "does not fit in memory, so the FLOP model does not price it: "+f.Fit.String(), fitExample(f.Fit))
 	}
 	f.Time = f.TimeAt(in.Tokens)
@@ -352,6 +378,9 @@ func gpusExample() string {
 func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 	if f := in.Flop; f != nil {
 		out.GPUs = f.GPUs.String()
+		if f.Replicas > 1 {
+			out.Replicas = f.Replicas
+		}
 		out.Precision = f.GPUs.Compute.Or().String()
 		if f.Fit.Known() {
 			fits := f.Fit.Fits()

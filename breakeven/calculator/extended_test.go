@@ -462,8 +462,46 @@ func TestParallelismBeyondTheGPUsIsRefused(t *testing.T) {
 			assert.Contains(t, fe.Error(), "the 16 of --gpus", par)
 		}
 	}
-	for _, par := range []string{"tp16", "tp8pp2", "tp8ep8", "tp4cp4"} {
+	for _, par := range []string{"tp16", "tp8pp2", "tp8ep16", "tp4cp4"} {
 		_, err := Compute(Request{Model: "deepseek-v3", Tokens: "8192", GPUs: "16xH100", Precision: "fp8", Parallel: par, Link: "10GbE"})
 		assert.NoError(t, err, par)
+	}
+}
+
+// A parallelism that spans fewer GPUs than --gpus gives reads the rest as
+// replicas: one request's prefill is priced on its own group, the same
+// time as that group given alone, its memory checked on the group, and
+// the answer says so; GPUs that are not a whole number of groups are
+// refused with an example that is.
+func TestParallelismNarrowerThanTheGPUsPricesOneReplica(t *testing.T) {
+	ask := func(gpus, par string) (Answer, error) {
+		return Compute(Request{Model: "llama-3.1-70b", Tokens: "32000", GPUs: gpus, Parallel: par, Link: "10GbE"})
+	}
+	group, err := ask("4xH100", "tp4")
+	require.NoError(t, err)
+	wide, err := ask("16xH100", "tp16")
+	require.NoError(t, err)
+	rep, err := ask("16xH100", "tp4")
+	require.NoError(t, err)
+	assert.Equal(t, group.Output.RecomputeSeconds, rep.Output.RecomputeSeconds)
+	assert.Less(t, wide.Output.RecomputeSeconds, rep.Output.RecomputeSeconds, "a request on 16 GPUs is faster than on 4")
+	assert.Equal(t, "4x H100", rep.Output.GPUs)
+	assert.Equal(t, 4, rep.Output.Replicas)
+	assert.Zero(t, group.Output.Replicas)
+	assert.Contains(t, Render(rep).Get("prefill_from"), "one of 4 replicas on the 16 GPUs given")
+	require.NotNil(t, rep.Output.MemoryBytes)
+	assert.InDelta(t, 4*80e9, *rep.Output.MemoryBytes, 1e9, "the memory of one group of 4 H100s")
+
+	_, err = Compute(Request{Model: "llama-3.1-405b", Tokens: "32000", GPUs: "16xH100", Parallel: "tp4", Link: "10GbE"})
+	var fe *breakeven.FieldError
+	if assert.ErrorAs(t, err, &fe) {
+		assert.Equal(t, "parallel", fe.Field)
+		assert.Contains(t, fe.Error(), "4x H100 of the 16 GPUs given")
+		assert.Equal(t, "--parallel tp16", fe.Example)
+	}
+	_, err = ask("10xH100", "tp4")
+	if assert.ErrorAs(t, err, &fe) {
+		assert.Equal(t, "parallel", fe.Field)
+		assert.Equal(t, "--gpus 8xH100 --parallel tp4", fe.Example)
 	}
 }

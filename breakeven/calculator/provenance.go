@@ -224,6 +224,9 @@ func parallelText(f FlopPrefill) string {
 	if par == "" {
 		par = "no parallelism"
 	}
+	if f.Replicas > 1 {
+		par += fmt.Sprintf(", one of %d replicas on the %d GPUs given", f.Replicas, f.GPUs.Count*f.Replicas)
+	}
 	if f.Engine == "" {
 		return par + ", engine not given"
 	}

@@ -111,7 +111,7 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	str(&r.MFU, "mfu", "model FLOP utilisation `SHARE` for --gpus (default: calibrated)")
 	str(&r.Precision, "precision", "compute `PRECISION` for --gpus: bf16 (default), fp8, fp4, fp8+bf16")
 	str(&r.Weights, "weights", "weight storage `TYPE` for --gpus' memory (default: --precision)")
-	str(&r.Parallel, "parallel", "split of --gpus: `DEGREES` (tp8, tp8ep8, pp4chunk32768; default tp)")
+	str(&r.Parallel, "parallel", "one request's split: `DEGREES` (tp8ep8; the rest of --gpus replicas)")
 	str(&r.Engine, "engine", "serving `ENGINE`: vllm, sglang, trtllm, tgi (default: not given)")
 	str(&r.Latency, "latency", "fixed cost `TIME` of a load (\"50ms\")")
 	str(&r.Efficiency, "efficiency", "`SHARE` of line rate a load reaches (\"0.96\")")
