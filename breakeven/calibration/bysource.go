@@ -254,7 +254,7 @@ func ValidateBySource(runs []Run) ([]Row, map[Structure]float64) {
 			row.Novel = nov
 			row.Predicted = breakeven.Estimate[breakeven.Seconds]{Value: p, Lo: p * breakeven.Seconds(lo), Hi: p * breakeven.Seconds(hi)}
 			row.Error = float64(p/r.Measured.Value) - 1
-			row.Within25 = within25(row.Error)
+			row.Within25 = IsWithin25(row.Error)
 			tol := 1e-9 * row.Predicted.Value
 			row.Covered = row.Predicted.Lo-tol <= r.Measured.Hi && r.Measured.Lo <= row.Predicted.Hi+tol
 		}

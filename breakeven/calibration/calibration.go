@@ -56,23 +56,39 @@
 //
 // Where the model fails. Validated leaving each source out, it misses
 // two of its three targets on the runs typed today (56 priced, from 15
-// sources): a median error of 45.2% (target at most 20%) and 25.0% of
-// runs within 25% (target at least 70%); its intervals cover 85.7% of
-// the runs (target 85%), at a median width of x24.1. The held-out errors
+// sources): a median error of 45.2% (target at most 20%) and 28.6% of
+// runs within 25% (target at least 70%); its intervals cover 87.5% of
+// the runs (target 85%), at a median width of x26.5. The held-out errors
 // (data/prefill-validation.csv), grouped, say where:
 //
 //	by regime      runs  median error  within 25%  covered  median width
-//	one request      27      -27%           3         21        x23.3
-//	concurrent       22      -18%           9         21        x35.6
-//	throughput        7      +24%           2          6        x23.3
+//	one request      27      -27%           4         21        x24.1
+//	concurrent       22      -18%           9         22        x35.6
+//	throughput        7       +1%           3          6        x23.3
 //
-//	by engine: SGLang +6% (23 runs, 10 of them within 25%), TensorRT-LLM
-//	-63% (10), vLLM -72% (10, 4 of them dstack's MI300X build at -86% to
-//	-95%), TGI -45% (4), ATOM and engines not stated +25% (8); by
-//	vendor: AMD -45% (21: dstack's MI300X -44% to -95%, InferenceX's
-//	MI355X -56% to +123%), NVIDIA -9% (35); by GPUs: 8 GPUs -45% (32),
-//	4 GPUs +0% (13); by prompt: up to 4K +6% (23), 4K to 16K -29% (20),
-//	16K to 64K -68% (4), above 64K -9% (9).
+//	by engine (the engine column's words): SGLang +2% (23 runs, 11 of
+//	them within 25%), TensorRT-LLM -65% (9), vLLM -70% (10, 4 of them
+//	dstack's MI300X build at -86% to -95%), TGI -45% (4), the others
+//	(Dynamo, ATOM, Meta's, not stated) +14% (10); by vendor: AMD -45%
+//	(21: dstack's MI300X -44% to -95%, InferenceX's MI355X -56% to
+//	+123%), NVIDIA -5% (35); by GPUs: 8 GPUs -45% (32), 4 GPUs +0% (13);
+//	by prompt: up to 4K +2% (23), 4K to 16K -29% (20), 16K to 64K -68%
+//	(4), above 64K -5% (9).
+//
+// Runs it never saw. Package heldout keeps single-request runs that
+// sources/ does not hold, each with its quote, so that no fit, structure
+// choice or interval saw them; it prices them as the calculator does and
+// data/prefill-heldout.csv and notebook 11 report the scores against the
+// same targets. The first six (TensorRT-LLM's and SGLang's long prompts
+// on H200, B200 and H20) were priced before ByPhaseRequestCost existed:
+// its four H20 runs were all predicted too slow, and letting attention
+// take a share of peak of its own (chosen by the nested validation, and
+// better there too: 28.6% of runs within 25% against 25.0%) took those six
+// from a median error of 78% to 45%. The runs read after that change were
+// priced with the model as it stands, and the model was not changed after
+// seeing them. They miss the same way the validation does: short prompts
+// on one GPU or a few pay far less than the fitted per-request cost, and
+// AMD's MI300X is slower than its peak says.
 //
 // The wait at a stated concurrency. A request among c in a closed loop
 // is charged at most the c - 1 others' prefills at the fitted
@@ -82,7 +98,7 @@
 // peak per other request in flight, in the fold that leaves InferenceX
 // out). Uncapped, that fold predicted InferenceX's concurrent runs up to
 // eleven times too slow, and the whole validation read a median error of
-// 68.7% with 8.9% of runs within 25%; capped, 45.2% and 25.0%, with
+// 68.7% with 8.9% of runs within 25%; capped, 45.2% and 25.0% (before attention had a share of its own), with
 // InferenceX's seventeen runs at a median error of 23.6%. The cap is the
 // mechanics of a closed-loop benchmark, not a structure chosen by
 // validation, but it was added after the uncapped errors were seen.
@@ -93,7 +109,7 @@
 // sources, so with one of them out the regime's remaining errors often
 // have one sign (the concurrent regime's are all dstack's, all too fast,
 // when InferenceX is out) and the interval is one-sided. Pooled, they
-// cover 85.7% at x24.1: the target met at two thirds more width, widest
+// covered 85.7% at x24.1 then (87.5% at x26.5 now): the target met at two thirds more width, widest
 // where the model is best (batched throughputs, within tens of percent).
 // Pooled intervals are used because only they hold the measured time as
 // often as they claim to; both were computed on these runs, and the
@@ -112,7 +128,8 @@
 //     the sources disagree within a family (vLLM on
 //     8 H100s 127 ms at 2K tokens, dstack's vLLM 0.6.3 on MI300X tens of
 //     seconds at 16K), and with the structure fixed its leave-one-source-
-//     out median error is 54.8% against 45.2% for the shared cost;
+//     out median error is 54.8% against 45.2% for the shared cost
+//     (44.6% with attention apart);
 //   - no share of peak by vendor can be validated: the AMD runs now come
 //     from two sources, which miss in opposite directions (dstack's
 //     MI300X runs predicted too fast by a constant factor for TGI and

@@ -43,6 +43,8 @@ func (r Run) latencyDesign(s Structure) []float64 {
 		d = []float64{t * (1 - req), t * req, req}
 	case RooflineRequestCost:
 		d = []float64{t, mem, req}
+	case ByPhaseRequestCost:
+		d = []float64{pf * float64(r.LinearMin), pf * float64(r.AttentionMin), mem, req}
 	case RooflineLatency:
 		d = []float64{t, mem, req, layers}
 	default:
@@ -90,6 +92,11 @@ func latencyPhases(s Structure, c []float64) prefill.Phases {
 	case RequestCost:
 		e.Fixed = breakeven.Seconds(c[1])
 		return e
+	case ByPhaseRequestCost:
+		e.Attention = inv(c[1])
+		e.Intensity = inv(c[2])
+		e.Fixed = breakeven.Seconds(c[3])
+		return e
 	case Regimes, RegimesRequestCost:
 		// A prediction prices one request: the single-request efficiency
 		// (the throughput one where no single request informed it).
@@ -115,7 +122,7 @@ func latencyPhases(s Structure, c []float64) prefill.Phases {
 
 // isLatency reports whether s has latency-regime costs.
 func (s Structure) isLatency() bool {
-	return s == RequestCost || s == RooflineRequestCost || s == RooflineLatency || s == RooflineLatencyComm || s == RegimesRequestCost || s == EngineRequestCost
+	return s == RequestCost || s == RooflineRequestCost || s == RooflineLatency || s == RooflineLatencyComm || s == RegimesRequestCost || s == EngineRequestCost || s == ByPhaseRequestCost
 }
 
 // clampCosts refits a x = b without the cost columns (every column after

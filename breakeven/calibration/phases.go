@@ -77,6 +77,13 @@ const (
 	// sources or more in the fit (EngineCosts); the other engines share
 	// one.
 	EngineRequestCost
+	// ByPhaseRequestCost is RooflineRequestCost with the matrix products
+	// and attention at shares of peak of their own: a long prompt's
+	// attention (FlashAttention's tiles, thousands of tokens deep) runs
+	// nearer its peak than a single request's matrix products, and one
+	// shared share prices a 128K-token prompt's attention as slowly as a
+	// 2K-token prompt's weights.
+	ByPhaseRequestCost
 )
 
 // Candidates are the structures validation chooses among: those with a
@@ -101,7 +108,7 @@ func Candidates() []Structure {
 // Structures lists the structures compared.
 func Structures() []Structure {
 	return []Structure{OneEfficiency, ByPhase, ByPhaseAndPrecision, Roofline, ByPhaseRoofline,
-		RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, EngineRequestCost}
+		RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, EngineRequestCost, ByPhaseRequestCost}
 }
 
 func (s Structure) String() string {
@@ -130,6 +137,8 @@ func (s Structure) String() string {
 		return "an efficiency for batched throughput, one for single requests, and a per-request cost"
 	case EngineRequestCost:
 		return "an efficiency for batched throughput, one for single requests, and a per-request cost by engine where two sources show it"
+	case ByPhaseRequestCost:
+		return "matrix products and attention apart, memory traffic and a per-request cost"
 	}
 	return fmt.Sprintf("Structure(%d)", int(s))
 }
@@ -151,6 +160,8 @@ func (s Structure) Params() []string {
 		return []string{"efficiency", "per-request cost", queueing}
 	case RooflineRequestCost:
 		return []string{"efficiency", "memory traffic", "per-request cost", queueing}
+	case ByPhaseRequestCost:
+		return []string{"matrix products", "attention", "memory traffic", "per-request cost", queueing}
 	case RooflineLatency:
 		return []string{"efficiency", "memory traffic", "per-request cost", "per-layer cost", queueing}
 	case Regimes:
@@ -243,7 +254,7 @@ func (r Run) design(s Structure) []float64 {
 		return []float64{l + a, mem}
 	case ByPhaseRoofline:
 		return []float64{l, a, mem}
-	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, EngineRequestCost:
+	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, EngineRequestCost, ByPhaseRequestCost:
 		return r.latencyDesign(s)
 	}
 	if r.lowLinear() {
@@ -515,7 +526,7 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 		f.Phases = prefill.Phases{Linear: e(0), Attention: e(0), Intensity: e(1)}
 	case ByPhaseRoofline:
 		f.Phases = prefill.Phases{Linear: e(0), Attention: e(1), Intensity: e(2)}
-	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost:
+	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, ByPhaseRequestCost:
 		f.Phases = latencyPhases(s, inv[:len(inv)-1])
 	case EngineRequestCost:
 		f.Phases = latencyPhases(RegimesRequestCost, inv[:3])
@@ -635,18 +646,28 @@ type Row struct {
 }
 
 // Verdict says how the prediction did, or why there is none.
-func (r Row) Verdict() string {
-	if !r.Priced() {
-		return "cannot predict: " + r.Reason
+func (r Row) Verdict() string { return r.scored().Verdict() }
+
+// scored is the row as a summary reads it.
+func (r Row) scored() Scored {
+	return Scored{Priced: r.Priced(), Error: r.Error, Lo: r.Predicted.Lo, Hi: r.Predicted.Hi, Within25: r.Within25, Covered: r.Covered, Reason: r.Reason}
+}
+
+// Verdict says how the prediction did ("within 25%, measured within the
+// interval", "off by +45%, measured outside the interval"), or why there
+// is none.
+func (s Scored) Verdict() string {
+	if !s.Priced {
+		return "cannot predict: " + s.Reason
 	}
-	s := "within 25%"
-	if !r.Within25 {
-		s = fmt.Sprintf("off by %+.0f%%", 100*r.Error)
+	v := "within 25%"
+	if !s.Within25 {
+		v = fmt.Sprintf("off by %+.0f%%", 100*s.Error)
 	}
-	if r.Covered {
-		return s + ", measured within the interval"
+	if s.Covered {
+		return v + ", measured within the interval"
 	}
-	return s + ", measured outside the interval"
+	return v + ", measured outside the interval"
 }
 
 // fitsWithout fits one structure to runs with some runs left out,
@@ -753,7 +774,7 @@ func Validate(runs []Run, s Structure) ([]Row, error) {
 			row.Fit = f
 			row.Predicted = breakeven.Estimate[breakeven.Seconds]{Value: p, Lo: p * breakeven.Seconds(lo), Hi: p * breakeven.Seconds(hi)}
 			row.Error = float64(p/r.Measured.Value) - 1
-			row.Within25 = within25(row.Error)
+			row.Within25 = IsWithin25(row.Error)
 			// Overlap of the interval and the measured value's own rounding
 			// (with a rounding tolerance, for intervals of zero width).
 			tol := 1e-9 * row.Predicted.Value
@@ -764,8 +785,8 @@ func Validate(runs []Run, s Structure) ([]Row, error) {
 	return rows, nil
 }
 
-// within25 reports whether a relative error is within 25% either way.
-func within25(e float64) bool { return math.Abs(e) <= 0.25 }
+// IsWithin25 reports whether a relative error is within 25% either way.
+func IsWithin25(e float64) bool { return math.Abs(e) <= 0.25 }
 
 // Summary is a validation's score against the targets.
 type Summary struct {
@@ -797,19 +818,34 @@ func (s Summary) Met() (median, within, coverage bool) {
 	return s.MedianAbsError <= TargetMedianAbsError, s.Within25 >= TargetWithin25, s.Coverage >= TargetCoverage
 }
 
-// Summarize scores validation rows.
-func Summarize(s Structure, rows []Row) Summary {
+// Scored is what a summary reads of one prediction: whether there is
+// one, its relative error, its interval, and whether it was within 25%
+// of the measured time and its interval held that time.
+type Scored struct {
+	Priced            bool
+	Error             float64
+	Lo, Hi            breakeven.Seconds
+	Within25, Covered bool
+	// Reason says why there is no prediction, where there is none.
+	Reason string
+}
+
+// Score summarises predictions against the targets: the median absolute
+// error, the shares within 25% and covered, and the median interval
+// width, over those priced. Summarize (the validation's rows) and the
+// check on held-out runs (package heldout) both score with it.
+func Score(s Structure, preds []Scored) Summary {
 	sum := Summary{Structure: s}
 	var abs, widths []float64
-	for _, r := range rows {
-		if !r.Priced() {
+	for _, r := range preds {
+		if !r.Priced {
 			sum.Unpriced++
 			continue
 		}
 		sum.Priced++
 		abs = append(abs, math.Abs(r.Error))
-		if r.Predicted.Lo > 0 {
-			widths = append(widths, float64(r.Predicted.Hi/r.Predicted.Lo))
+		if r.Lo > 0 {
+			widths = append(widths, float64(r.Hi/r.Lo))
 		}
 		if r.Within25 {
 			sum.Within25++
@@ -829,6 +865,15 @@ func Summarize(s Structure, rows []Row) Summary {
 		sum.Coverage /= float64(sum.Priced)
 	}
 	return sum
+}
+
+// Summarize scores validation rows.
+func Summarize(s Structure, rows []Row) Summary {
+	preds := make([]Scored, len(rows))
+	for i, r := range rows {
+		preds[i] = r.scored()
+	}
+	return Score(s, preds)
 }
 
 // Model is the phase model used for estimates: the structure chosen by

@@ -306,7 +306,7 @@ func TestModelPredictScalesThePhaseTime(t *testing.T) {
 // Within 25% is inclusive at a quarter either way, and no further.
 func TestWithin25(t *testing.T) {
 	for e, want := range map[float64]bool{0: true, 0.25: true, -0.25: true, 0.2501: false, -0.2501: false, 0.26: false} {
-		assert.Equal(t, want, within25(e), "%g", e)
+		assert.Equal(t, want, IsWithin25(e), "%g", e)
 	}
 }
 

@@ -442,5 +442,5 @@ func Tables() ([]Table, error) {
 		ledger,
 		InputsData(),
 		CatalogData(),
-	}, append(append(ExtendedTables(), PrefillValidationData()), CurveTables()...)...), nil
+	}, append(append(ExtendedTables(), PrefillValidationData(), PrefillHeldOutData()), CurveTables()...)...), nil
 }

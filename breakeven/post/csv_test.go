@@ -57,7 +57,7 @@ func rowWhere(t *testing.T, rows []map[string]string, col, v string) map[string]
 func TestTablesAreWellFormed(t *testing.T) {
 	tables, err := Tables()
 	require.NoError(t, err)
-	want := []string{"break-even", "links", "multiplier", "claims-checked", "transports", "hit-rate", "newer-models", "ledger", "inputs", "models", "physical-limits", "validation", "estimated-break-evens", "prefill-validation", "ttft-vs-prompt-length", "break-even-vs-prompt-length"}
+	want := []string{"break-even", "links", "multiplier", "claims-checked", "transports", "hit-rate", "newer-models", "ledger", "inputs", "models", "physical-limits", "validation", "estimated-break-evens", "prefill-validation", "prefill-heldout", "ttft-vs-prompt-length", "break-even-vs-prompt-length"}
 	var names []string
 	for _, tb := range tables {
 		names = append(names, tb.Name)

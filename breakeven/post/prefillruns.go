@@ -1,12 +1,14 @@
 package post
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/calibration"
+	"signalweight.dev/kv/breakeven/calibration/heldout"
 )
 
 // PrefillValidation is the leave-one-source-out validation of the phase
@@ -26,17 +28,7 @@ func PrefillValidationData() Table {
 	if err != nil {
 		title += ": " + err.Error()
 	} else {
-		met := func(ok bool) string {
-			if ok {
-				return "met"
-			}
-			return "not met"
-		}
-		mm, mw, mc := m.Summary.Met()
-		title += fmt.Sprintf(": median error %.0f%% (target at most %.0f%%: %s), %.0f%% within 25%% (target at least %.0f%%: %s), interval covers %.0f%% (target at least %.0f%%: %s), median interval width x%.1f (high/low); on all runs the structure is %s",
-			100*m.Summary.MedianAbsError, 100*calibration.TargetMedianAbsError, met(mm),
-			100*m.Summary.Within25, 100*calibration.TargetWithin25, met(mw),
-			100*m.Summary.Coverage, 100*calibration.TargetCoverage, met(mc), m.Summary.MedianWidth, m.Structure)
+		title += ": " + scoresText(m.Summary) + "; on all runs the structure is " + m.Structure.String()
 	}
 	rows := m.Rows
 	b := newBuilder("prefill-validation", title, len(rows))
@@ -96,6 +88,22 @@ func PrefillValidationData() Table {
 	return b.t
 }
 
+// scoresText states a summary's scores against the targets, each met or
+// not, and its median interval width.
+func scoresText(s calibration.Summary) string {
+	met := func(ok bool) string {
+		if ok {
+			return "met"
+		}
+		return "not met"
+	}
+	mm, mw, mc := s.Met()
+	return fmt.Sprintf("median error %.0f%% (target at most %.0f%%: %s), %.0f%% within 25%% (target at least %.0f%%: %s), interval covers %.0f%% (target at least %.0f%%: %s), median interval width x%.1f (high/low)",
+		100*s.MedianAbsError, 100*calibration.TargetMedianAbsError, met(mm),
+		100*s.Within25, 100*calibration.TargetWithin25, met(mw),
+		100*s.Coverage, 100*calibration.TargetCoverage, met(mc), s.MedianWidth)
+}
+
 // estOrNaN is e, or NaN throughout where e is zero (nothing measured).
 func estOrNaN(e E[float64]) E[float64] {
 	if e.Value == 0 && e.Lo == 0 && e.Hi == 0 {
@@ -137,6 +145,88 @@ func PrefillValidationPrinted() breakeven.PrintedTable {
 			s = colShare.Cell(r.Implied())
 		}
 		t.Rows = append(t.Rows, []string{r.ID, gpus, r.PrecisionText(), prompt, meas, p, e, s, r.Verdict()})
+	}
+	return t
+}
+
+// PrefillHeldOut is the fitted prefill model (the calculator's) on the
+// published runs it never saw (package heldout), with its summary; an
+// error when a kept run cannot be read or the model cannot be fitted.
+func PrefillHeldOut() ([]heldout.Row, calibration.Summary, error) {
+	runs, errs := heldout.Runs()
+	if len(errs) > 0 {
+		return nil, calibration.Summary{}, errors.Join(errs...)
+	}
+	m, err := calibration.Fitted()
+	if err != nil {
+		return nil, calibration.Summary{}, err
+	}
+	rows := heldout.Predict(m, runs)
+	return rows, heldout.Summarize(m.Structure, rows), nil
+}
+
+// PrefillHeldOutData is the held-out check as data: each run with the
+// fitted model's prediction and interval, the measured time, the error,
+// the verdict and its source.
+func PrefillHeldOutData() Table {
+	rows, s, err := PrefillHeldOut()
+	title := "The fitted prefill model on published single requests it never saw (not in sources/)"
+	if err != nil {
+		title += ": " + err.Error()
+	} else {
+		title += ": " + scoresText(s)
+	}
+	b := newBuilder("prefill-heldout", title, len(rows))
+	b.text("run_id", "run", func(i int) string { return rows[i].ID })
+	b.text("model", "model", func(i int) string { return rows[i].Model })
+	b.num("prompt", "prompt", uTokens, func(i int) float64 { return float64(rows[i].Tokens) })
+	b.count("gpus", "GPUs", func(i int) float64 { return float64(rows[i].GPUs) })
+	b.text("chip", "chip", func(i int) string { return rows[i].Chip })
+	b.text("precision", "precision", func(i int) string { return rows[i].PrecisionText() })
+	b.text("parallelism", "parallelism", func(i int) string { return rows[i].Parallel })
+	b.text("engine", "engine", func(i int) string { return rows[i].Engine })
+	b.num("measured", "measured", uSeconds, func(i int) float64 { return float64(rows[i].TTFT) })
+	b.est("predicted", "predicted (fitted model)", uSeconds, func(i int) E[float64] {
+		if !rows[i].Priced() {
+			return estOrNaN(E[float64]{})
+		}
+		return rows[i].Predicted.Float()
+	})
+	b.num("error", "error", uFraction, func(i int) float64 {
+		if !rows[i].Priced() {
+			return nan()
+		}
+		return rows[i].Error
+	})
+	b.num("interval_width", "interval width (high/low)", uRatio, func(i int) float64 {
+		if !rows[i].Priced() || !(rows[i].Predicted.Lo > 0) {
+			return nan()
+		}
+		return float64(rows[i].Predicted.Hi / rows[i].Predicted.Lo)
+	})
+	b.text("unseen_in_fit", "unseen in the fit", func(i int) string { return strings.Join(rows[i].Novel, "; ") })
+	b.text("verdict", "verdict", func(i int) string { return rows[i].Verdict() })
+	b.text("source", "source", func(i int) string { return rows[i].Publisher + ", " + rows[i].Title })
+	b.text("url", "address", func(i int) string { return rows[i].URL })
+	b.text("locator", "locator", func(i int) string { return rows[i].Locator })
+	b.text("note", "note", func(i int) string { return rows[i].Note })
+	return b.t
+}
+
+// PrefillHeldOutPrinted is the held-out check as printed: run, GPUs,
+// precision, prompt, measured, predicted with its interval, error,
+// verdict.
+func PrefillHeldOutPrinted() breakeven.PrintedTable {
+	rows, _, _ := PrefillHeldOut()
+	t := breakeven.PrintedTable{Header: headers([]string{"run", "GPUs", "precision"}, colPrompt)}
+	t.Header = append(t.Header, "measured", "predicted (interval)", colError.Header(), "verdict")
+	for _, r := range rows {
+		p, e := "-", "-"
+		if r.Priced() {
+			p = fmt.Sprintf("%s (%s to %s)", r.Predicted.Value, r.Predicted.Lo, r.Predicted.Hi)
+			e = colError.Cell(r.Error)
+		}
+		t.Rows = append(t.Rows, []string{r.ID, fmt.Sprintf("%dx %s", r.GPUs, r.Chip), r.PrecisionText(), colPrompt.Cell(float64(r.Tokens)), r.TTFT.String(), p, e, r.Verdict()})
 	}
 	return t
 }

@@ -1,10 +1,14 @@
 package post
 
 import (
+	"fmt"
 	"math"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // A run on one GPU says so: the MInference run of 300K tokens is on one
@@ -21,5 +25,43 @@ func TestEstimateOfZerosIsNoValue(t *testing.T) {
 	assert.True(t, math.IsNaN(z.Value) && math.IsNaN(z.Lo) && math.IsNaN(z.Hi))
 	for _, e := range []E[float64]{{Value: 1}, {Lo: 1}, {Hi: 1}, {Value: 2, Lo: 1, Hi: 3}} {
 		assert.Equal(t, e, estOrNaN(e))
+	}
+}
+
+// The held-out check's title states its scores as counted from its rows,
+// and each printed error is the printed prediction over the measured time,
+// less one, in whole percent (to a point, as both are rounded).
+func TestHeldOutTitleAndErrorsFromTheirRows(t *testing.T) {
+	rows, _, err := PrefillHeldOut()
+	require.NoError(t, err)
+	var priced, within, covered int
+	for _, r := range rows {
+		if !r.Priced() {
+			continue
+		}
+		priced++
+		if r.Within25 {
+			within++
+		}
+		if r.Covered {
+			covered++
+		}
+	}
+	require.Positive(t, priced)
+	title := PrefillHeldOutData().Title
+	assert.Contains(t, title, "never saw")
+	assert.Contains(t, title, fmt.Sprintf("%.0f%% within 25%%", 100*float64(within)/float64(priced)))
+	assert.Contains(t, title, fmt.Sprintf("interval covers %.0f%%", 100*float64(covered)/float64(priced)))
+	p := PrefillHeldOutPrinted()
+	require.Equal(t, "error (%)", p.Header[6])
+	require.Len(t, p.Rows, len(rows))
+	for _, r := range p.Rows {
+		m, err1 := strconv.ParseFloat(strings.TrimSuffix(r[4], " s"), 64)
+		pr, err2 := strconv.ParseFloat(strings.SplitN(r[5], " ", 2)[0], 64)
+		e, err3 := strconv.ParseFloat(r[6], 64)
+		if err1 != nil || err2 != nil || err3 != nil || !strings.HasSuffix(r[4], " s") || !strings.HasPrefix(strings.SplitN(r[5], " ", 3)[1], "s") {
+			continue
+		}
+		assert.InDelta(t, 100*(pr/m-1), e, 1.5, r[0])
 	}
 }
