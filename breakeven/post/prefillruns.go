@@ -8,7 +8,7 @@ import (
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/calibration"
-	"signalweight.dev/kv/breakeven/calibration/heldout"
+	"signalweight.dev/kv/breakeven/heldout"
 )
 
 // PrefillValidation is the leave-one-source-out validation of the phase
@@ -64,12 +64,7 @@ func PrefillValidationData() Table {
 		}
 		return rows[i].Error
 	})
-	b.num("interval_width", "interval width (high/low)", uRatio, func(i int) float64 {
-		if !rows[i].Priced() || !(rows[i].Predicted.Lo > 0) {
-			return nan()
-		}
-		return float64(rows[i].Predicted.Hi / rows[i].Predicted.Lo)
-	})
+	b.num("interval_width", "interval width (high/low)", uRatio, func(i int) float64 { return intervalWidth(rows[i].Priced(), rows[i].Predicted) })
 	b.num("implied_share_of_peak", "implied share of peak", uRatio, func(i int) float64 {
 		if !rows[i].Priced() {
 			return nan()
@@ -98,10 +93,19 @@ func scoresText(s calibration.Summary) string {
 		return "not met"
 	}
 	mm, mw, mc := s.Met()
-	return fmt.Sprintf("median error %.0f%% (target at most %.0f%%: %s), %.0f%% within 25%% (target at least %.0f%%: %s), interval covers %.0f%% (target at least %.0f%%: %s), median interval width x%.1f (high/low)",
-		100*s.MedianAbsError, 100*calibration.TargetMedianAbsError, met(mm),
-		100*s.Within25, 100*calibration.TargetWithin25, met(mw),
-		100*s.Coverage, 100*calibration.TargetCoverage, met(mc), s.MedianWidth)
+	return fmt.Sprintf("median error %s (target at most %s: %s), %s within 25%% (target at least %s: %s), interval covers %s (target at least %s: %s), median interval width x%s (high/low)",
+		breakeven.Percent(s.MedianAbsError), breakeven.Percent(calibration.TargetMedianAbsError), met(mm),
+		breakeven.Percent(s.Within25), breakeven.Percent(calibration.TargetWithin25), met(mw),
+		breakeven.Percent(s.Coverage), breakeven.Percent(calibration.TargetCoverage), met(mc), breakeven.FormatSignificant(s.MedianWidth, breakeven.DefaultSignificant))
+}
+
+// intervalWidth is an interval's high over its low, or no value for a
+// run not priced or an interval without a positive low.
+func intervalWidth(priced bool, e breakeven.Estimate[breakeven.Seconds]) float64 {
+	if !priced || !(e.Lo > 0) {
+		return nan()
+	}
+	return float64(e.Hi / e.Lo)
 }
 
 // estOrNaN is e, or NaN throughout where e is zero (nothing measured).
@@ -154,8 +158,8 @@ func PrefillValidationPrinted() breakeven.PrintedTable {
 // error when a kept run cannot be read or the model cannot be fitted.
 func PrefillHeldOut() ([]heldout.Row, calibration.Summary, error) {
 	runs, errs := heldout.Runs()
-	if len(errs) > 0 {
-		return nil, calibration.Summary{}, errors.Join(errs...)
+	if err := errors.Join(errs...); err != nil {
+		return nil, calibration.Summary{}, err
 	}
 	m, err := calibration.Fitted()
 	if err != nil {
@@ -198,12 +202,7 @@ func PrefillHeldOutData() Table {
 		}
 		return rows[i].Error
 	})
-	b.num("interval_width", "interval width (high/low)", uRatio, func(i int) float64 {
-		if !rows[i].Priced() || !(rows[i].Predicted.Lo > 0) {
-			return nan()
-		}
-		return float64(rows[i].Predicted.Hi / rows[i].Predicted.Lo)
-	})
+	b.num("interval_width", "interval width (high/low)", uRatio, func(i int) float64 { return intervalWidth(rows[i].Priced(), rows[i].Predicted) })
 	b.text("unseen_in_fit", "unseen in the fit", func(i int) string { return strings.Join(rows[i].Novel, "; ") })
 	b.text("verdict", "verdict", func(i int) string { return rows[i].Verdict() })
 	b.text("source", "source", func(i int) string { return rows[i].Publisher + ", " + rows[i].Title })

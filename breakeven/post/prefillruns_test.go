@@ -3,12 +3,15 @@ package post
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
 )
 
 // A run on one GPU says so: the MInference run of 300K tokens is on one
@@ -48,10 +51,17 @@ func TestHeldOutTitleAndErrorsFromTheirRows(t *testing.T) {
 		}
 	}
 	require.Positive(t, priced)
+	var abs []float64
+	for _, r := range rows {
+		abs = append(abs, math.Abs(r.Error))
+	}
+	sort.Float64s(abs)
+	n := len(abs)
 	title := PrefillHeldOutData().Title
 	assert.Contains(t, title, "never saw")
-	assert.Contains(t, title, fmt.Sprintf("%.0f%% within 25%%", 100*float64(within)/float64(priced)))
-	assert.Contains(t, title, fmt.Sprintf("interval covers %.0f%%", 100*float64(covered)/float64(priced)))
+	assert.Contains(t, title, fmt.Sprintf("median error %.3g%% (target at most 20.0%%", 100*(abs[(n-1)/2]+abs[n/2])/2))
+	assert.Contains(t, title, fmt.Sprintf("%.3g%% within 25%% (target at least 70.0%%", 100*float64(within)/float64(priced)))
+	assert.Contains(t, title, fmt.Sprintf("interval covers %.3g%% (target at least 85.0%%", 100*float64(covered)/float64(priced)))
 	p := PrefillHeldOutPrinted()
 	require.Equal(t, "error (%)", p.Header[6])
 	require.Len(t, p.Rows, len(rows))
@@ -64,4 +74,13 @@ func TestHeldOutTitleAndErrorsFromTheirRows(t *testing.T) {
 		}
 		assert.InDelta(t, 100*(pr/m-1), e, 1.5, r[0])
 	}
+}
+
+// An interval's width is its high over its low, for any positive low
+// (half a second to two: x4); a run not priced, or a low of zero, has
+// none.
+func TestIntervalWidthIsHighOverLow(t *testing.T) {
+	assert.Equal(t, 4.0, intervalWidth(true, breakeven.Estimate[breakeven.Seconds]{Value: 1, Lo: 0.5, Hi: 2}))
+	assert.True(t, math.IsNaN(intervalWidth(false, breakeven.Estimate[breakeven.Seconds]{Value: 1, Lo: 0.5, Hi: 2})))
+	assert.True(t, math.IsNaN(intervalWidth(true, breakeven.Estimate[breakeven.Seconds]{Value: 1, Hi: 2})))
 }

@@ -229,8 +229,8 @@ func TestValidationTitleFromRows(t *testing.T) {
 		}
 	}
 	title := PrefillValidationData().Title
-	assert.Contains(t, title, fmt.Sprintf("%.0f%% within 25%%", 100*float64(within)/float64(priced)))
-	assert.Contains(t, title, fmt.Sprintf("interval covers %.0f%%", 100*float64(covered)/float64(priced)))
+	assert.Contains(t, title, fmt.Sprintf("%.3g%% within 25%%", 100*float64(within)/float64(priced)))
+	assert.Contains(t, title, fmt.Sprintf("interval covers %.3g%%", 100*float64(covered)/float64(priced)))
 }
 
 // The validation prints its predictions to three significant figures:
