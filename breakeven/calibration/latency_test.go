@@ -13,7 +13,8 @@ import (
 )
 
 // The latency structures' design rows, written out by hand for a run with
-// 3 s of matrix products and 1 s of attention at peak (t = 4 s), a memory
+// 3 s of matrix products and 1 s of attention at peak (t = 4 s; the
+// by-phase structure keeps the two apart), a memory
 // regressor of 500, 61 layers and 0.25 s of all-reduce: timed as one
 // request among 4 in flight, it has the request indicator, its layers, its
 // communication and 3 requests of 4 s at peak to wait behind; timed alone, no wait; as a
@@ -34,6 +35,7 @@ func TestLatencyDesignRowsByHand(t *testing.T) {
 		RooflineRequestCost: {{4, 500, 1, 12}, {4, 500, 1, 0}, {4, 500, 1, 0}, {4, 500, 0, 0}},
 		RooflineLatency:     {{4, 500, 1, 61, 12}, {4, 500, 1, 61, 0}, {4, 500, 1, 61, 0}, {4, 500, 0, 0, 0}},
 		RooflineLatencyComm: {{4, 500, 1, 61, 0.25, 12}, {4, 500, 1, 61, 0.25, 0}, {4, 500, 1, 61, 0.25, 0}, {4, 500, 0, 0, 0, 0}},
+		ByPhaseRequestCost:  {{3, 1, 500, 1, 12}, {3, 1, 500, 1, 0}, {3, 1, 500, 1, 0}, {3, 1, 500, 0, 0}},
 	} {
 		for i, r := range []Run{queued, alone, unstated, batch} {
 			assert.Equal(t, want[i], r.design(s), "%s, run %d", s, i)
@@ -44,7 +46,8 @@ func TestLatencyDesignRowsByHand(t *testing.T) {
 
 // A latency structure's coefficients become Phases by hand: 1/2 of peak
 // for a coefficient of 2, 64 FLOP per byte for 1/64, 1/8 s per request,
-// 1/128 s per layer and 0.8 of the link for 1.25; a coefficient of zero
+// 1/128 s per layer and 0.8 of the link for 1.25, and for the by-phase
+// structure attention at 3/4 of peak for 4/3; a coefficient of zero
 // (no run informed it) leaves its term out. The regimes structures price
 // one request at the single-request share (1/4 for 4) and keep the batch
 // share (1/2) as Throughput; where no single request informed its share
@@ -64,6 +67,7 @@ func TestLatencyPhasesByHand(t *testing.T) {
 		{RooflineLatency, []float64{2, 1.0 / 64, 0.125, 1.0 / 128}, prefill.Phases{Linear: 0.5, Attention: 0.5, Intensity: 64, Fixed: 0.125, PerLayer: 1.0 / 128}},
 		{RooflineLatencyComm, []float64{2, 1.0 / 64, 0.125, 1.0 / 128, 1.25}, prefill.Phases{Linear: 0.5, Attention: 0.5, Intensity: 64, Fixed: 0.125, PerLayer: 1.0 / 128, Link: 0.8}},
 		{RooflineLatencyComm, []float64{2, 0, 0.125, 0, 0}, prefill.Phases{Linear: 0.5, Attention: 0.5, Fixed: 0.125}},
+		{ByPhaseRequestCost, []float64{2, 4.0 / 3, 1.0 / 64, 0.125}, prefill.Phases{Linear: 0.5, Attention: 0.75, Intensity: 64, Fixed: 0.125}},
 	} {
 		assert.Equal(t, c.want, latencyPhases(c.s, c.coef), "%s %v", c.s, c.coef)
 	}
