@@ -167,6 +167,35 @@ func TestReportMarkdownSummaryFirstYoursFirstSourcesLinked(t *testing.T) {
 	assert.Contains(t, out, "| R1 | reg-weka: Llama 3.1 70B, 105,000 tokens in 580 ms | needs more links than stated | ≥ 59.3 GB/s | 1 x 400 Gbit/s: 50.0 GB/s | 119% |")
 }
 
+// The HTML report's summary table heads each group with a row of its
+// own where the user's claims and the registry's are apart ("Your
+// claims", then "The registry's claims"), and with none where all are of
+// one kind.
+func TestReportHTMLSummaryHeadsEachGroupOnlyWhenThereAreTwo(t *testing.T) {
+	report := func(claims ...factcheck.Claim) string {
+		var b bytes.Buffer
+		rep, err := factcheck.NewReport(&b, "html", "t")
+		require.NoError(t, err)
+		rep.Mine = func(c factcheck.Claim) bool { return !strings.HasPrefix(c.ID, "reg-") }
+		c := factcheck.NewChecker(factcheck.Options{})
+		for _, cl := range claims {
+			r, err := c.Check(cl)
+			require.NoError(t, err)
+			require.NoError(t, rep.Claim(r))
+		}
+		require.NoError(t, rep.End())
+		return b.String()
+	}
+	reg := factcheck.Claim{ID: "reg-weka", Model: "llama-3.1-70b", Tokens: "105000", Seconds: "0.58", Links: "1x400Gbit/s"}
+	mine := factcheck.Claim{ID: "mine-b", Model: "llama-3.1-70b", Tokens: "128K", Size: "40 GB"}
+	both := report(reg, mine)
+	yours := strings.Index(both, `<tr class="group"><th colspan="6">Your claims</th></tr>`)
+	theirs := strings.Index(both, `<tr class="group"><th colspan="6">The registry's claims</th></tr>`)
+	require.GreaterOrEqual(t, yours, 0, both)
+	assert.Greater(t, theirs, yours)
+	assert.NotContains(t, report(mine), `<tr class="group">`)
+}
+
 // The counts line says each verdict in words, best first, leaving out
 // the verdicts no claim got.
 func TestCountsTextSaysVerdictsInWordsBestFirst(t *testing.T) {
