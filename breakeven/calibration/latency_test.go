@@ -44,6 +44,15 @@ func TestLatencyDesignRowsByHand(t *testing.T) {
 	}
 }
 
+// The by-phase structure scales each phase by the pipeline's factor
+// apart: a single request with 3 s of matrix products, 2 s of attention
+// and a memory regressor of 500, through a pipeline that doubles its
+// time, has the row (6, 4, 1000, 1, 0).
+func TestByPhaseDesignScalesEachPhaseByThePipeline(t *testing.T) {
+	r := Run{LinearMin: 3, AttentionMin: 2, Memory: 500, PerRequest: true, Pipeline: 2}
+	assert.Equal(t, []float64{6, 4, 1000, 1, 0}, r.design(ByPhaseRequestCost))
+}
+
 // A latency structure's coefficients become Phases by hand: 1/2 of peak
 // for a coefficient of 2, 64 FLOP per byte for 1/64, 1/8 s per request,
 // 1/128 s per layer and 0.8 of the link for 1.25, and for the by-phase
