@@ -462,7 +462,7 @@ func TestParallelismBeyondTheGPUsIsRefused(t *testing.T) {
 			assert.Contains(t, fe.Error(), "the 16 of --gpus", par)
 		}
 	}
-	for _, par := range []string{"tp16", "tp8pp2", "tp8ep16", "tp4cp4"} {
+	for _, par := range []string{"tp16", "tp8pp2", "tp8ep16", "tp4cp4", "pp16"} {
 		_, err := Compute(Request{Model: "deepseek-v3", Tokens: "8192", GPUs: "16xH100", Precision: "fp8", Parallel: par, Link: "10GbE"})
 		assert.NoError(t, err, par)
 	}
@@ -503,5 +503,16 @@ func TestParallelismNarrowerThanTheGPUsPricesOneReplica(t *testing.T) {
 	if assert.ErrorAs(t, err, &fe) {
 		assert.Equal(t, "parallel", fe.Field)
 		assert.Equal(t, "--gpus 8xH100 --parallel tp4", fe.Example)
+	}
+
+	// Two replicas are replicas too: tp8 on 16 H100s.
+	two, err := ask("16xH100", "tp8")
+	require.NoError(t, err)
+	assert.Equal(t, 2, two.Output.Replicas)
+	assert.Contains(t, Render(two).Get("prefill_from"), "one of 2 replicas on the 16 GPUs given")
+	_, err = Compute(Request{Model: "llama-3.1-405b", Tokens: "32000", GPUs: "16xH100", Parallel: "tp8", Link: "10GbE"})
+	if assert.ErrorAs(t, err, &fe) {
+		assert.Equal(t, "parallel", fe.Field, "8 H100s of 80 GB do not hold 810 GB of BF16 weights")
+		assert.Equal(t, "--parallel tp16", fe.Example)
 	}
 }
