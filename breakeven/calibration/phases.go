@@ -646,10 +646,10 @@ type Row struct {
 }
 
 // Verdict says how the prediction did, or why there is none.
-func (r Row) Verdict() string { return r.scored().Verdict() }
+func (r Row) Verdict() string { return r.Scored().Verdict() }
 
-// scored is the row as a summary reads it.
-func (r Row) scored() Scored {
+// Scored is the row as a summary reads it.
+func (r Row) Scored() Scored {
 	return Scored{Priced: r.Priced(), Error: r.Error, Lo: r.Predicted.Lo, Hi: r.Predicted.Hi, Within25: r.Within25, Covered: r.Covered, Reason: r.Reason}
 }
 
@@ -871,7 +871,7 @@ func Score(s Structure, preds []Scored) Summary {
 func Summarize(s Structure, rows []Row) Summary {
 	preds := make([]Scored, len(rows))
 	for i, r := range rows {
-		preds[i] = r.scored()
+		preds[i] = r.Scored()
 	}
 	return Score(s, preds)
 }

@@ -52,19 +52,7 @@ func PrefillValidationData() Table {
 	b.text("engine", "engine", func(i int) string { return rows[i].Engine })
 	b.est("measured", "measured", uSeconds, func(i int) E[float64] { return estOrNaN(rows[i].Measured.Float()) })
 	b.text("regime", "regime", func(i int) string { return rows[i].Regime() })
-	b.est("predicted", "predicted (leave-one-source-out)", uSeconds, func(i int) E[float64] {
-		if !rows[i].Priced() {
-			return estOrNaN(E[float64]{})
-		}
-		return rows[i].Predicted.Float()
-	})
-	b.num("error", "error", uFraction, func(i int) float64 {
-		if !rows[i].Priced() {
-			return nan()
-		}
-		return rows[i].Error
-	})
-	b.num("interval_width", "interval width (high/low)", uRatio, func(i int) float64 { return intervalWidth(rows[i].Priced(), rows[i].Predicted) })
+	predictionColumns(b, "predicted (leave-one-source-out)", func(i int) calibration.Scored { return rows[i].Scored() }, func(i int) breakeven.Estimate[breakeven.Seconds] { return rows[i].Predicted })
 	b.num("implied_share_of_peak", "implied share of peak", uRatio, func(i int) float64 {
 		if !rows[i].Priced() {
 			return nan()
@@ -97,6 +85,25 @@ func scoresText(s calibration.Summary) string {
 		breakeven.Percent(s.MedianAbsError), breakeven.Percent(calibration.TargetMedianAbsError), met(mm),
 		breakeven.Percent(s.Within25), breakeven.Percent(calibration.TargetWithin25), met(mw),
 		breakeven.Percent(s.Coverage), breakeven.Percent(calibration.TargetCoverage), met(mc), breakeven.FormatSignificant(s.MedianWidth, breakeven.DefaultSignificant))
+}
+
+// predictionColumns adds a prediction's three columns, as both prefill
+// tables print them: the prediction with its interval, the error, and the
+// interval's width; none where the run is not priced.
+func predictionColumns(b *builder, label string, scored func(i int) calibration.Scored, pred func(i int) breakeven.Estimate[breakeven.Seconds]) {
+	b.est("predicted", label, uSeconds, func(i int) E[float64] {
+		if !scored(i).Priced {
+			return estOrNaN(E[float64]{})
+		}
+		return pred(i).Float()
+	})
+	b.num("error", "error", uFraction, func(i int) float64 {
+		if !scored(i).Priced {
+			return nan()
+		}
+		return scored(i).Error
+	})
+	b.num("interval_width", "interval width (high/low)", uRatio, func(i int) float64 { return intervalWidth(scored(i).Priced, pred(i)) })
 }
 
 // intervalWidth is an interval's high over its low, or no value for a
@@ -190,19 +197,7 @@ func PrefillHeldOutData() Table {
 	b.text("parallelism", "parallelism", func(i int) string { return rows[i].Parallel })
 	b.text("engine", "engine", func(i int) string { return rows[i].Engine })
 	b.num("measured", "measured", uSeconds, func(i int) float64 { return float64(rows[i].TTFT) })
-	b.est("predicted", "predicted (fitted model)", uSeconds, func(i int) E[float64] {
-		if !rows[i].Priced() {
-			return estOrNaN(E[float64]{})
-		}
-		return rows[i].Predicted.Float()
-	})
-	b.num("error", "error", uFraction, func(i int) float64 {
-		if !rows[i].Priced() {
-			return nan()
-		}
-		return rows[i].Error
-	})
-	b.num("interval_width", "interval width (high/low)", uRatio, func(i int) float64 { return intervalWidth(rows[i].Priced(), rows[i].Predicted) })
+	predictionColumns(b, "predicted (fitted model)", func(i int) calibration.Scored { return rows[i].Scored() }, func(i int) breakeven.Estimate[breakeven.Seconds] { return rows[i].Predicted })
 	b.text("unseen_in_fit", "unseen in the fit", func(i int) string { return strings.Join(rows[i].Novel, "; ") })
 	b.text("verdict", "verdict", func(i int) string { return rows[i].Verdict() })
 	b.text("source", "source", func(i int) string { return rows[i].Publisher + ", " + rows[i].Title })
