@@ -35,6 +35,9 @@ type Extended struct {
 	PrefillModel         string   `json:"prefill_model,omitempty"`
 	RecomputeLowSeconds  *float64 `json:"recompute_low_seconds,omitempty"`
 	RecomputeHighSeconds *float64 `json:"recompute_high_seconds,omitempty"`
+	// PrefillParts splits the fitted model's prefill time by what one
+	// request pays for; they sum to recompute_seconds.
+	PrefillParts *PrefillParts `json:"prefill_parts,omitempty"`
 	// MinRecomputeSeconds is the fastest prefill the GPUs allow, at their
 	// peak (MFU = 1).
 	MinRecomputeSeconds *float64 `json:"min_recompute_seconds,omitempty"`
@@ -69,6 +72,21 @@ type Extended struct {
 	OverlapGain            *float64 `json:"overlap_gain,omitempty"`
 }
 
+// PrefillParts is a fitted prefill time by its parts, in seconds: the
+// FLOP phases (matrix products, attention, memory traffic) and what a
+// request pays beyond them (its per-request cost, its communication).
+type PrefillParts struct {
+	MatrixProducts float64 `json:"matrix_products_seconds"`
+	Attention      float64 `json:"attention_seconds"`
+	Memory         float64 `json:"memory_seconds"`
+	PerRequest     float64 `json:"per_request_seconds"`
+	Communication  float64 `json:"communication_seconds"`
+}
+
+func partsOf(p prefill.RequestParts) *PrefillParts {
+	return &PrefillParts{float64(p.MatrixProducts), float64(p.Attention), float64(p.Memory), float64(p.PerRequest), float64(p.Communication)}
+}
+
 // FlopPrefill is the FLOP model of a prompt's prefill on given GPUs.
 type FlopPrefill struct {
 	Model      prefill.Model
@@ -87,6 +105,9 @@ type FlopPrefill struct {
 	Par    prefill.Parallel
 	Engine string
 	Novel  []string
+	// Parts is the fitted model's time at the prompt's length split by
+	// what the request pays for (with Phases).
+	Parts prefill.RequestParts
 	// Replicas is how many copies of the parallel group --gpus holds
 	// when --parallel spans fewer GPUs than it gives (tp4 on 16 GPUs:
 	// 4); GPUs is then one group, the GPUs one request runs on. Zero
@@ -104,8 +125,8 @@ type FlopPrefill struct {
 // chosen MFU.
 func (f FlopPrefill) TimeAt(n breakeven.Tokens) breakeven.Seconds {
 	if f.Phases != nil {
-		if t, _, err := prefill.RequestTime(f.Model, n, f.GPUs, f.Par, f.Phases.Phases); err == nil {
-			return t
+		if p, err := f.Phases.PriceRequest(f.Model, n, f.GPUs, f.Par, f.Engine); err == nil {
+			return p.Total()
 		}
 	}
 	return prefill.TimeAt(f.Model, n, f.GPUs, f.MFU)
@@ -220,7 +241,7 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 		f.MFU, f.MFUDefault = calibration.CalibratedMFU().Value, true
 		if m, err := calibration.Fitted(); err == nil {
 			if p, err := m.PredictRequest(pm, in.Tokens, f.GPUs, f.Par, f.Engine); err == nil {
-				f.Phases, f.Interval, f.Novel = &m, p.Time, p.Novel
+				f.Phases, f.Interval, f.Novel, f.Parts = &m, p.Time, p.Novel, p.Parts
 			}
 		}
 	}
@@ -400,6 +421,7 @@ func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 			if f.Phases != nil {
 				out.PrefillModel = f.Phases.Describe()
 				out.RecomputeLowSeconds, out.RecomputeHighSeconds = ptr(float64(f.Interval.Lo)), ptr(float64(f.Interval.Hi))
+				out.PrefillParts = partsOf(f.Parts)
 			}
 		}
 	}

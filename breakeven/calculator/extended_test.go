@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -515,4 +516,36 @@ func TestParallelismNarrowerThanTheGPUsPricesOneReplica(t *testing.T) {
 		assert.Equal(t, "parallel", fe.Field, "8 H100s of 80 GB do not hold 810 GB of BF16 weights")
 		assert.Equal(t, "--parallel tp16", fe.Example)
 	}
+}
+
+// The fitted prefill's parts sum to the recompute time; on a short prompt
+// the per-request cost is most of it and the answer says so, on a long
+// one the FLOP phases are and it does not. The matrix products' part is
+// the FLOPs at the fitted share of peak, worked here from the model's
+// active parameters.
+func TestPrefillPartsSumToTheRecomputeAndNameTheCostThatDominates(t *testing.T) {
+	ask := func(tokens string) Answer {
+		a, err := Compute(Request{Model: "llama-3.1-70b", Tokens: tokens, GPUs: "8xH100", Link: "10GbE"})
+		require.NoError(t, err)
+		require.NotNil(t, a.Output.PrefillParts)
+		return a
+	}
+	for _, tokens := range []string{"500", "128000"} {
+		a := ask(tokens)
+		p := a.Output.PrefillParts
+		assert.InEpsilon(t, a.Output.RecomputeSeconds, p.MatrixProducts+p.Attention+p.Memory+p.PerRequest+p.Communication, 1e-9, tokens)
+		m, err := calibration.Fitted()
+		require.NoError(t, err)
+		n, _ := strconv.ParseFloat(tokens, 64)
+		assert.InEpsilon(t, 2*70.6e9*n/(8*989.4e12*m.Phases.Linear), p.MatrixProducts, 0.01, tokens)
+		assert.InEpsilon(t, float64(m.Phases.Fixed+80*m.Phases.PerLayer), p.PerRequest, 1e-9, "the fixed cost and 80 layers' cost")
+	}
+	short, long := Render(ask("500")).Get("prefill_parts"), Render(ask("128000")).Get("prefill_parts")
+	assert.Contains(t, short, "most of it is the per-request cost")
+	assert.NotContains(t, long, "most of it")
+	assert.Contains(t, long, "attention ")
+	// A prefill given by the user has no fitted parts.
+	a, err := Compute(Request{Model: "llama-3.1-70b", Tokens: "8000", TTFT: "1s", GPUs: "8xH100", Link: "10GbE"})
+	require.NoError(t, err)
+	assert.Nil(t, a.Output.PrefillParts)
 }

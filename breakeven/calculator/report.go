@@ -208,6 +208,9 @@ func renderExtended(in Input, out Output) []Row {
 		switch {
 		case out.PrefillModel != "" && out.RecomputeLowSeconds != nil:
 			add("prefill_model", "prefill model", fmt.Sprintf("%v (%v to %v): %s", in.Flop.Time, breakeven.Seconds(*out.RecomputeLowSeconds), breakeven.Seconds(*out.RecomputeHighSeconds), out.PrefillModel))
+			if out.PrefillParts != nil {
+				add("prefill_parts", "prefill parts", out.PrefillParts.String())
+			}
 		case in.Flop != nil && in.Flop.MFUDefault && out.MFU != nil:
 			add("mfu", "MFU", fmt.Sprintf("%.3g, calibrated on the VAST/CoreWeave 405B test", *out.MFU))
 		}
@@ -228,4 +231,26 @@ func renderExtended(in Input, out Output) []Row {
 			breakeven.Seconds(*out.OverlapSeconds), breakeven.Tokens(math.Round(*out.OverlapRecomputeTokens)), Ratio(*out.OverlapGain)))
 	}
 	return rows
+}
+
+// String lists the parts, each with its share of their sum, and says so
+// when the per-request cost is most of it: that cost is an engine's and a
+// setup's, which the published runs disagree on, not the prompt's FLOPs.
+func (p PrefillParts) String() string {
+	total := p.MatrixProducts + p.Attention + p.Memory + p.PerRequest + p.Communication
+	parts := []struct {
+		name string
+		t    float64
+	}{{"matrix products", p.MatrixProducts}, {"attention", p.Attention}, {"memory traffic", p.Memory}, {"per-request cost", p.PerRequest}, {"communication", p.Communication}}
+	var out []string
+	for _, x := range parts {
+		if x.t > 0 {
+			out = append(out, fmt.Sprintf("%s %v (%s)", x.name, breakeven.Seconds(x.t), breakeven.Percent(x.t/total)))
+		}
+	}
+	text := strings.Join(out, ", ")
+	if p.PerRequest > total/2 {
+		text += "; most of it is the per-request cost, which the engine and its setup set, not the prompt: time your own server to know it"
+	}
+	return text
 }

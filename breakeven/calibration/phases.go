@@ -904,7 +904,9 @@ type Model struct {
 
 // Prediction is an estimate with what of its query the fit had not seen.
 type Prediction struct {
-	Time  breakeven.Estimate[breakeven.Seconds]
+	Time breakeven.Estimate[breakeven.Seconds]
+	// Parts is Time.Value split by what the request pays for.
+	Parts prefill.RequestParts
 	Novel []string
 	// CommKnown is false when the structure prices communication but the
 	// chip's link bandwidth is not in the catalog, so it was left out.
@@ -917,13 +919,11 @@ type Prediction struct {
 // vendor and the engine against the fitted runs'; the regime is a
 // request).
 func (m Model) PredictRequest(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs, par prefill.Parallel, engine string) (Prediction, error) {
-	t, commKnown, err := prefill.RequestTime(pm, n, g, par, m.Phases)
+	parts, err := m.PriceRequest(pm, n, g, par, engine)
 	if err != nil {
 		return Prediction{}, err
 	}
-	if c, ok := m.EngineCosts[EngineKind(engine)]; ok && engine != "" {
-		t += c - m.Phases.Fixed // the engine's own per-request cost
-	}
+	t, commKnown := parts.Total(), parts.CommKnown
 	q := Run{PrefillRun: sources.PrefillRun{Chip: g.Chip.Name, Engine: engine, Seconds: sources.Input[breakeven.Seconds]{Name: "query"}}}
 	nov := Novelty(q, m.fitRuns)
 	if engine == "" { // no engine given: not held against the fit
@@ -934,7 +934,22 @@ func (m Model) PredictRequest(pm prefill.Model, n breakeven.Tokens, g prefill.GP
 		lo, hi = m.LowNovel, m.HighNovel
 	}
 	return Prediction{Time: breakeven.Estimate[breakeven.Seconds]{Value: t, Lo: t * breakeven.Seconds(lo), Hi: t * breakeven.Seconds(hi)},
-		Novel: nov, CommKnown: commKnown || m.Phases.Link == 0}, nil
+		Parts: parts, Novel: nov, CommKnown: commKnown || m.Phases.Link == 0}, nil
+}
+
+// PriceRequest returns one request's prefill time by its parts
+// (prefill.PriceRequest with the fitted phases), the engine's own
+// per-request cost in place of the shared one where the fit has one for
+// the engine ("" if not given).
+func (m Model) PriceRequest(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs, par prefill.Parallel, engine string) (prefill.RequestParts, error) {
+	parts, err := prefill.PriceRequest(pm, n, g, par, m.Phases)
+	if err != nil {
+		return parts, err
+	}
+	if c, ok := m.EngineCosts[EngineKind(engine)]; ok && engine != "" {
+		parts = parts.WithCost(c - m.Phases.Fixed)
+	}
+	return parts, nil
 }
 
 // dropPrefix returns xs without those starting with p.

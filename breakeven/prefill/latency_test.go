@@ -152,3 +152,41 @@ func TestRequestTimeMultipliesThePhasesByThePipelineFactor(t *testing.T) {
 	require.NoError(t, err)
 	assert.InEpsilon(t, float64(base)*5/2+0.2, float64(got), 1e-12)
 }
+
+// A request's parts by hand: each phase at its share of peak times the
+// pipeline's bubble, the memory traffic at its intensity, the fixed and
+// per-layer costs, and the communication; they sum to RequestTime.
+func TestRequestPartsByHandSumToTheRequestTime(t *testing.T) {
+	m := Model{Name: "x", ActiveParams: 10e9, Attention: []AttentionGroup{{Layers: 40, QueryHeads: 32, QKDim: 128, VDim: 128}}}
+	chip := Chip{Name: "c", Peaks: []Peak{{Precision: BF16, Rate: 1000 * TFLOPS}}, MemoryBandwidth: 2e12, ScaleUp: ScaleUp{Bandwidth: 800e9}}
+	g := GPUs{Count: 4, Chip: chip}
+	e := Phases{Linear: 0.5, Attention: 0.25, Intensity: 300, Fixed: 0.2, PerLayer: 0.001, Link: 0.5}
+	par := Parallel{TP: 2, PP: 2, Chunk: 4096}
+	p, err := PriceRequest(m, 8192, g, par, e)
+	require.NoError(t, err)
+	bubble := (2.0 + 2 - 1) / 2 // two chunks through two stages
+	linear := 2 * 10e9 * 8192.0
+	attention := 2 * (8192.0 * 8192 / 2) * 40 * 32 * 256 // N²/2 causal pairs
+	assert.InEpsilon(t, linear/(4*1000e12*0.5)*bubble, float64(p.MatrixProducts), 1e-12)
+	assert.InEpsilon(t, attention/(4*1000e12*0.25)*bubble, float64(p.Attention), 1e-12)
+	assert.InEpsilon(t, (linear+attention)/(4*2e12)/300*bubble, float64(p.Memory), 1e-12)
+	assert.InEpsilon(t, 0.2+40*0.001, float64(p.PerRequest), 1e-12)
+	comm, ok := CommTime(m, 8192, g, par)
+	require.True(t, ok)
+	assert.True(t, p.CommKnown)
+	assert.InEpsilon(t, float64(comm)/0.5, float64(p.Communication), 1e-12)
+	sum := p.MatrixProducts + p.Attention + p.Memory + p.PerRequest + p.Communication
+	assert.InEpsilon(t, float64(sum), float64(p.Total()), 1e-12)
+	assert.InEpsilon(t, float64(p.MatrixProducts+p.Attention+p.Memory), float64(p.Phased()), 1e-12)
+	got, _, err := RequestTime(m, 8192, g, par, e)
+	require.NoError(t, err)
+	assert.Equal(t, p.Total(), got)
+	// An engine's own cost adds to the per-request part and the total.
+	q := p.WithCost(0.05)
+	assert.InEpsilon(t, 0.2+40*0.001+0.05, float64(q.PerRequest), 1e-12)
+	assert.InEpsilon(t, float64(p.Total())+0.05, float64(q.Total()), 1e-12)
+	// A phase share that is not positive is refused, as PhaseTime refuses it.
+	e.Attention = 0
+	_, err = PriceRequest(m, 8192, g, par, e)
+	assert.Error(t, err)
+}

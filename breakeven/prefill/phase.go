@@ -110,39 +110,96 @@ func MemoryTerm(m Model, n breakeven.Tokens, g GPUs) float64 {
 //
 //	t = L / (GPUs x peak_L x e_L) + A / (GPUs x peak_A x e_A) + (L + A) / (GPUs x memory bandwidth x intensity)
 func PhaseTime(m Model, n breakeven.Tokens, g GPUs, e Phases) (breakeven.Seconds, error) {
-	lin, att, err := PhaseMinTimes(m, n, g)
+	lin, att, mem, err := phaseParts(m, n, g, e)
+	return lin + att + mem, err
+}
+
+// phaseParts returns PhaseTime's three terms: the matrix products and
+// attention at their efficiencies, and the memory traffic (zero without
+// e.Intensity).
+func phaseParts(m Model, n breakeven.Tokens, g GPUs, e Phases) (lin, att, mem breakeven.Seconds, err error) {
+	lin, att, err = PhaseMinTimes(m, n, g)
 	if err != nil {
-		return 0, err
+		return 0, 0, 0, err
 	}
 	el := e.LinearFor(g.Compute.Or().Linear)
 	if !(el > 0) || !(e.Attention > 0) || e.Intensity < 0 {
-		return 0, fmt.Errorf("prefill: phase efficiencies must be positive, got %s", e)
+		return 0, 0, 0, fmt.Errorf("prefill: phase efficiencies must be positive, got %s", e)
 	}
-	t := lin/breakeven.Seconds(el) + att/breakeven.Seconds(e.Attention)
+	lin, att = lin/breakeven.Seconds(el), att/breakeven.Seconds(e.Attention)
 	if e.Intensity > 0 {
-		mem := MemoryTerm(m, n, g)
-		if mem == 0 {
-			return 0, fmt.Errorf("prefill: the %s's memory bandwidth is not known, which the memory term needs", g.Chip.Name)
+		bytes := MemoryTerm(m, n, g)
+		if bytes == 0 {
+			return 0, 0, 0, fmt.Errorf("prefill: the %s's memory bandwidth is not known, which the memory term needs", g.Chip.Name)
 		}
-		t += breakeven.Seconds(mem / e.Intensity)
+		mem = breakeven.Seconds(bytes / e.Intensity)
 	}
-	return t, nil
+	return lin, att, mem, nil
 }
 
-// RequestTime returns one request's prefill time: PhaseTime times the
-// pipeline's bubble (PipelineFactor), plus the latency regime's costs,
-// e.Fixed, e.PerLayer per layer, and the communication (CommTime) at
-// e.Link of the link's quoted bandwidth. The communication is left out (with ok false) where the
-// chip's link bandwidth is not known; the error is PhaseTime's.
-func RequestTime(m Model, n breakeven.Tokens, g GPUs, p Parallel, e Phases) (t breakeven.Seconds, commKnown bool, err error) {
-	t, err = PhaseTime(m, n, g, e)
+// RequestParts is one request's prefill time split by what it pays for:
+// the matrix products, attention and memory traffic, each times the
+// pipeline's bubble (PipelineFactor); the per-request cost (the fixed
+// cost, the per-layer cost over the model's layers, and an engine's own
+// cost where a fit adds one, WithCost); and the communication over the
+// scale-up link. Total is the time.
+type RequestParts struct {
+	MatrixProducts, Attention, Memory breakeven.Seconds
+	PerRequest, Communication         breakeven.Seconds
+	// CommKnown is false where the chip's link bandwidth is not in the
+	// catalog, so the communication is left out.
+	CommKnown bool
+	// What Total adds, in its order: the phases before the pipeline's
+	// factor, the fixed and per-layer costs, and a cost added after.
+	phased, fixed, layered, added breakeven.Seconds
+	pipeline                      float64
+}
+
+// Total is the request's prefill time, the sum of its parts.
+func (p RequestParts) Total() breakeven.Seconds {
+	t := p.phased*breakeven.Seconds(p.pipeline) + p.fixed + p.layered
+	t += p.Communication
+	return t + p.added
+}
+
+// Phased is the part that the prompt's FLOPs set: the matrix products,
+// attention and memory traffic.
+func (p RequestParts) Phased() breakeven.Seconds { return p.MatrixProducts + p.Attention + p.Memory }
+
+// WithCost adds c to the per-request cost (an engine's own cost over the
+// shared one a fit charges).
+func (p RequestParts) WithCost(c breakeven.Seconds) RequestParts {
+	p.PerRequest += c
+	p.added += c
+	return p
+}
+
+// PriceRequest returns one request's prefill time by its parts:
+// PhaseTime's terms times the pipeline's bubble (PipelineFactor), plus
+// the latency regime's costs, e.Fixed and e.PerLayer per layer, and the
+// communication (CommTime) at e.Link of the link's quoted bandwidth. The
+// communication is left out (CommKnown false) where the chip's link
+// bandwidth is not known; the error is PhaseTime's.
+func PriceRequest(m Model, n breakeven.Tokens, g GPUs, p Parallel, e Phases) (RequestParts, error) {
+	lin, att, mem, err := phaseParts(m, n, g, e)
 	if err != nil {
-		return 0, false, err
+		return RequestParts{}, err
 	}
-	t = t*breakeven.Seconds(PipelineFactor(n, p)) + e.Fixed + e.PerLayer*breakeven.Seconds(m.Layers())
+	pf := PipelineFactor(n, p)
+	r := RequestParts{phased: lin + att + mem, pipeline: pf, fixed: e.Fixed, layered: e.PerLayer * breakeven.Seconds(m.Layers())}
+	r.MatrixProducts, r.Attention, r.Memory = lin*breakeven.Seconds(pf), att*breakeven.Seconds(pf), mem*breakeven.Seconds(pf)
+	r.PerRequest = r.fixed + r.layered
 	c, ok := CommTime(m, n, g, p)
+	r.CommKnown = ok
 	if e.Link > 0 && ok {
-		t += c / breakeven.Seconds(e.Link)
+		r.Communication = c / breakeven.Seconds(e.Link)
 	}
-	return t, ok, nil
+	return r, nil
+}
+
+// RequestTime returns one request's prefill time, the Total of its
+// parts (PriceRequest), and whether its communication is known.
+func RequestTime(m Model, n breakeven.Tokens, g GPUs, p Parallel, e Phases) (t breakeven.Seconds, commKnown bool, err error) {
+	r, err := PriceRequest(m, n, g, p, e)
+	return r.Total(), r.CommKnown, err
 }
