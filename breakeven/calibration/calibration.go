@@ -88,7 +88,23 @@
 // priced with the model as it stands, and the model was not changed after
 // seeing them. They miss the same way the validation does: short prompts
 // on one GPU or a few pay far less than the fitted per-request cost, and
-// AMD's MI300X is slower than its peak says.
+// AMD's MI300X is slower than its peak says. Ten more, from Mooncake's
+// disaggregated vLLM and SGLang tables (Qwen3-8B on 8 H800s, Qwen3-235B
+// on 8 H20s, 1K to 32K tokens) and SGLang's MiniMax M2.7 pages (2 GB300s,
+// 2 MI300Xs), were priced before anything else changed: the H20 again
+// too slow at every length, short prompts too slow by the per-request
+// cost, Qwen3-8B's long prompts on 8 H800s too fast.
+//
+// Two changes tried on these runs and not adopted: shares of a measured
+// matrix-multiply ceiling per chip instead of the datasheet peak (Stas
+// Bekman's maximum achievable matmul FLOPS table, which has no H20, H800
+// or GB300) helped the leave-one-source-out scores and hurt the held-out
+// ones; and the held-out runs fitted with the rest made both worse. The
+// H20 runs of the chunked-pipeline blog imply 0.83 and 0.89 of the H20's
+// peak as catalogued, above the best published kernel's share that
+// NewRun accepts: either that peak, read from secondary pages,
+// understates the chip, or a capped tensor rate leaves the rest of the
+// prefill's work relatively cheap on it; the catalog cannot tell which.
 //
 // The wait at a stated concurrency. A request among c in a closed loop
 // is charged at most the c - 1 others' prefills at the fitted
