@@ -116,6 +116,9 @@ func (c ChipSpec) Chip() prefill.Chip {
 	for _, p := range c.Peaks {
 		out.Peaks = append(out.Peaks, prefill.Peak{Precision: p.Precision, Rate: p.Dense()})
 	}
+	for _, k := range c.Ceilings() {
+		out.Ceilings = append(out.Ceilings, prefill.Ceiling{Precision: k.Precision, Share: k.Share()})
+	}
 	return out
 }
 

@@ -209,3 +209,32 @@ func TestEveryChipHasMemoryBandwidth(t *testing.T) {
 		assert.Positive(t, float64(c.MemoryBandwidth), c.Name)
 	}
 }
+
+// The measured matmul ceilings are the MAMF table's rows: the H100's
+// BF16 794.5 of 989 TFLOPS, the H200's BF16 the H100's (the table says
+// so) and its FP8 its own 1453.4 of 1979, the H800 the H100's (the same
+// compute), the MI300X 668.4 of 1300; the H20 and the GB300 have none.
+func TestMeasuredCeilingsAreTheTablesRows(t *testing.T) {
+	share := func(chip string, p prefill.Precision) (float64, bool) {
+		c, err := ParseGPUs("1x" + chip)
+		require.NoError(t, err)
+		return c.Chip.CeilingShare(p)
+	}
+	for _, c := range []struct {
+		chip string
+		p    prefill.Precision
+		want float64
+	}{
+		{"H100", prefill.BF16, 794.5 / 989}, {"H200", prefill.BF16, 794.5 / 989}, {"H200", prefill.FP8, 1453.4 / 1979},
+		{"H800", prefill.BF16, 794.5 / 989}, {"H800", prefill.FP8, 1402.6 / 1979}, {"MI300X", prefill.BF16, 668.4 / 1300},
+		{"MI300X", prefill.FP8, 668.4 / 1300}, {"B200", prefill.FP4, 3432.5 / 4500}, {"A800", prefill.BF16, 271.2 / 312},
+	} {
+		got, ok := share(c.chip, c.p)
+		assert.True(t, ok, c.chip)
+		assert.InEpsilon(t, c.want, got, 1e-12, "%s %s", c.chip, c.p)
+	}
+	for _, chip := range []string{"H20", "GB300", "L40S"} {
+		_, ok := share(chip, prefill.BF16)
+		assert.False(t, ok, chip)
+	}
+}

@@ -225,6 +225,12 @@ func notInQuote(inputs map[string]AnyInput) map[string]struct {
 		"chip.h800.fp16-peak":                 {as("chip.h100.fp16-peak"), sameCompute},
 		"chip.h800.fp8-peak":                  {as("chip.h100.fp8-peak"), sameCompute},
 		"chip.a800.bf16-peak":                 {as("chip.a100.bf16-peak"), sameCompute},
+		"chip.a800.bf16-mamf":                 {as("chip.a100.bf16-mamf"), sameCompute},
+		"chip.a800.bf16-mamf-theory":          {as("chip.a100.bf16-mamf-theory"), sameCompute},
+		"chip.h800.bf16-mamf":                 {as("chip.h100.bf16-mamf"), sameCompute},
+		"chip.h800.bf16-mamf-theory":          {as("chip.h100.bf16-mamf-theory"), sameCompute},
+		"chip.h800.fp8-mamf":                  {as("chip.h100.fp8-mamf"), sameCompute},
+		"chip.h800.fp8-mamf-theory":           {as("chip.h100.fp8-mamf-theory"), sameCompute},
 		"chip.a800.memory":                    {as("chip.a100.memory"), "cited as the A100's memory, left unchanged: its figure"},
 		"chip.a800.memory-bandwidth":          {as("chip.a100.memory-bandwidth"), "cited as the A100's memory, left unchanged: its figure"},
 		"chip.h20.bf16-peak":                  {as("chip.h20.fp16-peak"), "the H20's BF16 is cited as its FP16, as on the H100 the quote shows"},
@@ -285,8 +291,8 @@ func testInputsAreTypedAsQuoted(t *testing.T) {
 	n := 0
 	for name, in := range inputs {
 		var bare []float64
-		if strings.HasPrefix(name, "chip.") && strings.HasSuffix(name, "-peak") {
-			bare = []float64{1e12} // the spec tables' TFLOPS columns
+		if strings.HasPrefix(name, "chip.") && (strings.HasSuffix(name, "-peak") || strings.Contains(name, "-mamf")) {
+			bare = []float64{1e12} // the spec and MAMF tables' TFLOPS columns
 		}
 		if in.Quote == "" {
 			reason, ok := unquoted[name]

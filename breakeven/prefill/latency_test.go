@@ -190,3 +190,39 @@ func TestRequestPartsByHandSumToTheRequestTime(t *testing.T) {
 	_, err = PriceRequest(m, 8192, g, par, e)
 	assert.Error(t, err)
 }
+
+// A chip's measured matmul ceiling in a precision: its own where
+// measured, FP8's for FP4, else BF16's (the same tensor cores); a chip
+// with none reads 1, not measured. The phase times at the ceiling are
+// those at peak over the shares.
+func TestCeilingShareFallsBackToTheSameTensorCores(t *testing.T) {
+	c := Chip{Name: "c", Peaks: []Peak{{Precision: BF16, Rate: 1000 * TFLOPS}, {Precision: FP8, Rate: 2000 * TFLOPS}},
+		Ceilings: []Ceiling{{Precision: BF16, Share: 0.8}, {Precision: FP8, Share: 0.7}}}
+	for p, want := range map[Precision]float64{BF16: 0.8, FP8: 0.7, FP4: 0.7, FP16: 0.8, TF32: 0.8} {
+		got, ok := c.CeilingShare(p)
+		assert.True(t, ok, p)
+		assert.Equal(t, want, got, p)
+	}
+	bf := Chip{Ceilings: []Ceiling{{Precision: BF16, Share: 0.6}}}
+	got, ok := bf.CeilingShare(FP4)
+	assert.True(t, ok)
+	assert.Equal(t, 0.6, got)
+	got, ok = Chip{}.CeilingShare(BF16)
+	assert.False(t, ok)
+	assert.Equal(t, 1.0, got)
+
+	m := Model{Name: "x", ActiveParams: 10e9, Attention: []AttentionGroup{{Layers: 40, QueryHeads: 32, QKDim: 128, VDim: 128}}}
+	g := GPUs{Count: 4, Chip: c, Compute: Compute{Linear: FP8, Attention: BF16}}
+	lin, att, measured, err := CeilingTimes(m, 8192, g)
+	require.NoError(t, err)
+	assert.True(t, measured)
+	assert.InEpsilon(t, 2*10e9*8192/(4*2000e12*0.7), float64(lin), 1e-12)
+	assert.InEpsilon(t, 2*(8192.0*8192/2)*40*32*256/(4*1000e12*0.8), float64(att), 1e-12)
+	// Phases at the ceiling price the phases there.
+	e := Phases{Linear: 1, Attention: 1, Ceiling: true, Fixed: 0.1}
+	p, err := PriceRequest(m, 8192, g, Parallel{TP: 4}, e)
+	require.NoError(t, err)
+	assert.InEpsilon(t, float64(lin), float64(p.MatrixProducts), 1e-12)
+	assert.InEpsilon(t, float64(att), float64(p.Attention), 1e-12)
+	assert.Equal(t, "matrix products and attention at the measured matmul ceiling, 0.1 s per request", e.String())
+}

@@ -36,6 +36,10 @@ type Phases struct {
 	// throughput where it differs from one request's (Linear and
 	// Attention are then the single request's).
 	Throughput float64
+	// Ceiling, when set, makes Linear and Attention shares of the chip's
+	// measured matmul ceiling (CeilingTimes) instead of its datasheet
+	// peak.
+	Ceiling bool
 }
 
 // LinearFor returns the matrix products' share for precision p: LowLinear
@@ -55,6 +59,12 @@ func (e Phases) String() string {
 		s = fmt.Sprintf("matrix products %.3g (BF16), %.3g (FP8/FP4)", e.Linear, e.LowLinear)
 	}
 	s += fmt.Sprintf(", attention %.3g", e.Attention)
+	if e.Ceiling {
+		s = "matrix products and attention at the measured matmul ceiling"
+		if e.Linear != 1 || e.Attention != 1 {
+			s = fmt.Sprintf("matrix products %.3g and attention %.3g of the measured matmul ceiling", e.Linear, e.Attention)
+		}
+	}
 	if e.Intensity > 0 {
 		s += fmt.Sprintf(", memory traffic 1 byte per %.3g FLOP", e.Intensity)
 	}
@@ -93,6 +103,22 @@ func PhaseMinTimes(m Model, n breakeven.Tokens, g GPUs) (linear, attention break
 		breakeven.Seconds(float64(m.AttentionFLOPs(n)) / float64(count*pa)), nil
 }
 
+// CeilingTimes returns each phase's time at the chip's measured matmul
+// ceiling in its precision: PhaseMinTimes over the share of the peak the
+// best measured matrix multiply reaches (Chip.CeilingShare). measured is
+// false where the chip has no measured ceiling for either phase, whose
+// time is then the one at peak.
+func CeilingTimes(m Model, n breakeven.Tokens, g GPUs) (linear, attention breakeven.Seconds, measured bool, err error) {
+	linear, attention, err = PhaseMinTimes(m, n, g)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	c := g.Compute.Or()
+	sl, okl := g.Chip.CeilingShare(c.Linear)
+	sa, oka := g.Chip.CeilingShare(c.Attention)
+	return linear / breakeven.Seconds(sl), attention / breakeven.Seconds(sa), okl && oka, nil
+}
+
 // MemoryTerm returns the prefill's FLOPs over the GPUs' memory bandwidth,
 // in seconds x FLOP per byte: divided by an intensity (FLOP per byte) it
 // is the time of the memory traffic. Zero when the chip's bandwidth is
@@ -118,7 +144,11 @@ func PhaseTime(m Model, n breakeven.Tokens, g GPUs, e Phases) (breakeven.Seconds
 // attention at their efficiencies, and the memory traffic (zero without
 // e.Intensity).
 func phaseParts(m Model, n breakeven.Tokens, g GPUs, e Phases) (lin, att, mem breakeven.Seconds, err error) {
-	lin, att, err = PhaseMinTimes(m, n, g)
+	if e.Ceiling {
+		lin, att, _, err = CeilingTimes(m, n, g)
+	} else {
+		lin, att, err = PhaseMinTimes(m, n, g)
+	}
 	if err != nil {
 		return 0, 0, 0, err
 	}

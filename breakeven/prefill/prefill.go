@@ -160,6 +160,48 @@ type Chip struct {
 	Memory          breakeven.Bytes
 	MemoryBandwidth breakeven.Bandwidth
 	ScaleUp         ScaleUp
+	// Ceilings are measured matmul ceilings, each the share of the
+	// theoretical peak the best matrix multiply reached in a precision;
+	// CeilingAt reads them.
+	Ceilings []Ceiling
+}
+
+// Ceiling is a measured matmul ceiling: the best matrix multiply's
+// throughput in Precision over the theoretical peak.
+type Ceiling struct {
+	Precision Precision
+	Share     float64
+}
+
+// CeilingShare returns the share of its peak in precision p that the
+// chip's best measured matrix multiply reaches: p's own, else, for a
+// precision not measured, the nearest measured one's (FP4 takes FP8's,
+// and any precision BF16's), the same tensor cores' share; ok is false,
+// with a share of 1, where the chip has no measured ceiling.
+func (c Chip) CeilingShare(p Precision) (share float64, ok bool) {
+	find := func(q Precision) (float64, bool) {
+		for _, k := range c.Ceilings {
+			if k.Precision == q && k.Share > 0 {
+				return k.Share, true
+			}
+		}
+		return 0, false
+	}
+	order := []Precision{p}
+	if p == FP4 {
+		order = append(order, FP8)
+	}
+	for _, q := range append(order, BF16) {
+		if s, ok := find(q); ok {
+			return s, true
+		}
+	}
+	for _, k := range c.Ceilings {
+		if k.Share > 0 {
+			return k.Share, true
+		}
+	}
+	return 1, false
 }
 
 // GPUs is a number of one kind of chip working on one prefill, in one
