@@ -105,6 +105,9 @@ type FlopPrefill struct {
 	Par    prefill.Parallel
 	Engine string
 	Novel  []string
+	// NoCeiling: the chip has no measured matmul ceiling for a model that
+	// prices FLOPs at one (its peak stands in; the interval widens).
+	NoCeiling bool
 	// Parts is the fitted model's time at the prompt's length split by
 	// what the request pays for (with Phases).
 	Parts prefill.RequestParts
@@ -241,7 +244,7 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 		f.MFU, f.MFUDefault = calibration.CalibratedMFU().Value, true
 		if m, err := calibration.Fitted(); err == nil {
 			if p, err := m.PredictRequest(pm, in.Tokens, f.GPUs, f.Par, f.Engine); err == nil {
-				f.Phases, f.Interval, f.Novel, f.Parts = &m, p.Time, p.Novel, p.Parts
+				f.Phases, f.Interval, f.Novel, f.Parts, f.NoCeiling = &m, p.Time, p.Novel, p.Parts, p.NoCeiling
 			}
 		}
 	}

@@ -59,7 +59,11 @@ func TestGPUsGivePrefillFromFLOPs(t *testing.T) {
 	require.NoError(t, err)
 	e := m.Phases
 	bw := 3.35e12 // H100 SXM HBM3, bytes/s
-	want := linear/(8*h100Peak(t)*e.Linear) + attention/(8*h100Peak(t)*e.Attention)
+	peak := h100Peak(t)
+	if e.Ceiling {
+		peak *= 794.5 / 989 // the H100's measured matmul ceiling over its peak (the MAMF table's BF16 row)
+	}
+	want := linear/(8*peak*e.Linear) + attention/(8*peak*e.Attention)
 	if e.Intensity > 0 {
 		want += flops / (8 * bw * e.Intensity)
 	}
@@ -537,7 +541,11 @@ func TestPrefillPartsSumToTheRecomputeAndNameTheCostThatDominates(t *testing.T) 
 		m, err := calibration.Fitted()
 		require.NoError(t, err)
 		n, _ := strconv.ParseFloat(tokens, 64)
-		assert.InEpsilon(t, 2*70.6e9*n/(8*989.4e12*m.Phases.Linear), p.MatrixProducts, 0.01, tokens)
+		peak := 989.4e12
+		if m.Phases.Ceiling {
+			peak *= 794.5 / 989 // the H100's measured matmul ceiling over its peak (the MAMF table's BF16 row)
+		}
+		assert.InEpsilon(t, 2*70.6e9*n/(8*peak*m.Phases.Linear), p.MatrixProducts, 0.01, tokens)
 		assert.InEpsilon(t, float64(m.Phases.Fixed+80*m.Phases.PerLayer), p.PerRequest, 1e-9, "the fixed cost and 80 layers' cost")
 	}
 	short, long := Render(ask("500")).Get("prefill_parts"), Render(ask("128000")).Get("prefill_parts")
@@ -548,4 +556,18 @@ func TestPrefillPartsSumToTheRecomputeAndNameTheCostThatDominates(t *testing.T) 
 	a, err := Compute(Request{Model: "llama-3.1-70b", Tokens: "8000", TTFT: "1s", GPUs: "8xH100", Link: "10GbE"})
 	require.NoError(t, err)
 	assert.Nil(t, a.Output.PrefillParts)
+}
+
+// The answer says when a chip's measured matmul ceiling is missing and
+// its peak stands in (the H20), and not for a measured chip (the H200).
+func TestPrefillFromSaysWhenAChipHasNoMeasuredCeiling(t *testing.T) {
+	m, err := calibration.Fitted()
+	require.NoError(t, err)
+	require.True(t, m.Phases.Ceiling, "the chosen structure prices FLOPs at the measured ceiling")
+	for chip, want := range map[string]bool{"H20": true, "H200": false} {
+		a, err := Compute(Request{Model: "deepseek-v3", Tokens: "32000", GPUs: "8x" + chip, Precision: "fp8+bf16", Link: "400Gbit/s"})
+		require.NoError(t, err, chip)
+		text := Render(a).Get("prefill_from")
+		assert.Equal(t, want, strings.Contains(text, "no matmul ceiling of the "+chip+" was measured (its peak stands in)"), "%s: %s", chip, text)
+	}
 }

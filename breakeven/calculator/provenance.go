@@ -177,14 +177,21 @@ func estimatedProvenance(f FlopPrefill, n breakeven.Tokens) Provenance {
 		p.Source = "the phase model fitted on published prefill runs"
 		p.Low, p.High = breakeven.PrefillRate(n, f.Interval.Hi), breakeven.PrefillRate(n, f.Interval.Lo)
 		p.Text = fmt.Sprintf("estimated on %s (%s) by %s: %v (%v to %v)", f.GPUs, parallelText(f), p.Source, f.Rate, p.Low, p.High)
-		if len(f.Novel) > 0 {
+		if len(f.Novel) > 0 || f.NoCeiling {
 			// The interval for what the fit has not seen is never narrower;
 			// where the errors of such runs are no wider, it is the same.
 			which := "the wider interval"
 			if f.Phases.LowNovel == f.Phases.Low && f.Phases.HighNovel == f.Phases.High {
 				which = "an interval no narrower than the usual (the same here)"
 			}
-			p.Text += "; " + which + ", as no published run in the fit has its " + strings.Join(f.Novel, ", ")
+			var why []string
+			if len(f.Novel) > 0 {
+				why = append(why, "no published run in the fit has its "+strings.Join(f.Novel, ", "))
+			}
+			if f.NoCeiling {
+				why = append(why, "no matmul ceiling of the "+f.GPUs.Chip.Name+" was measured (its peak stands in)")
+			}
+			p.Text += "; " + which + ", as " + strings.Join(why, ", and ")
 		}
 	case f.MFUDefault:
 		p.Source = "the FLOP model at the MFU calibrated on the VAST/CoreWeave 405B test"

@@ -45,6 +45,9 @@ func (r Run) latencyDesign(s Structure) []float64 {
 		d = []float64{t, mem, req}
 	case ByPhaseRequestCost:
 		d = []float64{pf * float64(r.LinearMin), pf * float64(r.AttentionMin), mem, req}
+	case CeilingRequestCost:
+		// The FLOP time at the ceiling is the offset (offset), not fitted.
+		return []float64{mem, req, r.queueAt(float64(r.LinearCeil + r.AttentionCeil))}
 	case RooflineLatency:
 		d = []float64{t, mem, req, layers}
 	default:
@@ -68,9 +71,23 @@ func (r Run) latencyDesign(s Structure) []float64 {
 // runs on MI355X, whose whole mean TTFT is 0.15 s at four in flight,
 // eight times too slow. A prediction prices one request, which does not
 // wait.
-func (r Run) queue() float64 {
+func (r Run) queue() float64 { return r.queueAt(float64(r.LinearMin + r.AttentionMin)) }
+
+// queueAt is queue with the request's FLOP time t (at peak, or at the
+// ceiling for CeilingRequestCost).
+func (r Run) queueAt(t float64) float64 {
 	if r.PerRequest && r.Concurrency > 1 {
-		return float64(r.Concurrency-1) * r.pipeline() * float64(r.LinearMin+r.AttentionMin)
+		return float64(r.Concurrency-1) * r.pipeline() * t
+	}
+	return 0
+}
+
+// offset is the part of a run's predicted time that structure s does not
+// fit: for CeilingRequestCost, the FLOP time at the chip's measured
+// matmul ceiling, times the pipeline's bubble; zero for the others.
+func (r Run) offset(s Structure) float64 {
+	if s == CeilingRequestCost {
+		return r.pipeline() * float64(r.LinearCeil+r.AttentionCeil)
 	}
 	return 0
 }
@@ -97,6 +114,8 @@ func latencyPhases(s Structure, c []float64) prefill.Phases {
 		e.Intensity = inv(c[2])
 		e.Fixed = breakeven.Seconds(c[3])
 		return e
+	case CeilingRequestCost:
+		return prefill.Phases{Linear: 1, Attention: 1, Ceiling: true, Intensity: inv(c[0]), Fixed: breakeven.Seconds(c[1])}
 	case Regimes, RegimesRequestCost:
 		// A prediction prices one request: the single-request efficiency
 		// (the throughput one where no single request informed it).
@@ -122,7 +141,7 @@ func latencyPhases(s Structure, c []float64) prefill.Phases {
 
 // isLatency reports whether s has latency-regime costs.
 func (s Structure) isLatency() bool {
-	return s == RequestCost || s == RooflineRequestCost || s == RooflineLatency || s == RooflineLatencyComm || s == RegimesRequestCost || s == EngineRequestCost || s == ByPhaseRequestCost
+	return s == RequestCost || s == RooflineRequestCost || s == RooflineLatency || s == RooflineLatencyComm || s == RegimesRequestCost || s == EngineRequestCost || s == ByPhaseRequestCost || s == CeilingRequestCost
 }
 
 // clampCosts refits a x = b without the cost columns (every column after
@@ -178,6 +197,12 @@ var HuberLog = math.Ln2
 // coefficient stays positive), starting from c. It returns c unchanged
 // when no step improves the loss.
 func refineLog(d [][]float64, m, weight []float64, c []float64) []float64 {
+	return refineLogOffset(d, m, weight, c, nil)
+}
+
+// refineLogOffset is refineLog with a fixed offset added to each row's
+// prediction (nil: none): ln((off_i + sum_k d_ik c_k) / m_i).
+func refineLogOffset(d [][]float64, m, weight []float64, c []float64, off []float64) []float64 {
 	k := len(c)
 	theta := make([]float64, k)
 	for j := range c {
@@ -192,6 +217,9 @@ func refineLog(d [][]float64, m, weight []float64, c []float64) []float64 {
 	eval := func(th []float64, p point) (loss float64) {
 		for i := range d {
 			var pred float64
+			if off != nil {
+				pred = off[i]
+			}
 			for j := 0; j < k; j++ {
 				pred += d[i][j] * math.Exp(th[j])
 			}

@@ -241,3 +241,70 @@ func TestPredictedWaitIsAtMostTheOthersPrefills(t *testing.T) {
 		assert.InDelta(t, c.one, float64(f.Predict(alone)), 1e-12, "%s %v alone", c.s, c.coef)
 	}
 }
+
+// The ceiling structure fits no share of peak: runs made with the FLOPs
+// at the ceiling, 1 byte of memory traffic per 250 FLOP and 0.1 s a
+// request give back 250 and 0.1, and a run's prediction is its time at
+// the ceiling (times its pipeline's bubble) plus the fitted terms. Its
+// design row has the memory regressor, the request indicator and the
+// wait at a stated concurrency in units of the time at the ceiling.
+func TestCeilingStructureFitsOnlyWhatTheCeilingLeaves(t *testing.T) {
+	var runs []Run
+	for i, c := range []struct {
+		ceil, mem, pf float64
+		req           bool
+	}{{2, 100, 1, true}, {0.5, 400, 1, true}, {8, 30, 1, false}, {1, 250, 2, true}, {3, 900, 1, false}, {0.2, 20, 1, true}} {
+		r := Run{LinearCeil: breakeven.Seconds(c.ceil * 0.75), AttentionCeil: breakeven.Seconds(c.ceil * 0.25), Memory: c.mem, PerRequest: c.req, Pipeline: c.pf}
+		r.ID = string(rune('a' + i))
+		want := c.pf*c.ceil + c.pf*c.mem/250
+		if c.req {
+			want += 0.1
+		}
+		r.Measured = breakeven.Exact(breakeven.Seconds(want))
+		runs = append(runs, r)
+	}
+	f, err := FitPhases(runs, CeilingRequestCost)
+	require.NoError(t, err)
+	assert.True(t, f.Phases.Ceiling)
+	assert.Equal(t, 1.0, f.Phases.Linear)
+	assert.Equal(t, 1.0, f.Phases.Attention)
+	assert.InEpsilon(t, 250, f.Phases.Intensity, 1e-6)
+	assert.InEpsilon(t, 0.1, float64(f.Phases.Fixed), 1e-6)
+	for _, r := range runs {
+		assert.InEpsilon(t, float64(r.Measured.Value), float64(f.Predict(r)), 1e-6, r.ID)
+	}
+	r := Run{LinearCeil: 3, AttentionCeil: 1, Memory: 500, PerRequest: true, Pipeline: 2}
+	r.Concurrency = 3
+	assert.Equal(t, []float64{1000, 1, 2 * 2 * 4}, r.design(CeilingRequestCost))
+	assert.Equal(t, 8.0, r.offset(CeilingRequestCost))
+	assert.Zero(t, r.offset(ByPhaseRequestCost))
+}
+
+// A model that prices FLOPs at the measured ceiling says so of a chip
+// with none (the H20: its peak stands in) and gives it the interval for
+// what the fit has not seen, though the fit has runs on the chip; a
+// measured chip (the H100) keeps the usual interval.
+func TestAChipWithoutAMeasuredCeilingTakesTheWiderInterval(t *testing.T) {
+	seen := func(chip string) Run {
+		r := Run{PerRequest: true}
+		r.Chip, r.Engine = chip, "sglang"
+		r.Seconds.Name = "x"
+		return r
+	}
+	m := Model{Fit: Fit{Phases: prefill.Phases{Linear: 1, Attention: 1, Ceiling: true, Fixed: 0.1}}, fitRuns: []Run{seen("H100"), seen("H20")}}
+	m.Low, m.High, m.LowNovel, m.HighNovel = 0.5, 2, 0.25, 4
+	pm := prefill.Model{Name: "x", ActiveParams: 10e9, Attention: []prefill.AttentionGroup{{Layers: 40, QueryHeads: 32, QKDim: 128, VDim: 128}}}
+	for chip, want := range map[string]bool{"H100": false, "H20": true} {
+		g, err := sources.ParseGPUs("8x" + chip)
+		require.NoError(t, err)
+		p, err := m.PredictRequest(pm, 8192, g, prefill.Parallel{TP: 8}, "sglang")
+		require.NoError(t, err)
+		assert.Empty(t, p.Novel, chip)
+		assert.Equal(t, want, p.NoCeiling, chip)
+		lo := 0.5
+		if want {
+			lo = 0.25
+		}
+		assert.InEpsilon(t, lo, float64(p.Time.Lo/p.Time.Value), 1e-12, chip)
+	}
+}

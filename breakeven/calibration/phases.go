@@ -84,6 +84,16 @@ const (
 	// shared share prices a 128K-token prompt's attention as slowly as a
 	// 2K-token prompt's weights.
 	ByPhaseRequestCost
+	// CeilingRequestCost prices the FLOPs at each chip's measured matmul
+	// ceiling (sources' MAMF table; the datasheet peak where the chip has
+	// none), with no fitted share of peak: what a run takes beyond that
+	// is the memory traffic at a fitted intensity (FLOPs over the memory
+	// bandwidth: the work bound by bandwidth, not by the tensor cores)
+	// and the per-request cost. A chip with little compute per byte of
+	// bandwidth (the H20, the A100) reaches nearer its peak than one with
+	// much (the H100, the B200), which a share of peak fitted across chips
+	// cannot say.
+	CeilingRequestCost
 )
 
 // Candidates are the structures validation chooses among: those with a
@@ -108,7 +118,7 @@ func Candidates() []Structure {
 // Structures lists the structures compared.
 func Structures() []Structure {
 	return []Structure{OneEfficiency, ByPhase, ByPhaseAndPrecision, Roofline, ByPhaseRoofline,
-		RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, EngineRequestCost, ByPhaseRequestCost}
+		RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, EngineRequestCost, ByPhaseRequestCost, CeilingRequestCost}
 }
 
 func (s Structure) String() string {
@@ -139,6 +149,8 @@ func (s Structure) String() string {
 		return "an efficiency for batched throughput, one for single requests, and a per-request cost by engine where two sources show it"
 	case ByPhaseRequestCost:
 		return "matrix products and attention apart, memory traffic and a per-request cost"
+	case CeilingRequestCost:
+		return "FLOPs at the measured matmul ceiling, memory traffic and a per-request cost"
 	}
 	return fmt.Sprintf("Structure(%d)", int(s))
 }
@@ -162,6 +174,8 @@ func (s Structure) Params() []string {
 		return []string{"efficiency", "memory traffic", "per-request cost", queueing}
 	case ByPhaseRequestCost:
 		return []string{"matrix products", "attention", "memory traffic", "per-request cost", queueing}
+	case CeilingRequestCost:
+		return []string{"memory traffic", "per-request cost", queueing}
 	case RooflineLatency:
 		return []string{"efficiency", "memory traffic", "per-request cost", "per-layer cost", queueing}
 	case Regimes:
@@ -189,6 +203,11 @@ type Run struct {
 	// per byte), the regressor of the memory traffic.
 	LinearMin, AttentionMin breakeven.Seconds
 	Memory                  float64
+	// LinearCeil and AttentionCeil are each phase's time at the chip's
+	// measured matmul ceiling (prefill.CeilingTimes; at peak where
+	// CeilMeasured is false).
+	LinearCeil, AttentionCeil breakeven.Seconds
+	CeilMeasured              bool
 	// The latency regime's regressors (latency.go): PerRequest is set for
 	// a single request's time to first token (a Seconds run), Layers is
 	// the model's depth, Comm the tensor-parallel all-reduce time at the
@@ -254,7 +273,7 @@ func (r Run) design(s Structure) []float64 {
 		return []float64{l + a, mem}
 	case ByPhaseRoofline:
 		return []float64{l, a, mem}
-	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, EngineRequestCost, ByPhaseRequestCost:
+	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, EngineRequestCost, ByPhaseRequestCost, CeilingRequestCost:
 		return r.latencyDesign(s)
 	}
 	if r.lowLinear() {
@@ -306,6 +325,7 @@ func NewRun(p sources.PrefillRun) Run {
 		return r
 	}
 	r.LinearMin, r.AttentionMin, _ = prefill.PhaseMinTimes(r.FLOP, r.N, g)
+	r.LinearCeil, r.AttentionCeil, r.CeilMeasured, _ = prefill.CeilingTimes(r.FLOP, r.N, g)
 	r.Memory = prefill.MemoryTerm(r.FLOP, r.N, g)
 	r.PerRequest = p.Seconds.Name != ""
 	r.Layers = float64(r.FLOP.Layers())
@@ -429,7 +449,7 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 		f.Engines = ownCostEngines(runs)
 	}
 	var rows [][]float64
-	var weights []float64
+	var weights, offs []float64
 	perSource := map[sources.SourceID]int{}
 	for _, r := range runs {
 		if r.Priced() {
@@ -447,6 +467,7 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 		rows = append(rows, d)
 		// Each source weighs as one: a source's runs share its weight.
 		weights = append(weights, 1/float64(perSource[r.Source()]))
+		offs = append(offs, r.offset(s)/float64(r.Measured.Value))
 		f.Runs = append(f.Runs, r.ID)
 	}
 	k := len(f.ParamNames())
@@ -463,8 +484,13 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 			}
 		}
 	}
+	// b is the measured time, rel the part of it the fitted terms must
+	// explain (all of it, less the structure's fixed offset): both over
+	// the measured time, weighted.
 	a := make([][]float64, len(rows))
 	b := make([]float64, len(rows))
+	rel := make([]float64, len(rows))
+	off := make([]float64, len(rows))
 	for i, r := range rows {
 		sw := math.Sqrt(weights[i])
 		a[i] = make([]float64, len(used))
@@ -472,8 +498,10 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 			a[i][c] = sw * r[j]
 		}
 		b[i] = sw
+		off[i] = sw * offs[i]
+		rel[i] = b[i] - off[i]
 	}
-	x, err := leastSquares(a, b)
+	x, err := leastSquares(a, rel)
 	if err != nil {
 		return f, fmt.Errorf("calibration: %s: %w", s, err)
 	}
@@ -482,7 +510,7 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 		// held at zero and the rest refitted (non-negative least squares
 		// by elimination: the most negative cost first, the first of equals
 		// on a tie, until none is negative).
-		kept, xk, err := clampCosts(a, b, used, x)
+		kept, xk, err := clampCosts(a, rel, used, x)
 		if err != nil {
 			return f, fmt.Errorf("calibration: %s: %w", s, err)
 		}
@@ -493,7 +521,7 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 	}
 	// From the least-squares start, the robust fit on log errors.
 	if allPositive(x) {
-		x = refineLog(a, b, weights, x)
+		x = refineLogOffset(a, b, weights, x, off)
 	}
 	inv := make([]float64, k)
 	for c, j := range used {
@@ -526,7 +554,7 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 		f.Phases = prefill.Phases{Linear: e(0), Attention: e(0), Intensity: e(1)}
 	case ByPhaseRoofline:
 		f.Phases = prefill.Phases{Linear: e(0), Attention: e(1), Intensity: e(2)}
-	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, ByPhaseRequestCost:
+	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, ByPhaseRequestCost, CeilingRequestCost:
 		f.Phases = latencyPhases(s, inv[:len(inv)-1])
 	case EngineRequestCost:
 		f.Phases = latencyPhases(RegimesRequestCost, inv[:3])
@@ -554,6 +582,7 @@ func (f Fit) Predict(r Run) breakeven.Seconds {
 		for k, d := range row {
 			t += d * f.Coef[k]
 		}
+		t += r.offset(f.Structure)
 		if f.Structure.isLatency() {
 			// The wait charged is at most the others' prefills (waitCap).
 			k := len(row) - 1
@@ -583,6 +612,9 @@ func (f Fit) Predict(r Run) breakeven.Seconds {
 // bound is physics, not a structure chosen by validation, but it was
 // added after those held-out errors were seen.
 func (f Fit) waitCap() float64 {
+	if f.Structure == CeilingRequestCost { // the queue is in units of time at the ceiling
+		return 1
+	}
 	if (f.Structure == Regimes || f.Structure == RegimesRequestCost || f.Structure == EngineRequestCost) && f.Coef[1] > 0 {
 		return f.Coef[1]
 	}
@@ -907,7 +939,11 @@ type Prediction struct {
 	Time breakeven.Estimate[breakeven.Seconds]
 	// Parts is Time.Value split by what the request pays for.
 	Parts prefill.RequestParts
-	Novel []string
+	// NoCeiling is set when the model prices FLOPs at a chip's measured
+	// matmul ceiling and the chip has none (its datasheet peak stands in):
+	// the interval is then the one for what the fit has not seen.
+	NoCeiling bool
+	Novel     []string
 	// CommKnown is false when the structure prices communication but the
 	// chip's link bandwidth is not in the catalog, so it was left out.
 	CommKnown bool
@@ -929,12 +965,17 @@ func (m Model) PredictRequest(pm prefill.Model, n breakeven.Tokens, g prefill.GP
 	if engine == "" { // no engine given: not held against the fit
 		nov = dropPrefix(nov, "engine ")
 	}
+	noCeiling := false
+	if m.Phases.Ceiling {
+		_, measured := g.Chip.CeilingShare(g.Compute.Or().Linear)
+		noCeiling = !measured
+	}
 	lo, hi := m.Low, m.High
-	if len(nov) > 0 {
+	if len(nov) > 0 || noCeiling {
 		lo, hi = m.LowNovel, m.HighNovel
 	}
 	return Prediction{Time: breakeven.Estimate[breakeven.Seconds]{Value: t, Lo: t * breakeven.Seconds(lo), Hi: t * breakeven.Seconds(hi)},
-		Parts: parts, Novel: nov, CommKnown: commKnown || m.Phases.Link == 0}, nil
+		Parts: parts, Novel: nov, NoCeiling: noCeiling, CommKnown: commKnown || m.Phases.Link == 0}, nil
 }
 
 // PriceRequest returns one request's prefill time by its parts

@@ -170,6 +170,9 @@ func Predict(m calibration.Model, runs []Run) []Row {
 			var p calibration.Prediction
 			if p, err = m.PredictRequest(pm, breakeven.Tokens(run.Tokens), g, par, run.Engine); err == nil {
 				row.Predicted, row.Novel = p.Time, p.Novel
+				if p.NoCeiling {
+					row.Novel = append(row.Novel, "no measured matmul ceiling")
+				}
 				row.Error = float64(p.Time.Value/run.TTFT) - 1
 				row.Within25 = calibration.IsWithin25(row.Error)
 				row.Covered = p.Time.Lo <= run.TTFT && run.TTFT <= p.Time.Hi

@@ -59,9 +59,9 @@ func TestHeldOutTitleAndErrorsFromTheirRows(t *testing.T) {
 	n := len(abs)
 	title := PrefillHeldOutData().Title
 	assert.Contains(t, title, "never saw")
-	assert.Contains(t, title, fmt.Sprintf("median error %.3g%% (target at most 20.0%%", 100*(abs[(n-1)/2]+abs[n/2])/2))
-	assert.Contains(t, title, fmt.Sprintf("%.3g%% within 25%% (target at least 70.0%%", 100*float64(within)/float64(priced)))
-	assert.Contains(t, title, fmt.Sprintf("interval covers %.3g%% (target at least 85.0%%", 100*float64(covered)/float64(priced)))
+	assert.Contains(t, title, fmt.Sprintf("median error %#.3g%% (target at most 20.0%%", 100*(abs[(n-1)/2]+abs[n/2])/2))
+	assert.Contains(t, title, fmt.Sprintf("%#.3g%% within 25%% (target at least 70.0%%", 100*float64(within)/float64(priced)))
+	assert.Contains(t, title, fmt.Sprintf("interval covers %#.3g%% (target at least 85.0%%", 100*float64(covered)/float64(priced)))
 	p := PrefillHeldOutPrinted()
 	require.Equal(t, "error (%)", p.Header[6])
 	require.Len(t, p.Rows, len(rows))
