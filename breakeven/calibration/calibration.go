@@ -113,7 +113,12 @@
 // 23.8% and 50.0% within 25% (52.3% and 17.6% before), so they no longer
 // test it out of sample; the nested validation on the sources does (it
 // chooses the structure again in each fold: this one for 33 of the 56
-// priced runs, single-request and batch shares apart for the rest).
+// priced runs, single-request and batch shares apart for the rest). Nine
+// runs read after the change were priced with it unchanged: the SGLang
+// cookbook's single requests of gpt-oss-120b, Qwen3-Next-80B-A3B and
+// Kimi K2 on 8 B200s and of Qwen3-Coder-480B and DeepSeek-V3 on 8
+// MI300Xs, and TriangleMix's dense Llama 3.1 8B on one A100 at 32K to
+// 128K tokens (data/prefill-heldout.csv has how each did).
 //
 // Tried and not adopted: the measured ceilings with shares of them still
 // fitted (one, or one per phase): the fitted share drifts to about 0.57
