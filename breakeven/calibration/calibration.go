@@ -162,14 +162,14 @@
 //     ms and TensorRT-LLM's 248 ms, and batch-1 runs of a few thousand
 //     tokens on 8 to 16 GPUs are mostly that cost, so one shared cost
 //     misses vLLM's tenstorrent runs by +94% to +178% and issue #5929's
-//     TensorRT-LLM runs by -27% to -68%. The per-engine structure still
+//     TensorRT-LLM runs by -32% to -66%. The per-engine structure still
 //     does not survive leaving a source out: vLLM, SGLang and
 //     TensorRT-LLM each have single requests from several sources, but
 //     the sources disagree within a family (vLLM on
 //     8 H100s 127 ms at 2K tokens, dstack's vLLM 0.6.3 on MI300X tens of
 //     seconds at 16K), and with the structure fixed its leave-one-source-
-//     out median error is 54.8% against 45.2% for the shared cost
-//     (44.6% with attention apart);
+//     out median error was 54.8% against 45.2% for the shared cost
+//     (44.6% with attention apart), before the ceiling structure;
 //   - no share of peak by vendor can be validated: the AMD runs now come
 //     from two sources, which miss in opposite directions (dstack's
 //     MI300X runs predicted too fast by a constant factor for TGI and
