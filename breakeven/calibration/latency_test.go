@@ -263,9 +263,18 @@ func TestCeilingStructureFitsOnlyWhatTheCeilingLeaves(t *testing.T) {
 		r.Measured = breakeven.Exact(breakeven.Seconds(want))
 		runs = append(runs, r)
 	}
+	// Two requests timed among two others each, waiting half of each
+	// other's time at the ceiling (under the cap of one whole).
+	for i, c := range []struct{ ceil, mem float64 }{{1, 100}, {4, 300}} {
+		r := Run{LinearCeil: breakeven.Seconds(c.ceil), Memory: c.mem, PerRequest: true, Pipeline: 1}
+		r.ID, r.Concurrency = string(rune('p'+i)), 3
+		r.Measured = breakeven.Exact(breakeven.Seconds(c.ceil + c.mem/250 + 0.1 + 0.5*2*c.ceil))
+		runs = append(runs, r)
+	}
 	f, err := FitPhases(runs, CeilingRequestCost)
 	require.NoError(t, err)
 	assert.True(t, f.Phases.Ceiling)
+	assert.InEpsilon(t, 0.5, f.Coef[2], 1e-6, "the wait per request in flight, in time at the ceiling")
 	assert.Equal(t, 1.0, f.Phases.Linear)
 	assert.Equal(t, 1.0, f.Phases.Attention)
 	assert.InEpsilon(t, 250, f.Phases.Intensity, 1e-6)
