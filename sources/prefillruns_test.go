@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven/prefill"
 )
 
 // Each run is complete: a catalog model, one measurement, a chip, a
@@ -160,5 +162,22 @@ func TestPrefillRunIntervals(t *testing.T) {
 				assert.True(t, in.Value.IsExact(), "%s is exact", in.Name)
 			}
 		}
+	}
+}
+
+// Issue #5929's runs are split as its table says: tensor parallel 8, and
+// expert parallel 4 or 8 where the row says so (EP=None: none).
+func TestIssue5929RunsSplitAsTheirTableSays(t *testing.T) {
+	for _, c := range []struct {
+		run  PrefillRun
+		ep   int
+		text string
+	}{
+		{TRTLLMH200R1TP8, 0, "TP=8, EP=None"}, {TRTLLMH200R1EP4, 4, "TP=8, EP=4"}, {TRTLLMH200R1EP8, 8, "TP=8, EP=8"},
+		{TRTLLMB200R1TP8, 0, "TP=8, EP=None"}, {TRTLLMB200R1EP4, 4, "TP=8, EP=4"}, {TRTLLMB200R1EP8, 8, "TP=8, EP=8"},
+	} {
+		assert.Equal(t, prefill.Parallel{TP: 8, EP: c.ep}, c.run.Par, c.run.ID)
+		assert.Equal(t, c.text, c.run.Parallelism, c.run.ID)
+		assert.Contains(t, c.run.Seconds.Locator, c.text, c.run.ID)
 	}
 }
