@@ -181,3 +181,22 @@ func TestIssue5929RunsSplitAsTheirTableSays(t *testing.T) {
 		assert.Contains(t, c.run.Seconds.Locator, c.text, c.run.ID)
 	}
 }
+
+// A time quoted at full precision ("mean_ttft":0.2117364545702003, as
+// InferenceX's fixture prints it) is typed bit for bit: parsing the quote
+// gives the input exactly.
+func TestFullPrecisionTimesAreTypedBitForBit(t *testing.T) {
+	re := regexp.MustCompile(`"mean_ttft":([0-9.]+)`)
+	n := 0
+	for _, r := range PrefillRuns() {
+		m := re.FindStringSubmatch(r.Seconds.Quote)
+		if m == nil {
+			continue
+		}
+		v, err := strconv.ParseFloat(m[1], 64)
+		require.NoError(t, err, r.ID)
+		assert.Equal(t, v, float64(r.Seconds.V()), r.ID)
+		n++
+	}
+	assert.GreaterOrEqual(t, n, 17, "InferenceX's runs")
+}
