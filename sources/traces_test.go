@@ -14,6 +14,9 @@ func TestTraceFiguresAreTheirQuotes(t *testing.T) {
 	for _, tf := range TraceFiles {
 		assert.Contains(t, tf.Requests.Quote, fmt.Sprint(int(tf.Requests.V())), tf.Name)
 		assert.Contains(t, tf.CacheRatio.Quote, fmt.Sprintf("%.0f%%", 100*tf.CacheRatio.V()), tf.Name)
+		// A whole percent stands for the half point either side of it.
+		r := tf.CacheRatio.Value
+		assert.InDelta(t, 0.01, r.Hi-r.Lo, 1e-12, "%s: %v printed as a whole percent", tf.Name, r)
 		assert.True(t, strings.HasSuffix(tf.File, strings.TrimPrefix(tf.Path, "FAST25-release/traces/")), tf.Name)
 		src, ok := Lookup(tf.Source)
 		assert.True(t, ok)
