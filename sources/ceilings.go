@@ -79,10 +79,10 @@ var (
 // ceilings are the measured ceilings by catalog chip.
 var ceilings = map[string][]ChipCeiling{
 	"A100":   {mamfA100},
-	"A800":   {sameCeiling("a800", mamfA100, quoted(AIWikiA800, "opening paragraph: the A100's compute, NVLink cut", "The core compute, memory, and Tensor Core capabilities were left unchanged; only the interconnect was throttled."))},
+	"A800":   {sameCeiling("a800", mamfA100, a800SameCompute)},
 	"H100":   {mamfH100, mamfH100FP8},
 	"H200":   {mamfH200, mamfH200FP8},
-	"H800":   {sameCeiling("h800", mamfH100, quoted(PhilisunH800, "Key Takeaway: the H100's compute, NVLink and FP64 cut", "In terms of basic architecture, process technology, and low-precision AI compute, the two GPUs are very similar")), sameCeiling("h800", mamfH100FP8, quoted(PhilisunH800, "Key Takeaway: the H100's compute, NVLink and FP64 cut", "In terms of basic architecture, process technology, and low-precision AI compute, the two GPUs are very similar"))},
+	"H800":   {sameCeiling("h800", mamfH100, h800SameCompute), sameCeiling("h800", mamfH100FP8, h800SameCompute)},
 	"GH200":  {mamfGH200, mamfGH200F8},
 	"B200":   {mamfB200, mamfB200FP8},
 	"B300":   {mamfB300, mamfB300FP8},

@@ -168,6 +168,13 @@ func scaleUp(chip string, gbps float64, c Cite) Input[breakeven.Bandwidth] {
 	return exact("chip."+chipSlug(chip)+".scale-up", breakeven.Bandwidth(gbps)*breakeven.GBps, c)
 }
 
+// The sources that say the H800 and the A800 have the H100's and the
+// A100's compute (their peaks and measured ceilings are those chips').
+var (
+	h800SameCompute = quoted(PhilisunH800, "Key Takeaway: the H100's compute, NVLink and FP64 cut", "In terms of basic architecture, process technology, and low-precision AI compute, the two GPUs are very similar")
+	a800SameCompute = quoted(AIWikiA800, "opening paragraph: the A100's compute, NVLink cut", "The core compute, memory, and Tensor Core capabilities were left unchanged; only the interconnect was throttled.")
+)
+
 // Dense peaks per GPU that other chips' entries refer to.
 var (
 	PeakH100 = peak("h100", prefill.BF16, 989.4,
@@ -192,9 +199,9 @@ var (
 	PeakH200 = samePeak("h200", PeakH100,
 		quoted(LockwoodH100, "H200 paragraph: the H100's compute with more memory", "H200 GPUs are the same as H100 GPUs (SXM5 or GH variant?), just with 144 GB of HBM3e"))
 	PeakH800 = samePeak("h800", PeakH100,
-		quoted(PhilisunH800, "Key Takeaway: the H100's compute, NVLink and FP64 cut", "In terms of basic architecture, process technology, and low-precision AI compute, the two GPUs are very similar"))
+		h800SameCompute)
 	PeakA800 = samePeak("a800", PeakA100,
-		quoted(AIWikiA800, "opening paragraph: the A100's compute, NVLink cut", "The core compute, memory, and Tensor Core capabilities were left unchanged; only the interconnect was throttled."))
+		a800SameCompute)
 )
 
 func h200Same(of ChipPeak) ChipPeak {
@@ -202,7 +209,7 @@ func h200Same(of ChipPeak) ChipPeak {
 }
 
 func h800Same(of ChipPeak) ChipPeak {
-	return samePeak("h800", of, quoted(PhilisunH800, "Key Takeaway: the H100's compute, NVLink and FP64 cut", "In terms of basic architecture, process technology, and low-precision AI compute, the two GPUs are very similar"))
+	return samePeak("h800", of, h800SameCompute)
 }
 
 // blackwell cites NVIDIA's Blackwell datasheet as copied in a GitHub

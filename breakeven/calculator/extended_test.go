@@ -552,6 +552,8 @@ func TestPrefillPartsSumToTheRecomputeAndNameTheCostThatDominates(t *testing.T) 
 	assert.Contains(t, short, "most of it is the per-request cost")
 	assert.NotContains(t, long, "most of it")
 	assert.Contains(t, long, "attention ")
+	// Parts that sum to nothing print no percentages (no NaN).
+	assert.NotContains(t, PrefillParts{}.String(), "NaN")
 	// A prefill given by the user has no fitted parts.
 	a, err := Compute(Request{Model: "llama-3.1-70b", Tokens: "8000", TTFT: "1s", GPUs: "8xH100", Link: "10GbE"})
 	require.NoError(t, err)

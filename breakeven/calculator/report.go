@@ -238,6 +238,9 @@ func renderExtended(in Input, out Output) []Row {
 // setup's, which the published runs disagree on, not the prompt's FLOPs.
 func (p PrefillParts) String() string {
 	total := p.MatrixProducts + p.Attention + p.Memory + p.PerRequest + p.Communication
+	if !(total > 0) {
+		return "none: the fitted time has no parts"
+	}
 	parts := []struct {
 		name string
 		t    float64

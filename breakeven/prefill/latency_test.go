@@ -177,7 +177,6 @@ func TestRequestPartsByHandSumToTheRequestTime(t *testing.T) {
 	assert.InEpsilon(t, float64(comm)/0.5, float64(p.Communication), 1e-12)
 	sum := p.MatrixProducts + p.Attention + p.Memory + p.PerRequest + p.Communication
 	assert.InEpsilon(t, float64(sum), float64(p.Total()), 1e-12)
-	assert.InEpsilon(t, float64(p.MatrixProducts+p.Attention+p.Memory), float64(p.Phased()), 1e-12)
 	got, _, err := RequestTime(m, 8192, g, par, e)
 	require.NoError(t, err)
 	assert.Equal(t, p.Total(), got)

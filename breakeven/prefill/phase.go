@@ -192,10 +192,6 @@ func (p RequestParts) Total() breakeven.Seconds {
 	return t + p.added
 }
 
-// Phased is the part that the prompt's FLOPs set: the matrix products,
-// attention and memory traffic.
-func (p RequestParts) Phased() breakeven.Seconds { return p.MatrixProducts + p.Attention + p.Memory }
-
 // WithCost adds c to the per-request cost (an engine's own cost over the
 // shared one a fit charges).
 func (p RequestParts) WithCost(c breakeven.Seconds) RequestParts {
