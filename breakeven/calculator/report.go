@@ -8,6 +8,7 @@ import (
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/page"
+	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/breakeven/textfmt"
 	"signalweight.dev/kv/sources"
 )
@@ -252,7 +253,7 @@ func (p PrefillParts) String() string {
 		}
 	}
 	text := strings.Join(out, ", ")
-	if p.PerRequest > total/2 {
+	if prefill.MostlyRequestCost(breakeven.Seconds(p.PerRequest), breakeven.Seconds(total)) {
 		text += "; most of it is the per-request cost, which the engine and its setup set, not the prompt: time your own server to know it"
 	}
 	return text

@@ -253,6 +253,7 @@ func ValidateBySource(runs []Run) ([]Row, map[Structure]float64) {
 			row.Fit = f
 			row.Novel = nov
 			row.Predicted = breakeven.Estimate[breakeven.Seconds]{Value: p, Lo: p * breakeven.Seconds(lo), Hi: p * breakeven.Seconds(hi)}
+			row.RequestCost = f.RequestCost(r)
 			row.Error = float64(p/r.Measured.Value) - 1
 			row.Within25 = IsWithin25(row.Error)
 			tol := 1e-9 * row.Predicted.Value

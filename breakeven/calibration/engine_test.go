@@ -205,3 +205,48 @@ func TestSpreadForStraddlesThePrediction(t *testing.T) {
 	assert.Equal(t, wlo, lo)
 	assert.Equal(t, 1.0, hi)
 }
+
+// The per-request part of a fitted time is the cost's coefficient times
+// its indicator: 0.2 s for a single request in the ceiling structure,
+// nothing for a batch; with costs by engine, sglang's own 0.05 s and the
+// shared 0.3 s for an engine without one.
+func TestRequestCostIsThePerRequestTermOfTheFittedTime(t *testing.T) {
+	one := run("a", "s1", "H100", "SGLang", true)
+	one.PerRequest, one.Memory, one.LinearCeil = true, 0.01, 0.1
+	batch := run("b", "s2", "H100", "SGLang", false)
+	batch.Memory, batch.LinearCeil = 0.01, 0.1
+	f := Fit{Structure: CeilingRequestCost, Coef: []float64{2, 0.2, 0.5}}
+	assert.InDelta(t, 0.2, float64(f.RequestCost(one)), 1e-12)
+	assert.InDelta(t, 0.1+2*0.01+0.2, float64(f.Predict(one)), 1e-12)
+	assert.Zero(t, f.RequestCost(batch))
+	assert.Zero(t, Fit{Structure: OneEfficiency, Phases: prefill.Phases{Linear: 0.5, Attention: 0.5}}.RequestCost(one))
+	e := Fit{Structure: EngineRequestCost, Engines: []string{"sglang"}, Coef: []float64{2, 4, 0.3, 0.05, 1}}
+	assert.InDelta(t, 0.05, float64(e.RequestCost(one)), 1e-12)
+	other := one
+	other.Engine = "TGI"
+	assert.InDelta(t, 0.3, float64(e.RequestCost(other)), 1e-12)
+}
+
+// Scoring by what sets the time: of four priced predictions, two mostly
+// per-request cost (errors +0.1 and -0.6) and two mostly FLOPs (-0.2 and
+// +0.3, one of them covered), each part scored on its own; the unpriced
+// one counts in neither.
+func TestScoreByPartScoresEachPartOnItsOwn(t *testing.T) {
+	preds := []Scored{
+		{Priced: true, Error: 0.1, Within25: true, Covered: true, MostlyCost: true, Lo: 1, Hi: 2},
+		{Priced: true, Error: -0.6, MostlyCost: true, Lo: 1, Hi: 4},
+		{Priced: true, Error: -0.2, Within25: true, Covered: true, Lo: 1, Hi: 3},
+		{Priced: true, Error: 0.3, Lo: 1, Hi: 5},
+		{Reason: "no such chip", MostlyCost: true},
+	}
+	flops, cost := ScoreByPart(CeilingRequestCost, preds)
+	assert.Equal(t, 2, flops.Priced)
+	assert.Equal(t, 2, cost.Priced)
+	assert.Zero(t, flops.Unpriced+cost.Unpriced)
+	assert.InDelta(t, 0.25, flops.MedianAbsError, 1e-12) // |-0.2|, |0.3|
+	assert.InDelta(t, 0.35, cost.MedianAbsError, 1e-12)  // |0.1|, |-0.6|
+	assert.InDelta(t, 0.5, flops.Within25, 1e-12)
+	assert.InDelta(t, 0.5, cost.Coverage, 1e-12)
+	assert.InDelta(t, 4, flops.MedianWidth, 1e-12) // widths 3 and 5
+	assert.InDelta(t, 3, cost.MedianWidth, 1e-12)  // widths 2 and 4
+}

@@ -598,6 +598,24 @@ func (f Fit) Predict(r Run) breakeven.Seconds {
 	return t * breakeven.Seconds(r.pipeline())
 }
 
+// RequestCost is the part of f's predicted time of r (Predict) that is
+// a per-request cost: the shared one and an engine's own, each times its
+// indicator in r's row; zero for a batched throughput, which pays none,
+// and for a structure without the cost.
+func (f Fit) RequestCost(r Run) breakeven.Seconds {
+	if f.Coef == nil {
+		return 0
+	}
+	t := 0.0
+	names := f.ParamNames()
+	for k, d := range r.row(f.Structure, f.Engines) {
+		if strings.HasPrefix(names[k], "per-request cost") {
+			t += d * f.Coef[k]
+		}
+	}
+	return breakeven.Seconds(t)
+}
+
 // waitCap is the most a prediction charges for queueing, per other
 // request in flight, in units of FLOP time at peak: the inverse of the
 // share of peak one request reaches (the single-request one where the
@@ -675,6 +693,15 @@ type Row struct {
 	Error    float64
 	Within25 bool
 	Covered  bool
+	// RequestCost is the part of Predicted's time that is the per-request
+	// cost (Fit.RequestCost).
+	RequestCost breakeven.Seconds
+}
+
+// MostlyRequestCost reports whether the per-request cost is more than
+// half the predicted time.
+func (r Row) MostlyRequestCost() bool {
+	return r.Priced() && prefill.MostlyRequestCost(r.RequestCost, r.Predicted.Value)
 }
 
 // Verdict says how the prediction did, or why there is none.
@@ -682,7 +709,7 @@ func (r Row) Verdict() string { return r.Scored().Verdict() }
 
 // Scored is the row as a summary reads it.
 func (r Row) Scored() Scored {
-	return Scored{Priced: r.Priced(), Error: r.Error, Lo: r.Predicted.Lo, Hi: r.Predicted.Hi, Within25: r.Within25, Covered: r.Covered, Reason: r.Reason}
+	return Scored{Priced: r.Priced(), Error: r.Error, Lo: r.Predicted.Lo, Hi: r.Predicted.Hi, Within25: r.Within25, Covered: r.Covered, Reason: r.Reason, MostlyCost: r.MostlyRequestCost()}
 }
 
 // Verdict says how the prediction did ("within 25%, measured within the
@@ -860,6 +887,9 @@ type Scored struct {
 	Within25, Covered bool
 	// Reason says why there is no prediction, where there is none.
 	Reason string
+	// MostlyCost is set where the per-request cost is more than half the
+	// predicted time (prefill.MostlyRequestCost).
+	MostlyCost bool
 }
 
 // Score summarises predictions against the targets: the median absolute
@@ -897,6 +927,25 @@ func Score(s Structure, preds []Scored) Summary {
 		sum.Coverage /= float64(sum.Priced)
 	}
 	return sum
+}
+
+// ScoreByPart scores the predictions apart by what sets their time:
+// those where the FLOPs and memory traffic are at least half of it, and
+// those where the per-request cost is more (Scored.MostlyCost). Each is
+// Score's summary of its own predictions; a prediction not priced counts
+// in neither.
+func ScoreByPart(s Structure, preds []Scored) (flops, cost Summary) {
+	var f, c []Scored
+	for _, p := range preds {
+		switch {
+		case !p.Priced:
+		case p.MostlyCost:
+			c = append(c, p)
+		default:
+			f = append(f, p)
+		}
+	}
+	return Score(s, f), Score(s, c)
 }
 
 // Summarize scores validation rows.

@@ -144,6 +144,8 @@ type Row struct {
 	// Compute is the precision read from the run's (zero where it could
 	// not be read).
 	Compute prefill.Compute
+	// Parts is the predicted time by its parts.
+	Parts prefill.RequestParts
 }
 
 // PrecisionText prints the run's precision as the validation table does
@@ -169,7 +171,7 @@ func Predict(m calibration.Model, runs []Run) []Row {
 			row.Compute = g.Compute
 			var p calibration.Prediction
 			if p, err = m.PredictRequest(pm, breakeven.Tokens(run.Tokens), g, par, run.Engine); err == nil {
-				row.Predicted, row.Novel = p.Time, p.Novel
+				row.Predicted, row.Novel, row.Parts = p.Time, p.Novel, p.Parts
 				if p.NoCeiling {
 					row.Novel = append(row.Novel, "no measured matmul ceiling")
 				}
@@ -228,9 +230,21 @@ func Summarize(s calibration.Structure, rows []Row) calibration.Summary {
 	return calibration.Score(s, preds)
 }
 
+// SummarizeByPart scores the rows apart by what sets their predicted
+// time (calibration.ScoreByPart): the FLOPs and memory traffic, or the
+// per-request cost.
+func SummarizeByPart(s calibration.Structure, rows []Row) (flops, cost calibration.Summary) {
+	preds := make([]calibration.Scored, len(rows))
+	for i, r := range rows {
+		preds[i] = r.Scored()
+	}
+	return calibration.ScoreByPart(s, preds)
+}
+
 // Scored is the row as calibration scores it.
 func (r Row) Scored() calibration.Scored {
-	return calibration.Scored{Priced: r.Priced(), Error: r.Error, Lo: r.Predicted.Lo, Hi: r.Predicted.Hi, Within25: r.Within25, Covered: r.Covered, Reason: r.Reason}
+	return calibration.Scored{Priced: r.Priced(), Error: r.Error, Lo: r.Predicted.Lo, Hi: r.Predicted.Hi, Within25: r.Within25, Covered: r.Covered, Reason: r.Reason,
+		MostlyCost: r.Priced() && r.Parts.MostlyRequestCost()}
 }
 
 // Verdict says how the prediction did, in the validation table's words.

@@ -135,9 +135,19 @@ func TestFittedModelOnRunsItNeverSaw(t *testing.T) {
 		assert.InDelta(t, float64(r.Predicted.Value)/float64(r.TTFT)-1, r.Error, 1e-12, r.ID)
 		assert.Equal(t, r.Predicted.Lo <= r.TTFT && r.TTFT <= r.Predicted.Hi, r.Covered, r.ID)
 		assert.Equal(t, math.Abs(r.Error) <= 0.25, r.Within25, r.ID)
+		// The parts are the predicted time's; the time is mostly the
+		// per-request cost where that part is more than half of it.
+		p := r.Parts
+		sum := p.MatrixProducts + p.Attention + p.Memory + p.PerRequest + p.Communication
+		assert.InEpsilon(t, float64(r.Predicted.Value), float64(sum), 1e-9, r.ID)
+		assert.Equal(t, 2*p.PerRequest > sum, r.Scored().MostlyCost, r.ID)
 		abs = append(abs, math.Abs(r.Error))
 	}
 	s := Summarize(m.Structure, rows)
+	flops, cost := SummarizeByPart(m.Structure, rows)
+	assert.Equal(t, s.Priced, flops.Priced+cost.Priced)
+	t.Logf("mostly FLOPs and memory traffic: %d runs, median |error| %.1f%%, within 25%% %.0f%%; mostly the per-request cost: %d runs, %.1f%%, %.0f%%",
+		flops.Priced, 100*flops.MedianAbsError, 100*flops.Within25, cost.Priced, 100*cost.MedianAbsError, 100*cost.Within25)
 	sort.Float64s(abs)
 	n := len(abs)
 	assert.InDelta(t, (abs[(n-1)/2]+abs[n/2])/2, s.MedianAbsError, 1e-12)

@@ -65,6 +65,7 @@ func PrefillValidationData() Table {
 		}
 		return rows[i].Fit.Structure.String()
 	})
+	b.text("time_mostly", "time mostly", func(i int) string { return mostly(rows[i].Scored()) })
 	b.text("unseen_in_fit", "unseen in its fit", func(i int) string { return strings.Join(rows[i].Novel, "; ") })
 	b.text("verdict", "verdict", func(i int) string { return rows[i].Verdict() })
 	b.text("note", "note", func(i int) string { return rows[i].Note })
@@ -104,6 +105,19 @@ func predictionColumns(b *builder, label string, scored func(i int) calibration.
 		return scored(i).Error
 	})
 	b.num("interval_width", "interval width (high/low)", uRatio, func(i int) float64 { return intervalWidth(scored(i).Priced, pred(i)) })
+}
+
+// mostly says what sets a prediction's time: "per-request cost" where
+// that cost is more than half of it, else "FLOPs and memory traffic";
+// empty for a run not priced.
+func mostly(s calibration.Scored) string {
+	switch {
+	case !s.Priced:
+		return ""
+	case s.MostlyCost:
+		return "per-request cost"
+	}
+	return "FLOPs and memory traffic"
 }
 
 // intervalWidth is an interval's high over its low, or no value for a
@@ -198,6 +212,7 @@ func PrefillHeldOutData() Table {
 	b.text("engine", "engine", func(i int) string { return rows[i].Engine })
 	b.num("measured", "measured", uSeconds, func(i int) float64 { return float64(rows[i].TTFT) })
 	predictionColumns(b, "predicted (fitted model)", func(i int) calibration.Scored { return rows[i].Scored() }, func(i int) breakeven.Estimate[breakeven.Seconds] { return rows[i].Predicted })
+	b.text("time_mostly", "time mostly", func(i int) string { return mostly(rows[i].Scored()) })
 	b.text("unseen_in_fit", "unseen in the fit", func(i int) string { return strings.Join(rows[i].Novel, "; ") })
 	b.text("verdict", "verdict", func(i int) string { return rows[i].Verdict() })
 	b.text("source", "source", func(i int) string { return rows[i].Publisher + ", " + rows[i].Title })
@@ -223,4 +238,47 @@ func PrefillHeldOutPrinted() breakeven.PrintedTable {
 		t.Rows = append(t.Rows, []string{r.ID, fmt.Sprintf("%dx %s", r.GPUs, r.Chip), r.PrecisionText(), colPrompt.Cell(float64(r.Tokens)), r.TTFT.String(), p, e, r.Verdict()})
 	}
 	return t
+}
+
+// PrefillValidationByPart is the leave-one-source-out validation scored
+// apart by what sets each predicted time (ByPart).
+func PrefillValidationByPart() (t breakeven.PrintedTable, flops, cost calibration.Summary) {
+	m, _ := PrefillValidation()
+	preds := make([]calibration.Scored, len(m.Rows))
+	for i, r := range m.Rows {
+		preds[i] = r.Scored()
+	}
+	return ByPart("each source left out", preds)
+}
+
+// PrefillHeldOutByPart is the check on runs the fit never saw scored
+// apart by what sets each predicted time (ByPart).
+func PrefillHeldOutByPart() (t breakeven.PrintedTable, flops, cost calibration.Summary) {
+	rows, _, _ := PrefillHeldOut()
+	preds := make([]calibration.Scored, len(rows))
+	for i, r := range rows {
+		preds[i] = r.Scored()
+	}
+	return ByPart("runs never in the fit", preds)
+}
+
+// ByPart scores predictions apart by what sets their time
+// (calibration.ScoreByPart) and together, and prints a row each with its
+// runs, median error, share within 25%, coverage and median interval
+// width.
+func ByPart(label string, preds []calibration.Scored) (t breakeven.PrintedTable, flops, cost calibration.Summary) {
+	flops, cost = calibration.ScoreByPart(0, preds)
+	all := calibration.Score(0, preds)
+	row := func(name string, s calibration.Summary) []string {
+		if s.Priced == 0 {
+			return []string{name, "0", breakeven.Dash, breakeven.Dash, breakeven.Dash, breakeven.Dash}
+		}
+		return []string{name, fmt.Sprint(s.Priced), breakeven.Percent(s.MedianAbsError), breakeven.Percent(s.Within25), breakeven.Percent(s.Coverage),
+			"x" + breakeven.FormatSignificant(s.MedianWidth, 3)}
+	}
+	return breakeven.PrintedTable{
+		Header: []string{label + ", predicted time mostly", "runs", "median error", "within 25%", "interval covers", "median interval width (high / low)"},
+		Rows:   [][]string{row("FLOPs and memory traffic", flops), row("per-request cost", cost), row("either", all)},
+		Notes:  []string{"mostly the per-request cost: that cost is more than half the predicted time"},
+	}, flops, cost
 }

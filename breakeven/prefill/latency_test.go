@@ -225,3 +225,23 @@ func TestCeilingShareFallsBackToTheSameTensorCores(t *testing.T) {
 	assert.InEpsilon(t, float64(att), float64(p.Attention), 1e-12)
 	assert.Equal(t, "matrix products and attention at the measured matmul ceiling, 0.1 s per request", e.String())
 }
+
+// A request's time is mostly its per-request cost when that cost is more
+// than half of it: 0.5 s of 1 s is not, 0.6 s is; the parts' method
+// reads the per-request part against their total.
+func TestMostlyRequestCostIsMoreThanHalfTheTime(t *testing.T) {
+	assert.False(t, MostlyRequestCost(0.5, 1))
+	assert.True(t, MostlyRequestCost(0.6, 1))
+	assert.False(t, MostlyRequestCost(0, 0.1))
+	m := Model{Name: "x", ActiveParams: 1e9}
+	g := GPUs{Count: 1, Chip: Chip{Name: "c", Peaks: []Peak{{Precision: BF16, Rate: 1000 * TFLOPS}}}}
+	// 2 x 1e9 x 1000 FLOP at 1000 TFLOP/s and share 1: 2 ms of FLOPs.
+	for _, c := range []struct {
+		fixed  breakeven.Seconds
+		mostly bool
+	}{{0.001, false}, {0.002, false}, {0.003, true}} {
+		p, err := PriceRequest(m, 1000, g, Parallel{}, Phases{Linear: 1, Attention: 1, Fixed: c.fixed})
+		require.NoError(t, err)
+		assert.Equal(t, c.mostly, p.MostlyRequestCost(), "%v per request against 2 ms of FLOPs", c.fixed)
+	}
+}

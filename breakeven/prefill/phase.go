@@ -223,6 +223,16 @@ func PriceRequest(m Model, n breakeven.Tokens, g GPUs, p Parallel, e Phases) (Re
 	return r, nil
 }
 
+// MostlyRequestCost reports whether a per-request cost c is more than
+// half of a request's time t: where it is, the engine and its setup set
+// the time, not the prompt's FLOPs, and the published runs disagree on
+// that cost by more than a factor of ten.
+func MostlyRequestCost(c, t breakeven.Seconds) bool { return c > t/2 }
+
+// MostlyRequestCost reports whether the per-request cost is more than
+// half the request's time (the function of that name).
+func (p RequestParts) MostlyRequestCost() bool { return MostlyRequestCost(p.PerRequest, p.Total()) }
+
 // RequestTime returns one request's prefill time, the Total of its
 // parts (PriceRequest), and whether its communication is known.
 func RequestTime(m Model, n breakeven.Tokens, g GPUs, p Parallel, e Phases) (t breakeven.Seconds, commKnown bool, err error) {
