@@ -131,8 +131,9 @@
 // for which the catalog has no MI355X peak (no source read gives one), so
 // they are kept unpriced. Of the 19 priced, 3 are within 25% and 12 within
 // their intervals. The pattern is one the earlier groups hinted at: the
-// fitted per-request cost (0.152 s, fitted on single requests over four
-// to sixteen GPUs, mostly of large mixture-of-experts models) is several
+// fitted per-request cost (0.152 s, fitted on single requests mostly
+// over four or more GPUs, and mostly of DeepSeek-V3 and Llama 3.1 405B;
+// none a short prompt of a dense model on one or two GPUs) is several
 // times what a dense model on one or two GPUs pays in all (NIM's Llama 3
 // 8B on one H100 at 2,000 tokens takes 35 ms, predicted 0.21 s), while
 // SGLang's GLM-5.2 and Kimi K2.5 on 8 H200s take longer than predicted.
