@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/calibration"
 )
 
 // A run on one GPU says so: the MInference run of 300K tokens is on one
@@ -85,4 +86,13 @@ func TestIntervalWidthIsHighOverLow(t *testing.T) {
 	assert.Equal(t, 4.0, intervalWidth(true, breakeven.Estimate[breakeven.Seconds]{Value: 1, Lo: 0.5, Hi: 2}))
 	assert.True(t, math.IsNaN(intervalWidth(false, breakeven.Estimate[breakeven.Seconds]{Value: 1, Lo: 0.5, Hi: 2})))
 	assert.True(t, math.IsNaN(intervalWidth(true, breakeven.Estimate[breakeven.Seconds]{Value: 1, Hi: 2})))
+}
+
+// What sets a prediction's time is named only for a priced run: the
+// per-request cost where it is more than half, else the FLOPs and memory
+// traffic.
+func TestMostlyNamesThePartThatSetsTheTime(t *testing.T) {
+	assert.Equal(t, "per-request cost", mostly(calibration.Scored{Priced: true, MostlyCost: true}))
+	assert.Equal(t, "FLOPs and memory traffic", mostly(calibration.Scored{Priced: true}))
+	assert.Equal(t, "", mostly(calibration.Scored{Reason: "no such chip", MostlyCost: true}))
 }
