@@ -250,3 +250,19 @@ func TestScoreByPartScoresEachPartOnItsOwn(t *testing.T) {
 	assert.InDelta(t, 4, flops.MedianWidth, 1e-12) // widths 3 and 5
 	assert.InDelta(t, 3, cost.MedianWidth, 1e-12)  // widths 2 and 4
 }
+
+// A validation row's time is mostly its per-request cost when that part
+// is more than half its prediction, and only for a priced row; its
+// Scored says the same.
+func TestRowIsMostlyRequestCostAboveHalfItsPrediction(t *testing.T) {
+	at := func(cost breakeven.Seconds) Row {
+		return Row{Run: run("a", "s1", "H100", "SGLang", true), Predicted: breakeven.Exact[breakeven.Seconds](1), RequestCost: cost}
+	}
+	assert.True(t, at(0.6).MostlyRequestCost())
+	assert.True(t, at(0.6).Scored().MostlyCost)
+	assert.False(t, at(0.5).MostlyRequestCost())
+	assert.False(t, at(0.5).Scored().MostlyCost)
+	unpriced := at(0.6)
+	unpriced.Reason = "no such chip"
+	assert.False(t, unpriced.MostlyRequestCost())
+}
