@@ -169,22 +169,27 @@ func (s Structure) Params() []string {
 	case ByPhaseRoofline:
 		return []string{"matrix products", "attention", "memory traffic"}
 	case RequestCost:
-		return []string{"efficiency", "per-request cost", queueing}
+		return []string{"efficiency", perRequest, queueing}
 	case RooflineRequestCost:
-		return []string{"efficiency", "memory traffic", "per-request cost", queueing}
+		return []string{"efficiency", "memory traffic", perRequest, queueing}
 	case ByPhaseRequestCost:
-		return []string{"matrix products", "attention", "memory traffic", "per-request cost", queueing}
+		return []string{"matrix products", "attention", "memory traffic", perRequest, queueing}
 	case CeilingRequestCost:
-		return []string{"memory traffic", "per-request cost", queueing}
+		return []string{"memory traffic", perRequest, queueing}
 	case RooflineLatency:
-		return []string{"efficiency", "memory traffic", "per-request cost", "per-layer cost", queueing}
+		return []string{"efficiency", "memory traffic", perRequest, "per-layer cost", queueing}
 	case Regimes:
 		return []string{"throughput efficiency", "single-request efficiency", queueing}
 	case RegimesRequestCost, EngineRequestCost:
-		return []string{"throughput efficiency", "single-request efficiency", "per-request cost", queueing}
+		return []string{"throughput efficiency", "single-request efficiency", perRequest, queueing}
 	}
-	return []string{"efficiency", "memory traffic", "per-request cost", "per-layer cost", "communication", queueing}
+	return []string{"efficiency", "memory traffic", perRequest, "per-layer cost", "communication", queueing}
 }
+
+// perRequest names the latency structures' per-request cost; an engine's
+// own cost is named perRequest + " of " + its family (ParamNames), which
+// Fit.RequestCost reads.
+const perRequest = "per-request cost"
 
 // queueing names the latency structures' last parameter: the wait of a
 // request timed at a stated concurrency, per other request in flight, in
@@ -392,7 +397,7 @@ func (f Fit) ParamNames() []string {
 	}
 	out := append([]string(nil), p[:len(p)-1]...)
 	for _, e := range f.Engines {
-		out = append(out, "per-request cost of "+e)
+		out = append(out, perRequest+" of "+e)
 	}
 	return append(out, p[len(p)-1])
 }
@@ -609,7 +614,7 @@ func (f Fit) RequestCost(r Run) breakeven.Seconds {
 	t := 0.0
 	names := f.ParamNames()
 	for k, d := range r.row(f.Structure, f.Engines) {
-		if strings.HasPrefix(names[k], "per-request cost") {
+		if strings.HasPrefix(names[k], perRequest) {
 			t += d * f.Coef[k]
 		}
 	}
@@ -949,12 +954,16 @@ func ScoreByPart(s Structure, preds []Scored) (flops, cost Summary) {
 }
 
 // Summarize scores validation rows.
-func Summarize(s Structure, rows []Row) Summary {
+func Summarize(s Structure, rows []Row) Summary { return Score(s, Scoreds(rows)) }
+
+// Scoreds is each validation row as a summary reads it (Row.Scored), for
+// Score and ScoreByPart.
+func Scoreds(rows []Row) []Scored {
 	preds := make([]Scored, len(rows))
 	for i, r := range rows {
 		preds[i] = r.Scored()
 	}
-	return Score(s, preds)
+	return preds
 }
 
 // Model is the phase model used for estimates: the structure chosen by

@@ -223,22 +223,17 @@ func price(r Run) (prefill.Model, prefill.GPUs, prefill.Parallel, error) {
 // Summarize scores the rows against the validation's targets with
 // calibration.Score, as the leave-one-source-out rows are scored.
 func Summarize(s calibration.Structure, rows []Row) calibration.Summary {
-	preds := make([]calibration.Scored, len(rows))
-	for i, r := range rows {
-		preds[i] = r.Scored()
-	}
-	return calibration.Score(s, preds)
+	return calibration.Score(s, Scoreds(rows))
 }
 
-// SummarizeByPart scores the rows apart by what sets their predicted
-// time (calibration.ScoreByPart): the FLOPs and memory traffic, or the
-// per-request cost.
-func SummarizeByPart(s calibration.Structure, rows []Row) (flops, cost calibration.Summary) {
+// Scoreds is each row as calibration scores it (Row.Scored), for Score
+// and ScoreByPart.
+func Scoreds(rows []Row) []calibration.Scored {
 	preds := make([]calibration.Scored, len(rows))
 	for i, r := range rows {
 		preds[i] = r.Scored()
 	}
-	return calibration.ScoreByPart(s, preds)
+	return preds
 }
 
 // Scored is the row as calibration scores it.

@@ -167,7 +167,7 @@ func TestFittedModelOnRunsItNeverSaw(t *testing.T) {
 		abs = append(abs, math.Abs(r.Error))
 	}
 	s := Summarize(m.Structure, rows)
-	flops, cost := SummarizeByPart(m.Structure, rows)
+	flops, cost := calibration.ScoreByPart(m.Structure, Scoreds(rows))
 	assert.Equal(t, s.Priced, flops.Priced+cost.Priced)
 	t.Logf("mostly FLOPs and memory traffic: %d runs, median |error| %.1f%%, within 25%% %.0f%%; mostly the per-request cost: %d runs, %.1f%%, %.0f%%",
 		flops.Priced, 100*flops.MedianAbsError, 100*flops.Within25, cost.Priced, 100*cost.MedianAbsError, 100*cost.Within25)

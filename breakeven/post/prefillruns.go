@@ -244,22 +244,14 @@ func PrefillHeldOutPrinted() breakeven.PrintedTable {
 // apart by what sets each predicted time (ByPart).
 func PrefillValidationByPart() (t breakeven.PrintedTable, flops, cost calibration.Summary) {
 	m, _ := PrefillValidation()
-	preds := make([]calibration.Scored, len(m.Rows))
-	for i, r := range m.Rows {
-		preds[i] = r.Scored()
-	}
-	return ByPart("each source left out", preds)
+	return ByPart("each source left out", calibration.Scoreds(m.Rows))
 }
 
 // PrefillHeldOutByPart is the check on runs the fit never saw scored
 // apart by what sets each predicted time (ByPart).
 func PrefillHeldOutByPart() (t breakeven.PrintedTable, flops, cost calibration.Summary) {
 	rows, _, _ := PrefillHeldOut()
-	preds := make([]calibration.Scored, len(rows))
-	for i, r := range rows {
-		preds[i] = r.Scored()
-	}
-	return ByPart("runs never in the fit", preds)
+	return ByPart("runs never in the fit", heldout.Scoreds(rows))
 }
 
 // ByPart scores predictions apart by what sets their time
