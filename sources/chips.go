@@ -33,6 +33,7 @@ const (
 	AwesomeMI325X      SourceID = "awesomeagents-mi325x"
 	RegisterMI355X     SourceID = "theregister-mi355x"
 	ISSCCMI355X        SourceID = "world-today-news-mi355x-isscc"
+	ROCmMatrixCores    SourceID = "rocm-blogs-matrix-cores-cdna"
 )
 
 func init() {
@@ -71,7 +72,10 @@ func init() {
 		Source{RegisterMI355X, "AMD's MI355X is a 1.4 kW liquid-cooled monster built to battle Nvidia's Blackwell", "The Register", "https://www.theregister.com/2025/06/12/amd_mi355x/", "2025-06-12", Partial,
 			"a news report of AMD's launch (AMD's datasheet not read): 10 PF of FP4, double with sparsity; 288 GB of HBM3E at 8 TB/s"},
 		Source{ISSCCMI355X, "AMD MI355X at ISSCC (news report)", "World Today News", "https://www.world-today-news.com/?p=7253162", "", Partial,
-			"a news report of AMD's ISSCC talk: FP8 compute 1.9x the MI300X's, 'five petaflops' (rounded); AMD's datasheet not read, and no BF16 figure for the MI355X could be read"},
+			"a news report of AMD's ISSCC talk: FP8 compute 1.9x the MI300X's, 'five petaflops' (rounded); AMD's datasheet not read"},
+		Source{ROCmMatrixCores, "Matrix Core Programming on AMD CDNA3 and CDNA4 architecture", "AMD (ROCm blogs)",
+			"https://github.com/ROCm/rocm-blogs/blob/7552daef2d1f2e4be9faf92f8c683bd15a349007/blogs/software-tools-optimization/matrix-cores-cdna/README.md", "2025-09-30", Read,
+			"AMD's table of Matrix Core theoretical peaks: the MI355X's matrix FP16 at 2.5 PF (FP8 5 PF, FP4 10 PF, as the catalog's other sources give), the MI325X's at 1307.4 TF. Its instruction table runs FP16 and BF16 inputs on the same MFMA shapes and cycle counts ('Both A and B are either FP16 or BF16'), so the BF16 peak is the FP16 one. The MAMF table divides its MI355X BF16 measurement by 2,300 TF, below this figure: the catalog takes AMD's, and the MI355X's ceiling share is taken against it"},
 	)
 }
 
@@ -117,7 +121,7 @@ func (c ChipSpec) Chip() prefill.Chip {
 		out.Peaks = append(out.Peaks, prefill.Peak{Precision: p.Precision, Rate: p.Dense()})
 	}
 	for _, k := range c.Ceilings() {
-		out.Ceilings = append(out.Ceilings, prefill.Ceiling{Precision: k.Precision, Share: k.Share()})
+		out.Ceilings = append(out.Ceilings, prefill.Ceiling{Precision: k.Precision, Share: c.CeilingShare(k)})
 	}
 	return out
 }
@@ -351,6 +355,7 @@ var chipSpecs = []ChipSpec{
 		ScaleUpKind:     "Infinity Fabric, seven links (bandwidth not read)"},
 	{Name: "MI355X", Aliases: []string{"AMD MI355X", "Instinct MI355X"},
 		Peaks: []ChipPeak{
+			peak("mi355x", prefill.BF16, 2500, quoted(ROCmMatrixCores, "section Matrix Cores, MI355X (CDNA4) table, FP16 row; the MFMA table's FP16 (BF16) rows share shapes and cycle counts", "| Matrix FP16  | 2.5 PF   | ~16x")),
 			peak("mi355x", prefill.FP8, 5000, quoted(ISSCCMI355X, "report of AMD's ISSCC talk: FP8 compute (rounded to a petaflop)", "delivering five petaflops")),
 			peak("mi355x", prefill.FP4, 10000, quoted(RegisterMI355X, "opening: 10 PF of FP4, double with sparsity (the article's wording calls the 10 'sparse')", "up to 10 petaFLOPS of sparse FP4 (double that if you manage to find a workload that can take advantage of sparsity)")),
 		},

@@ -44,7 +44,7 @@ func TestChipDensePeaksByHand(t *testing.T) {
 		"L40S":      {prefill.TF32: 183, prefill.FP16: 362.05, prefill.BF16: 362.05, prefill.FP8: 733},
 		"MI300X":    {prefill.BF16: 1307.4, prefill.FP8: 2614.9},
 		"MI325X":    {prefill.TF32: 653.7, prefill.BF16: 1307.4, prefill.FP8: 2614.9},
-		"MI355X":    {prefill.FP8: 5000, prefill.FP4: 10000},
+		"MI355X":    {prefill.BF16: 2500, prefill.FP8: 5000, prefill.FP4: 10000},
 	}
 	memGB := map[string]float64{"H100": 80, "H100-PCIe": 80, "H200": 141, "H20": 96, "H800": 80, "GH200": 96, "B200": 180, "GB200": 186,
 		"B300": 288, "GB300": 279, "A100": 80, "A800": 80, "L40S": 48, "MI300X": 192, "MI325X": 256, "MI355X": 288}
@@ -213,7 +213,9 @@ func TestEveryChipHasMemoryBandwidth(t *testing.T) {
 // The measured matmul ceilings are the MAMF table's rows: the H100's
 // BF16 794.5 of 989 TFLOPS, the H200's BF16 the H100's (the table says
 // so) and its FP8 its own 1453.4 of 1979, the H800 the H100's (the same
-// compute), the MI300X 668.4 of 1300; the H20 and the GB300 have none.
+// compute), the MI300X 668.4 of 1300; the MI355X's 1565.0 is taken
+// against AMD's 2,500, not the table's 2,300, and its FP8 and FP4 borrow
+// that share; the H20 and the GB300 have none.
 func TestMeasuredCeilingsAreTheTablesRows(t *testing.T) {
 	share := func(chip string, p prefill.Precision) (float64, bool) {
 		c, err := ParseGPUs("1x" + chip)
@@ -228,6 +230,7 @@ func TestMeasuredCeilingsAreTheTablesRows(t *testing.T) {
 		{"H100", prefill.BF16, 794.5 / 989}, {"H200", prefill.BF16, 794.5 / 989}, {"H200", prefill.FP8, 1453.4 / 1979},
 		{"H800", prefill.BF16, 794.5 / 989}, {"H800", prefill.FP8, 1402.6 / 1979}, {"MI300X", prefill.BF16, 668.4 / 1300},
 		{"MI300X", prefill.FP8, 668.4 / 1300}, {"B200", prefill.FP4, 3432.5 / 4500}, {"A800", prefill.BF16, 271.2 / 312},
+		{"MI355X", prefill.BF16, 1565.0 / 2500}, {"MI355X", prefill.FP8, 1565.0 / 2500}, {"MI355X", prefill.FP4, 1565.0 / 2500},
 	} {
 		got, ok := share(c.chip, c.p)
 		assert.True(t, ok, c.chip)

@@ -87,7 +87,7 @@ var figureUnits = []struct {
 	scale []float64
 }{
 	{regexp.MustCompile(`^(TFLOPs?/s|TFLOPS|teraFLOPS)`), []float64{1e12}},
-	{regexp.MustCompile(`^(PFLOPS|petaFLOPS|petaflops)`), []float64{1e15}},
+	{regexp.MustCompile(`^(PFLOPS|petaFLOPS|petaflops|PF\b)`), []float64{1e15}},
 	{regexp.MustCompile(`^(TB|TBps)`), []float64{1e12}},
 	{regexp.MustCompile(`^GiB`), []float64{1 << 30}},
 	{regexp.MustCompile(`^GB`), []float64{1e9}},
@@ -172,8 +172,9 @@ func TestQuotedFiguresReadAtTheirUnit(t *testing.T) {
 		"300+300 GB/s NVLink (D2D)":                600e9,
 		"2x 900 GB/s NVLink 5 (D2D)":               1800e9,
 		"achieves a TTFT of just 472 milliseconds": 0.472,
-		"(56.3%)":                   0.563,
-		"delivering five petaflops": 5e15,
+		"(56.3%)":                     0.563,
+		"delivering five petaflops":   5e15,
+		"| Matrix FP16  | 2.5 PF   |": 2.5e15,
 	} {
 		assert.True(t, quoteStates(q, want), "%q should state %v; reads %v", q, want, quotedFigures(q))
 	}

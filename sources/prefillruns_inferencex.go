@@ -112,8 +112,8 @@ var (
 		loc:  "rows near offset 2,100,000 (hardware mi355x, framework mori-sglang, precision fp8, spec_method mtp, disagg true, prefill_tp 4)",
 		chip: "MI355X", engine: "SGLang 0.5.9 with MoRI (ROCm 7.2.0 image), disaggregated", date: "2026-03-03",
 		parallelism: "disaggregated: one prefill worker of 4 GPUs at TP4 (prefill_ep 1, no DP attention), decode on 8 others",
-		note:        "FP8 weights, attention taken as FP8 too (the catalog has no BF16 peak for the MI355X); MTP speculative decoding; the TTFT includes the KV transfer to the decode worker",
-		compute:     prefill.Uniform(prefill.FP8), par: prefill.Parallel{TP: 4},
+		note:        "FP8 weights, attention taken as BF16 as in the other FP8 runs; MTP speculative decoding; the TTFT includes the KV transfer to the decode worker",
+		compute:     fp8BF16Attention, par: prefill.Parallel{TP: 4},
 		gpus: exact("inferencex-mi355x-mori.gpus", 4.0, quoted(InferenceXMI355X, "rows near offset 2,100,000 (hardware mi355x, framework mori-sglang)", `"num_prefill_gpu":4,"num_decode_gpu":8`)),
 	}
 	inferencexGB300 = inferencexConfig{

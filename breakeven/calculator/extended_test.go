@@ -259,7 +259,6 @@ func TestPrecisionErrors(t *testing.T) {
 		example        string
 	}{
 		{Request{Model: "llama-3.1-70b", Tokens: "32000", GPUs: "8xH100", Precision: "fp4", Link: "10GbE"}, "precision", "the H100 has no FP4 tensor peak (it has tf32, fp16, bf16, fp8)", "--precision fp8"},
-		{Request{Model: "llama-3.1-70b", Tokens: "32000", GPUs: "8xMI355X", Link: "10GbE"}, "precision", "the MI355X has no BF16 tensor peak (it has fp8, fp4)", "--precision fp8"},
 		{Request{Model: "llama-3.1-70b", Tokens: "32000", GPUs: "8xA100", Precision: "fp8", Link: "10GbE"}, "precision", "the A100 has no FP8 tensor peak (it has tf32, fp16, bf16)", "--precision bf16"},
 		{Request{Model: "llama-3.1-70b", Tokens: "32000", GPUs: "8xH100", Precision: "int8", Link: "10GbE"}, "precision", `unknown precision "int8" (one of tf32, fp16, bf16, fp8, fp4)`, "--precision " + prefill.ComputeExample},
 		{Request{Model: "llama-3.1-70b", Tokens: "32000", Prefill: "1000", Precision: "fp8", Link: "10GbE"}, "precision", "--precision goes with --gpus", ""},
