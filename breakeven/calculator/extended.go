@@ -336,7 +336,7 @@ func ParseCount(s string) (float64, error) {
 
 // nearestPrecision is the precision of known nearest to p in width, the
 // narrower of two equally near: FP8 for an FP4 run on an H100, FP8 for a
-// BF16 run on an MI355X.
+// BF16 run on a chip with only FP8 and FP4 peaks.
 func nearestPrecision(p prefill.Precision, known []prefill.Precision) prefill.Precision {
 	all := prefill.Precisions()
 	at := func(q prefill.Precision) int {
