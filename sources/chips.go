@@ -32,7 +32,6 @@ const (
 	MI300XMethodology  SourceID = "mi300x-vs-h200-methodology"
 	AwesomeMI325X      SourceID = "awesomeagents-mi325x"
 	RegisterMI355X     SourceID = "theregister-mi355x"
-	ISSCCMI355X        SourceID = "world-today-news-mi355x-isscc"
 	ROCmMatrixCores    SourceID = "rocm-blogs-matrix-cores-cdna"
 )
 
@@ -71,11 +70,9 @@ func init() {
 			"a secondary specification table (AMD's MI325X datasheet not read): FP8 2,614.9 TFLOPS, with sparsity 5,229.8; FP16/BF16 1,307.4; TF32 653.7; 256 GB at 6,000 GB/s"},
 		Source{RegisterMI355X, "AMD's MI355X is a 1.4 kW liquid-cooled monster built to battle Nvidia's Blackwell", "The Register", "https://www.theregister.com/2025/06/12/amd_mi355x/", "2025-06-12", Partial,
 			"a news report of AMD's launch (AMD's datasheet not read): 10 PF of FP4, double with sparsity; 288 GB of HBM3E at 8 TB/s"},
-		Source{ISSCCMI355X, "AMD MI355X at ISSCC (news report)", "World Today News", "https://www.world-today-news.com/?p=7253162", "", Partial,
-			"a news report of AMD's ISSCC talk: FP8 compute 1.9x the MI300X's, 'five petaflops' (rounded); AMD's datasheet not read"},
 		Source{ROCmMatrixCores, "Matrix Core Programming on AMD CDNA3 and CDNA4 architecture", "AMD (ROCm blogs)",
 			"https://github.com/ROCm/rocm-blogs/blob/7552daef2d1f2e4be9faf92f8c683bd15a349007/blogs/software-tools-optimization/matrix-cores-cdna/README.md", "2025-09-30", Read,
-			"AMD's table of Matrix Core theoretical peaks: the MI355X's matrix FP16 at 2.5 PF (FP8 5 PF, FP4 10 PF, as the catalog's other sources give), the MI325X's at 1307.4 TF. Its instruction table runs FP16 and BF16 inputs on the same MFMA shapes and cycle counts ('Both A and B are either FP16 or BF16'), so the BF16 peak is the FP16 one. The MAMF table divides its MI355X BF16 measurement by 2,300 TF, below this figure: the catalog takes AMD's, and the MI355X's ceiling share is taken against it"},
+			"AMD's table of Matrix Core theoretical peaks: the MI355X's matrix FP16 at 2.5 PF, FP8 at 5 PF and FP4 at 10 PF (as news reports of AMD's launch and ISSCC talk give them), the MI325X's FP16 at 1307.4 TF. Its instruction table runs FP16 and BF16 inputs on the same MFMA shapes and cycle counts ('Both A and B are either FP16 or BF16'), so the BF16 peak is the FP16 one. The MAMF table divides its MI355X BF16 measurement by 2,300 TF, below this figure: the catalog takes AMD's, and the MI355X's ceiling share is taken against it"},
 	)
 }
 
@@ -356,8 +353,8 @@ var chipSpecs = []ChipSpec{
 	{Name: "MI355X", Aliases: []string{"AMD MI355X", "Instinct MI355X"},
 		Peaks: []ChipPeak{
 			peak("mi355x", prefill.BF16, 2500, quoted(ROCmMatrixCores, "section Matrix Cores, MI355X (CDNA4) table, FP16 row; the MFMA table's FP16 (BF16) rows share shapes and cycle counts", "| Matrix FP16  | 2.5 PF   | ~16x")),
-			peak("mi355x", prefill.FP8, 5000, quoted(ISSCCMI355X, "report of AMD's ISSCC talk: FP8 compute (rounded to a petaflop)", "delivering five petaflops")),
-			peak("mi355x", prefill.FP4, 10000, quoted(RegisterMI355X, "opening: 10 PF of FP4, double with sparsity (the article's wording calls the 10 'sparse')", "up to 10 petaFLOPS of sparse FP4 (double that if you manage to find a workload that can take advantage of sparsity)")),
+			peak("mi355x", prefill.FP8, 5000, quoted(ROCmMatrixCores, "section Matrix Cores, MI355X (CDNA4) table, FP8 row (a news report of AMD's ISSCC talk gives the same five petaflops)", "| Matrix FP8   | 5 PF     | ~32x")),
+			peak("mi355x", prefill.FP4, 10000, quoted(ROCmMatrixCores, "section Matrix Cores, MI355X (CDNA4) table, FP4 row (The Register's launch report gives 10 PF of FP4, double with sparsity)", "| Matrix FP4   | 10 PF    | ~64x")),
 		},
 		Memory:          memory("mi355x", 288, quoted(RegisterMI355X, "opening", "288 GB of HBM3E, and 8 TBps of memory bandwidth")),
 		MemoryBandwidth: memoryBandwidth("mi355x", 8000, quoted(RegisterMI355X, "opening", "288 GB of HBM3E, and 8 TBps of memory bandwidth")),
