@@ -9,10 +9,11 @@ import (
 // This file holds measured matrix-multiply ceilings: the best matmul
 // throughput a benchmark reached on a chip (Stas Bekman's Maximum
 // Achievable Matmul FLOPS, MAMF: a search over shapes with mamf-finder.py)
-// beside the theoretical peak the same table divides it by. Their ratio
-// is how much of a datasheet peak a chip's tensor cores deliver at best;
-// the prefill model's ceiling structure prices the FLOPs at it
-// (prefill.Chip.CeilingAt). A chip the table did not measure has none
+// beside the theoretical peak the same table divides it by. The prefill
+// model's ceiling structure prices the FLOPs at the measured throughput,
+// as a share of the catalog's peak in that precision (CeilingShare), so a
+// table whose theoretical figure differs from the catalog's moves no
+// price; precisions without a row borrow that share. A chip the table did not measure has none
 // (the H20, the GB300, the L40S, the H100 PCIe), unless a source says its
 // compute is a measured chip's, as for the catalog's peaks.
 
@@ -30,22 +31,20 @@ func init() {
 type ChipCeiling struct {
 	Precision        prefill.Precision
 	Achieved, Theory Input[prefill.FLOPRate]
-	// AgainstPeak takes the share against the catalog's peak in the same
-	// precision instead of the table's theory, where a vendor's own figure
-	// disagrees with the table's (the MI355X: 2,300 in the table, AMD's
-	// 2.5 PF in the catalog).
-	AgainstPeak bool
 }
 
 // Share is Achieved over Theory: the share of the datasheet peak the
-// chip's tensor cores reach at best.
+// chip's tensor cores reach at best, as the table computes it.
 func (c ChipCeiling) Share() float64 { return float64(c.Achieved.V() / c.Theory.V()) }
 
 // CeilingShare is the share of the chip's catalog peak a ceiling stands
-// for: its Share, or, for a ceiling taken against the catalog's peak, the
-// measured throughput over that peak.
+// for: the measured throughput over the catalog's peak in the same
+// precision, so that the model prices that precision at exactly what was
+// measured, whichever theoretical figure the table divided by (the
+// MI355X's 1,565 is 62.6% of AMD's 2,500, where the table prints 68.0%
+// of 2,300); the table's own Share where the catalog has no peak in it.
 func (c ChipSpec) CeilingShare(k ChipCeiling) float64 {
-	if p, ok := c.PeakInput(k.Precision); ok && k.AgainstPeak {
+	if p, ok := c.PeakInput(k.Precision); ok {
 		return float64(k.Achieved.V() / p.Dense())
 	}
 	return k.Share()
@@ -93,19 +92,16 @@ var (
 
 // ceilings are the measured ceilings by catalog chip.
 var ceilings = map[string][]ChipCeiling{
-	"A100":  {mamfA100},
-	"A800":  {sameCeiling("a800", mamfA100, a800SameCompute)},
-	"H100":  {mamfH100, mamfH100FP8},
-	"H200":  {mamfH200, mamfH200FP8},
-	"H800":  {sameCeiling("h800", mamfH100, h800SameCompute), sameCeiling("h800", mamfH100FP8, h800SameCompute)},
-	"GH200": {mamfGH200, mamfGH200F8},
-	"B200":  {mamfB200, mamfB200FP8},
-	"B300":  {mamfB300, mamfB300FP8},
-	"GB200": {mamfGB200, mamfGB200F8},
-	// The table divides the MI355X's 1,565 by 2,300; AMD prints 2.5 PF for
-	// its matrix FP16 and BF16, so the measured throughput is taken
-	// against AMD's figure (62.6%, not 68.0%).
-	"MI355X": {{Precision: mamfMI355X.Precision, Achieved: mamfMI355X.Achieved, Theory: mamfMI355X.Theory, AgainstPeak: true}},
+	"A100":   {mamfA100},
+	"A800":   {sameCeiling("a800", mamfA100, a800SameCompute)},
+	"H100":   {mamfH100, mamfH100FP8},
+	"H200":   {mamfH200, mamfH200FP8},
+	"H800":   {sameCeiling("h800", mamfH100, h800SameCompute), sameCeiling("h800", mamfH100FP8, h800SameCompute)},
+	"GH200":  {mamfGH200, mamfGH200F8},
+	"B200":   {mamfB200, mamfB200FP8},
+	"B300":   {mamfB300, mamfB300FP8},
+	"GB200":  {mamfGB200, mamfGB200F8},
+	"MI355X": {mamfMI355X},
 	"MI325X": {mamfMI325X},
 	"MI300X": {mamfMI300X},
 }

@@ -210,13 +210,14 @@ func TestEveryChipHasMemoryBandwidth(t *testing.T) {
 	}
 }
 
-// The measured matmul ceilings are the MAMF table's rows: the H100's
-// BF16 794.5 of 989 TFLOPS, the H200's BF16 the H100's (the table says
-// so) and its FP8 its own 1453.4 of 1979, the H800 the H100's (the same
-// compute), the MI300X 668.4 of 1300; the MI355X's 1565.0 is taken
-// against AMD's 2,500, not the table's 2,300, and its FP8 and FP4 borrow
-// that share; the H20 and the GB300 have none.
-func TestMeasuredCeilingsAreTheTablesRows(t *testing.T) {
+// The measured matmul ceilings are the MAMF table's throughputs over the
+// catalog's peaks: the H100's BF16 794.5 of 989.4 TFLOPS, the H200's BF16
+// the H100's (the table says so) and its FP8 its own 1453.4 of 1978.9, the
+// H800 the H100's (the same compute), the MI300X 668.4 of 1307.4, the
+// MI355X 1565.0 of AMD's 2,500 (the table divides by 2,300), each FP4 the
+// FP8 share and each precision without a row the BF16 one; the H20 and
+// the GB300 have none.
+func TestMeasuredCeilingsAreTheTablesThroughputsOverTheCatalogsPeaks(t *testing.T) {
 	share := func(chip string, p prefill.Precision) (float64, bool) {
 		c, err := ParseGPUs("1x" + chip)
 		require.NoError(t, err)
@@ -227,9 +228,9 @@ func TestMeasuredCeilingsAreTheTablesRows(t *testing.T) {
 		p    prefill.Precision
 		want float64
 	}{
-		{"H100", prefill.BF16, 794.5 / 989}, {"H200", prefill.BF16, 794.5 / 989}, {"H200", prefill.FP8, 1453.4 / 1979},
-		{"H800", prefill.BF16, 794.5 / 989}, {"H800", prefill.FP8, 1402.6 / 1979}, {"MI300X", prefill.BF16, 668.4 / 1300},
-		{"MI300X", prefill.FP8, 668.4 / 1300}, {"B200", prefill.FP4, 3432.5 / 4500}, {"A800", prefill.BF16, 271.2 / 312},
+		{"H100", prefill.BF16, 794.5 / 989.4}, {"H200", prefill.BF16, 794.5 / 989.4}, {"H200", prefill.FP8, 1453.4 / 1978.9},
+		{"H800", prefill.BF16, 794.5 / 989.4}, {"H800", prefill.FP8, 1402.6 / 1978.9}, {"MI300X", prefill.BF16, 668.4 / 1307.4},
+		{"MI300X", prefill.FP8, 668.4 / 1307.4}, {"B200", prefill.FP4, 3432.5 / 4500}, {"A800", prefill.BF16, 271.2 / 312},
 		{"MI355X", prefill.BF16, 1565.0 / 2500}, {"MI355X", prefill.FP8, 1565.0 / 2500}, {"MI355X", prefill.FP4, 1565.0 / 2500},
 	} {
 		got, ok := share(c.chip, c.p)

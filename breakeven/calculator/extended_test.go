@@ -61,7 +61,7 @@ func TestGPUsGivePrefillFromFLOPs(t *testing.T) {
 	bw := 3.35e12 // H100 SXM HBM3, bytes/s
 	peak := h100Peak(t)
 	if e.Ceiling {
-		peak *= 794.5 / 989 // the H100's measured matmul ceiling over its peak (the MAMF table's BF16 row)
+		peak = 794.5e12 // the H100's measured matmul throughput (the MAMF table's BF16 row), which the ceiling structure prices at
 	}
 	want := linear/(8*peak*e.Linear) + attention/(8*peak*e.Attention)
 	if e.Intensity > 0 {
@@ -542,7 +542,7 @@ func TestPrefillPartsSumToTheRecomputeAndNameTheCostThatDominates(t *testing.T) 
 		n, _ := strconv.ParseFloat(tokens, 64)
 		peak := 989.4e12
 		if m.Phases.Ceiling {
-			peak *= 794.5 / 989 // the H100's measured matmul ceiling over its peak (the MAMF table's BF16 row)
+			peak = 794.5e12 // the H100's measured matmul throughput (the MAMF table's BF16 row), which the ceiling structure prices at
 		}
 		assert.InEpsilon(t, 2*70.6e9*n/(8*peak*m.Phases.Linear), p.MatrixProducts, 0.01, tokens)
 		assert.InEpsilon(t, float64(m.Phases.Fixed+80*m.Phases.PerLayer), p.PerRequest, 1e-9, "the fixed cost and 80 layers' cost")

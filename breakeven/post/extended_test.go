@@ -99,7 +99,7 @@ func phaseByHand(t *testing.T, layers, width, n, linear, attention float64) floa
 	e := m.Phases
 	peak := h100Peak
 	if e.Ceiling {
-		peak *= 794.5 / 989 // the H100's measured matmul ceiling over its peak (the MAMF table's BF16 row)
+		peak = 794.5e12 // the H100's measured matmul throughput (the MAMF table's BF16 row), which the ceiling structure prices at
 	}
 	s := linear/(8*peak*e.Linear) + attention/(8*peak*e.Attention)
 	if e.Intensity > 0 {
