@@ -81,10 +81,17 @@ type PrefillParts struct {
 	Memory         float64 `json:"memory_seconds"`
 	PerRequest     float64 `json:"per_request_seconds"`
 	Communication  float64 `json:"communication_seconds"`
+	// CostModels are the models of the published runs whose fitted time
+	// is mostly the per-request cost (calibration.Model.
+	// RequestCostModels), and Model the prompt's: a cost learnt on other
+	// models says little about this one's engine.
+	CostModels []string `json:"per_request_cost_models,omitempty"`
+	Model      string   `json:"-"`
 }
 
-func partsOf(p prefill.RequestParts) *PrefillParts {
-	return &PrefillParts{float64(p.MatrixProducts), float64(p.Attention), float64(p.Memory), float64(p.PerRequest), float64(p.Communication)}
+func partsOf(p prefill.RequestParts, m *calibration.Model, model string) *PrefillParts {
+	return &PrefillParts{MatrixProducts: float64(p.MatrixProducts), Attention: float64(p.Attention), Memory: float64(p.Memory),
+		PerRequest: float64(p.PerRequest), Communication: float64(p.Communication), CostModels: m.RequestCostModels(), Model: model}
 }
 
 // FlopPrefill is the FLOP model of a prompt's prefill on given GPUs.
@@ -424,7 +431,7 @@ func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 			if f.Phases != nil {
 				out.PrefillModel = f.Phases.Describe()
 				out.RecomputeLowSeconds, out.RecomputeHighSeconds = ptr(float64(f.Interval.Lo)), ptr(float64(f.Interval.Hi))
-				out.PrefillParts = partsOf(f.Parts)
+				out.PrefillParts = partsOf(f.Parts, f.Phases, f.Model.Name)
 			}
 		}
 	}

@@ -553,6 +553,12 @@ func TestPrefillPartsSumToTheRecomputeAndNameTheCostThatDominates(t *testing.T) 
 	assert.Contains(t, long, "attention ")
 	// Parts that sum to nothing print no percentages (no NaN).
 	assert.NotContains(t, PrefillParts{}.String(), "NaN")
+	// The per-request cost comes with the models of the runs that mostly
+	// set it (calibration.Model.RequestCostModels); none is the 70B.
+	costModels := ask("500").Output.PrefillParts.CostModels
+	require.NotEmpty(t, costModels, "the fitted model has a per-request cost that runs mostly pay")
+	require.NotContains(t, costModels, "Llama 3.1 70B")
+	assert.Contains(t, short, "are all of "+strings.Join(costModels, ", ")+"; none is of the model asked about, Llama 3.1 70B)")
 	// A prefill given by the user has no fitted parts.
 	a, err := Compute(Request{Model: "llama-3.1-70b", Tokens: "8000", TTFT: "1s", GPUs: "8xH100", Link: "10GbE"})
 	require.NoError(t, err)
@@ -571,4 +577,20 @@ func TestPrefillFromSaysWhenAChipHasNoMeasuredCeiling(t *testing.T) {
 		text := Render(a).Get("prefill_from")
 		assert.Equal(t, want, strings.Contains(text, "no matmul ceiling of the "+chip+" was measured (its peak stands in)"), "%s: %s", chip, text)
 	}
+}
+
+// A prefill that is mostly the per-request cost names the models of the
+// runs that set that cost when the prompt's model is not one of them, and
+// only then.
+func TestPerRequestCostNamesItsModelsWhenThePromptsIsNotAmongThem(t *testing.T) {
+	p := PrefillParts{MatrixProducts: 0.01, PerRequest: 0.09, CostModels: []string{"A", "B"}, Model: "C"}
+	assert.Equal(t, "matrix products 10.0 ms (10.0%), per-request cost 90.0 ms (90.0%); most of it is the per-request cost, "+
+		"which the engine and its setup set, not the prompt: time your own server to know it "+
+		"(the published runs whose time is mostly that cost are all of A, B; none is of the model asked about, C)", p.String())
+	p.Model = "B"
+	assert.NotContains(t, p.String(), "published runs", "the prompt's model is among them")
+	p.Model, p.CostModels = "C", nil
+	assert.NotContains(t, p.String(), "published runs", "no run mostly pays the cost")
+	p.Model, p.CostModels, p.PerRequest = "C", []string{"A"}, 0.001
+	assert.NotContains(t, p.String(), "published runs", "the cost is not most of the time")
 }

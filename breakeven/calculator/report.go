@@ -3,6 +3,7 @@ package calculator
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -255,6 +256,9 @@ func (p PrefillParts) String() string {
 	text := strings.Join(out, ", ")
 	if prefill.MostlyRequestCost(breakeven.Seconds(p.PerRequest), breakeven.Seconds(total)) {
 		text += "; most of it is the per-request cost, which the engine and its setup set, not the prompt: time your own server to know it"
+		if len(p.CostModels) > 0 && p.Model != "" && !slices.Contains(p.CostModels, p.Model) {
+			text += fmt.Sprintf(" (the published runs whose time is mostly that cost are all of %s; none is of the model asked about, %s)", strings.Join(p.CostModels, ", "), p.Model)
+		}
 	}
 	return text
 }

@@ -1246,6 +1246,39 @@ func (m Model) Informants() map[string][]string {
 	return out
 }
 
+// RequestCostModels returns the models (as the runs name them, sorted,
+// each once) of the runs whose largest fitted part is a per-request cost
+// (the shared one or an engine's own): the runs that mostly set that
+// cost (Informants). Empty for a structure without one.
+func (m Model) RequestCostModels() []string {
+	inf := m.Informants()
+	byID := map[string]string{}
+	runs := m.fitRuns
+	if runs == nil {
+		for _, r := range m.Rows {
+			runs = append(runs, r.Run)
+		}
+	}
+	for _, r := range runs {
+		byID[r.ID] = r.Model
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range m.ParamNames() {
+		if !strings.HasPrefix(p, perRequest) {
+			continue
+		}
+		for _, id := range inf[p] {
+			if name := byID[id]; name != "" && !seen[name] {
+				seen[name] = true
+				out = append(out, name)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // Describe states the model in a sentence for reports: its parameters,
 // the runs each mostly comes from, and the interval's spread.
 func (m Model) Describe() string {

@@ -253,6 +253,34 @@ func TestInformantsByHand(t *testing.T) {
 	}
 }
 
+// The models named as setting the per-request cost are those of the
+// runs whose largest fitted part is that cost, each once and sorted: a
+// batch (no per-request cost) and a single request whose memory traffic
+// outweighs the cost name nothing.
+func TestRequestCostModelsAreThoseOfTheRunsMostlyPayingIt(t *testing.T) {
+	mk := func(id, model string, single bool, mem float64) Row {
+		r := Run{Memory: mem, PerRequest: single}
+		r.ID, r.Model = id, model
+		return Row{Run: r}
+	}
+	// Coefficients: 1/intensity 0.01, 0.15 s per request, no queueing.
+	// Each run's memory term (0.01 x Memory) against its 0.15 s cost:
+	rows := []Row{
+		mk("a", "M1", true, 2),           // 0.02 < 0.15: the cost
+		mk("b", "M2", false, 2),          // a batch: memory only
+		mk("c", "M0", true, 100),         // 1.0 > 0.15: memory
+		mk("d", "M1", true, 1),           // 0.01 < 0.15: the cost, M1 again
+		mk("e", "A-first", true, 10),     // 0.10 < 0.15: the cost
+		{Run: Run{Reason: "not priced"}}, // left out
+	}
+	m := Model{Fit: Fit{Structure: CeilingRequestCost, Coef: []float64{0.01, 0.15, 0}}, Rows: rows}
+	assert.Equal(t, []string{"A-first", "M1"}, m.RequestCostModels())
+	m.Coef = []float64{0.01, 0, 0} // no cost: memory is every run's largest part
+	assert.Empty(t, m.RequestCostModels())
+	assert.Empty(t, Model{Fit: Fit{Structure: ByPhase, Phases: prefill.Phases{Linear: 0.5, Attention: 0.5}}, Rows: rows}.RequestCostModels(),
+		"a structure without a per-request cost names no model")
+}
+
 // The sentence that describes a model names its structure, its runs'
 // count, each parameter's informants and the interval.
 func TestDescribe(t *testing.T) {
