@@ -11,7 +11,8 @@ import (
 // PrefillValidation draws notebook 11's validation: each priced published
 // run's leave-one-source-out prediction (with its interval as a bar)
 // against its measured time, both logarithmic, single requests, requests
-// at a stated concurrency and batched throughputs apart, with the line of
+// at a stated concurrency, prompts timed offline and batched throughputs
+// apart, with the line of
 // agreement and 25% either way. It is drawn in the notebook only, not
 // written by reproduce.
 func PrefillValidation() (*Figure, error) {
@@ -63,6 +64,7 @@ func PrefillValidation() (*Figure, error) {
 	for i, reg := range []struct{ key, text string }{
 		{"request", "one request's time to first token"},
 		{"concurrent", "mean time to first token at a stated concurrency"},
+		{"offline", "one prompt timed inside the engine, no server"},
 		{"throughput", "batched throughput, as one prompt's time"},
 	} {
 		ps := byRegime[reg.key]

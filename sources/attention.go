@@ -66,6 +66,8 @@ var Attention = []AttentionDims{
 	mla("Kimi K2", "kimi-k2", 64, 128, 128, MaxTextKimiK2, "src/MaxText/configs/models/kimi-k2-1t.yml"),
 	heads("Mistral Large 2", "mistral-large-2", 96, quoted(MistralLargeConfig, "config.json: num_attention_heads", `"num_attention_heads": 96`)),
 	heads("Mistral 7B v0.1", "mistral-7b-v0.1", 32, quoted(HFMistralConfig, "configuration_mistral.py, MistralConfig defaults: num_attention_heads", "num_attention_heads=32")),
+	heads("Llama 2 7B", "llama-2-7b", 32, quoted(TRTLLMPerfV05, "Benchmarking per Model, Llama2-7b, the build command: --n_head", "--n_head 32")),
+	heads("Llama 2 70B", "llama-2-70b", 64, quoted(TRTLLMPerfV05, "Benchmarking per Model, Llama2-70b, the build command: --n_head", "--n_head 64")),
 	heads("Mixtral 8x22B", "mixtral-8x22b", 48, maxtext(MaxTextMixtral, "mixtral-8x22b.yml", 48)),
 	heads("Gemma 3 27B", "gemma-3-27b", 32, quoted(GemmaTransformer, "gemma/transformer.py, TransformerConfig.gemma3_27b: num_heads", "num_heads=32")),
 	heads("Gemma 3 12B", "gemma-3-12b", 16, quoted(GemmaTransformer, "gemma/transformer.py, TransformerConfig.gemma3_12b: num_heads", "num_heads=16")),

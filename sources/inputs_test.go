@@ -255,7 +255,20 @@ func notInQuote(inputs map[string]AnyInput) map[string]struct {
 	for name, ms := range tt356TTFTms {
 		m[name] = c{ms / 1e3, "issue #356's tables print TTFT in ms"}
 	}
+	for name, ms := range trtPerfTTFTms {
+		m[name] = c{ms / 1e3, "TensorRT-LLM's low-latency tables print the first-token latency in ms"}
+	}
 	return m
+}
+
+// trtPerfTTFTms are the first-token latencies of TensorRT-LLM's
+// performance page as its low-latency tables print them, in whole ms.
+var trtPerfTTFTms = map[string]float64{
+	"trtllm-perf-h100-llama2-7b-128.seconds": 7, "trtllm-perf-h100-llama2-7b-2k.seconds": 36,
+	"trtllm-perf-h100x4-llama2-70b-128.seconds": 26, "trtllm-perf-h100x4-llama2-70b-2k.seconds": 109,
+	"trtllm-perf-l40s-llama2-7b-128.seconds": 14, "trtllm-perf-l40s-llama2-7b-2k.seconds": 73,
+	"trtllm-perf-a100-llama2-7b-128.seconds": 16, "trtllm-perf-a100-llama2-7b-2k.seconds": 133,
+	"trtllm-perf-a100x4-llama2-70b-128.seconds": 47, "trtllm-perf-a100x4-llama2-70b-2k.seconds": 377,
 }
 
 // tt356TTFTms are issue #356's concurrency-1 TTFTs as its tables print

@@ -76,6 +76,10 @@ type PrefillRun struct {
 	// measured, where the source states it (1: one request at a time);
 	// zero for a batched throughput or where it was not stated.
 	Concurrency int
+	// Offline is set for a time taken inside the engine by an offline
+	// benchmark (no server: no HTTP round trip, tokenisation, scheduling
+	// or queue), which pays none of a served request's per-request cost.
+	Offline bool
 	// Par is the parallelism read from the source (or assumed, as
 	// Parallelism says); zero degrees where not read.
 	Par prefill.Parallel
@@ -353,5 +357,8 @@ func PrefillRuns() []PrefillRun {
 		InferenceXMoRI8KC2, InferenceXMoRI1KC4, InferenceXMoRI8KC4,
 		InferenceXGB3008KC4, InferenceXGB3008KC8, InferenceXGB2001KC4, InferenceXGB2001KC8,
 		InferenceXB3001KC6, InferenceXB3008KC8,
+		TRTPerfH100L7B128, TRTPerfH100L7B2K, TRTPerfH100L70B128, TRTPerfH100L70B2K,
+		TRTPerfL40SL7B128, TRTPerfL40SL7B2K,
+		TRTPerfA100L7B128, TRTPerfA100L7B2K, TRTPerfA100L70B128, TRTPerfA100L70B2K,
 	}
 }

@@ -61,6 +61,9 @@ func TestPrefillRunQuotesStateTheirFigures(t *testing.T) {
 	for name, ms := range tt356TTFTms {
 		printedAs[name] = strconv.FormatFloat(ms, 'f', 1, 64) + " |"
 	}
+	for name, ms := range trtPerfTTFTms {
+		printedAs[name] = " " + strconv.FormatFloat(ms, 'f', 0, 64) + " |"
+	}
 	// Issue #5929's TTFT p50 columns are in seconds, EP None, 4 and 8 in turn.
 	for name, s := range map[string]string{
 		"trtllm-h200-r1-8k-tp8.seconds": "| 0.51583 | 0.37007 | 0.35281", "trtllm-h200-r1-8k-tp8ep4.seconds": "| 0.37007 | 0.35281",
@@ -145,6 +148,10 @@ func TestPrefillRunIntervals(t *testing.T) {
 		"minference-a100-300k.tokens":          {300000, 300 * 1024},
 		"minference-a100-1m.tokens":            {1e6, 1 << 20},
 	}
+	// TensorRT-LLM's low-latency tables print whole milliseconds.
+	for name, ms := range trtPerfTTFTms {
+		want[name] = [2]float64{(ms - 0.5) / 1e3, (ms + 0.5) / 1e3}
+	}
 	inputs := inputByName(t)
 	for name, w := range want {
 		in, ok := inputs[name]
@@ -199,4 +206,34 @@ func TestFullPrecisionTimesAreTypedBitForBit(t *testing.T) {
 		n++
 	}
 	assert.GreaterOrEqual(t, n, 17, "InferenceX's runs")
+}
+
+// TensorRT-LLM's low-latency rows are one prompt each, timed offline, on
+// the GPUs of their TP column, in FP8 on the H100 and L40S tables and in
+// FP16 on the A100's, as their tables' headings say.
+func TestTRTLLMPerfRunsAreOfflinePromptsAsTheirTablesSay(t *testing.T) {
+	runs := []PrefillRun{TRTPerfH100L7B128, TRTPerfH100L7B2K, TRTPerfH100L70B128, TRTPerfH100L70B2K,
+		TRTPerfL40SL7B128, TRTPerfL40SL7B2K, TRTPerfA100L7B128, TRTPerfA100L7B2K, TRTPerfA100L70B128, TRTPerfA100L70B2K}
+	all := map[string]bool{}
+	for _, r := range PrefillRuns() {
+		all[r.ID] = true
+	}
+	for _, r := range runs {
+		assert.True(t, all[r.ID], "%s is among the published runs", r.ID)
+		assert.True(t, r.Offline, r.ID)
+		assert.Equal(t, 1, r.Concurrency, r.ID)
+		assert.Contains(t, r.Seconds.Quote, "| 1          | "+strconv.Itoa(int(r.GPUs.V()))+" ", "%s: the TP column is its GPUs", r.ID)
+		assert.Equal(t, int(r.GPUs.V()), r.Par.TP, r.ID)
+		table := r.Seconds.Locator
+		switch {
+		case strings.Contains(table, "(FP8)"):
+			assert.Equal(t, prefill.Compute{Linear: prefill.FP8, Attention: prefill.FP16}, r.Compute, r.ID)
+		case strings.Contains(table, "(FP16)"):
+			assert.Equal(t, prefill.Uniform(prefill.FP16), r.Compute, r.ID)
+		default:
+			t.Errorf("%s: no precision in its table %q", r.ID, table)
+		}
+		wantGPUs := map[string]float64{"Llama 2 7B": 1, "Llama 2 70B": 4}[r.Model]
+		assert.Equal(t, wantGPUs, r.GPUs.V(), r.ID)
+	}
 }

@@ -64,11 +64,15 @@ func EngineKind(engine string) string {
 
 // Regime is "request" for a single request's time to first token,
 // "concurrent" for a mean time to first token at a stated concurrency
-// above one, and "throughput" for a batched rate.
+// above one, "offline" for one prompt timed inside the engine without a
+// server (sources.PrefillRun.Offline), and "throughput" for a batched
+// rate.
 func (r Run) Regime() string {
 	switch {
 	case r.Seconds.Name == "":
 		return "throughput"
+	case r.Offline:
+		return "offline"
 	case r.Concurrency > 1:
 		return "concurrent"
 	}

@@ -317,3 +317,34 @@ func TestAChipWithoutAMeasuredCeilingTakesTheWiderInterval(t *testing.T) {
 		assert.InEpsilon(t, lo, float64(p.Time.Lo/p.Time.Value), 1e-12, chip)
 	}
 }
+
+// A prompt timed inside the engine by an offline benchmark (TensorRT-LLM's
+// low-latency tables) is one prompt, so its regime is its own and a
+// pipeline would still stall on it, but no server stands between it and
+// the clock: its row has no per-request indicator, so no fit charges it
+// the per-request cost, and its predicted time is the FLOPs at the
+// ceiling plus the memory traffic, worked out here from the run's own
+// regressors.
+func TestAnOfflinePromptPaysNoPerRequestCost(t *testing.T) {
+	r := NewRun(sources.TRTPerfH100L7B2K)
+	require.True(t, r.Priced(), r.Reason)
+	assert.True(t, r.Offline)
+	assert.False(t, r.PerRequest, "timed without a server")
+	assert.Equal(t, "offline", r.Regime())
+	assert.Equal(t, []float64{r.Memory, 0, 0}, r.latencyDesign(CeilingRequestCost), "memory traffic only: no request indicator, no wait")
+	f := Fit{Structure: CeilingRequestCost, Coef: []float64{1.0 / 300, 0.15, 1}}
+	assert.Zero(t, f.RequestCost(r))
+	assert.InEpsilon(t, float64(r.LinearCeil+r.AttentionCeil)+r.Memory/300, float64(f.Predict(r)), 1e-12)
+	// The same row served (not offline) pays the cost.
+	served := sources.TRTPerfH100L7B2K
+	served.Offline = false
+	s := NewRun(served)
+	assert.True(t, s.PerRequest)
+	assert.Equal(t, "request", s.Regime())
+	assert.InEpsilon(t, 0.15, float64(f.RequestCost(s)), 1e-12)
+	// A pipeline stalls on an offline prompt as on a served one.
+	pp := sources.TRTPerfH100L7B2K
+	pp.Par = prefill.Parallel{PP: 4}
+	assert.Equal(t, prefill.PipelineFactor(r.N, pp.Par), NewRun(pp).Pipeline)
+	assert.Greater(t, NewRun(pp).Pipeline, 1.0)
+}

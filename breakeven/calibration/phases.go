@@ -214,7 +214,8 @@ type Run struct {
 	LinearCeil, AttentionCeil breakeven.Seconds
 	CeilMeasured              bool
 	// The latency regime's regressors (latency.go): PerRequest is set for
-	// a single request's time to first token (a Seconds run), Layers is
+	// a served request's time to first token (a Seconds run not timed
+	// offline), Layers is
 	// the model's depth, Comm the tensor-parallel all-reduce time at the
 	// link's quoted bandwidth (zero, with CommKnown false, where the
 	// chip's link bandwidth is not in the catalog).
@@ -332,11 +333,14 @@ func NewRun(p sources.PrefillRun) Run {
 	r.LinearMin, r.AttentionMin, _ = prefill.PhaseMinTimes(r.FLOP, r.N, g)
 	r.LinearCeil, r.AttentionCeil, r.CeilMeasured, _ = prefill.CeilingTimes(r.FLOP, r.N, g)
 	r.Memory = prefill.MemoryTerm(r.FLOP, r.N, g)
-	r.PerRequest = p.Seconds.Name != ""
+	// A served request pays the per-request cost; a time taken inside the
+	// engine by an offline benchmark (sources.PrefillRun.Offline) does
+	// not, but its one prompt still goes through the pipeline alone.
+	r.PerRequest = p.Seconds.Name != "" && !p.Offline
 	r.Layers = float64(r.FLOP.Layers())
 	r.Comm, r.CommKnown = prefill.CommTime(r.FLOP, r.N, g, p.Par)
 	r.Pipeline = 1
-	if r.PerRequest {
+	if p.Seconds.Name != "" {
 		r.Pipeline = prefill.PipelineFactor(r.N, p.Par)
 	}
 	implied := breakeven.Apply1(r.Measured, func(t breakeven.Seconds) float64 { return float64(r.MinTime() / t) })
