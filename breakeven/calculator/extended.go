@@ -73,14 +73,18 @@ type Extended struct {
 }
 
 // PrefillParts is a fitted prefill time by its parts, in seconds: the
-// FLOP phases (matrix products, attention, memory traffic) and what a
+// FLOP phases (matrix products, attention, memory traffic), the read of
+// the weights, and what a
 // request pays beyond them (its per-request cost, its communication).
 type PrefillParts struct {
 	MatrixProducts float64 `json:"matrix_products_seconds"`
 	Attention      float64 `json:"attention_seconds"`
 	Memory         float64 `json:"memory_seconds"`
-	PerRequest     float64 `json:"per_request_seconds"`
-	Communication  float64 `json:"communication_seconds"`
+	// Weights is one read of the weights at the memory bandwidth, where
+	// the fitted structure prices it.
+	Weights       float64 `json:"weights_seconds,omitempty"`
+	PerRequest    float64 `json:"per_request_seconds"`
+	Communication float64 `json:"communication_seconds"`
 	// CostModels are the models of the published runs whose fitted time
 	// is mostly the per-request cost (calibration.Model.
 	// RequestCostModels), and Model the prompt's: a cost learnt on other
@@ -91,7 +95,7 @@ type PrefillParts struct {
 
 func partsOf(p prefill.RequestParts, m *calibration.Model, model string) *PrefillParts {
 	return &PrefillParts{MatrixProducts: float64(p.MatrixProducts), Attention: float64(p.Attention), Memory: float64(p.Memory),
-		PerRequest: float64(p.PerRequest), Communication: float64(p.Communication), CostModels: m.RequestCostModels(), Model: model}
+		Weights: float64(p.Weights), PerRequest: float64(p.PerRequest), Communication: float64(p.Communication), CostModels: m.RequestCostModels(), Model: model}
 }
 
 // FlopPrefill is the FLOP model of a prompt's prefill on given GPUs.

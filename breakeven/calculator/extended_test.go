@@ -67,6 +67,11 @@ func TestGPUsGivePrefillFromFLOPs(t *testing.T) {
 	if e.Intensity > 0 {
 		want += flops / (8 * bw * e.Intensity)
 	}
+	if e.Weights {
+		// One read of the 405B weights (2 bytes each in BF16) over the 8
+		// GPUs' memory bandwidth.
+		want += 405e9 * 2 / (8 * bw)
+	}
 	// One request, tensor parallel over the 8 GPUs: the fixed and
 	// per-layer costs, and two all-reduces per layer of n x 16,384 BF16
 	// values, 2 x 7/8 of them through each GPU's link one way at half the
@@ -536,7 +541,7 @@ func TestPrefillPartsSumToTheRecomputeAndNameTheCostThatDominates(t *testing.T) 
 	for _, tokens := range []string{"500", "128000"} {
 		a := ask(tokens)
 		p := a.Output.PrefillParts
-		assert.InEpsilon(t, a.Output.RecomputeSeconds, p.MatrixProducts+p.Attention+p.Memory+p.PerRequest+p.Communication, 1e-9, tokens)
+		assert.InEpsilon(t, a.Output.RecomputeSeconds, p.MatrixProducts+p.Attention+p.Memory+p.Weights+p.PerRequest+p.Communication, 1e-9, tokens)
 		m, err := calibration.Fitted()
 		require.NoError(t, err)
 		n, _ := strconv.ParseFloat(tokens, 64)

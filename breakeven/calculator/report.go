@@ -239,14 +239,14 @@ func renderExtended(in Input, out Output) []Row {
 // when the per-request cost is most of it: that cost is an engine's and a
 // setup's, which the published runs disagree on, not the prompt's FLOPs.
 func (p PrefillParts) String() string {
-	total := p.MatrixProducts + p.Attention + p.Memory + p.PerRequest + p.Communication
+	total := p.MatrixProducts + p.Attention + p.Memory + p.Weights + p.PerRequest + p.Communication
 	if !(total > 0) {
 		return "none: the fitted time has no parts"
 	}
 	parts := []struct {
 		name string
 		t    float64
-	}{{"matrix products", p.MatrixProducts}, {"attention", p.Attention}, {"memory traffic", p.Memory}, {"per-request cost", p.PerRequest}, {"communication", p.Communication}}
+	}{{"matrix products", p.MatrixProducts}, {"attention", p.Attention}, {"memory traffic", p.Memory}, {"weight reads", p.Weights}, {"per-request cost", p.PerRequest}, {"communication", p.Communication}}
 	var out []string
 	for _, x := range parts {
 		if x.t > 0 {

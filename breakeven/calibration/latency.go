@@ -45,7 +45,7 @@ func (r Run) latencyDesign(s Structure) []float64 {
 		d = []float64{t, mem, req}
 	case ByPhaseRequestCost:
 		d = []float64{pf * float64(r.LinearMin), pf * float64(r.AttentionMin), mem, req}
-	case CeilingRequestCost:
+	case CeilingRequestCost, CeilingWeightsRequestCost:
 		// The FLOP time at the ceiling is the offset (offset), not fitted.
 		return []float64{mem, req, r.queueAt(float64(r.LinearCeil + r.AttentionCeil))}
 	case RooflineLatency:
@@ -84,12 +84,18 @@ func (r Run) queueAt(t float64) float64 {
 
 // offset is the part of a run's predicted time that structure s does not
 // fit: for CeilingRequestCost, the FLOP time at the chip's measured
-// matmul ceiling, times the pipeline's bubble; zero for the others.
+// matmul ceiling, and for CeilingWeightsRequestCost also, for a single
+// prompt (served or offline), one read of its weights, each times the
+// pipeline's bubble; zero for the others.
 func (r Run) offset(s Structure) float64 {
-	if s == CeilingRequestCost {
-		return r.pipeline() * float64(r.LinearCeil+r.AttentionCeil)
+	if !s.atCeiling() {
+		return 0
 	}
-	return 0
+	t := r.LinearCeil + r.AttentionCeil
+	if s == CeilingWeightsRequestCost && (r.PerRequest || r.Offline) {
+		t += r.WeightRead
+	}
+	return r.pipeline() * float64(t)
 }
 
 // latencyPhases turns a latency structure's coefficients (without the
@@ -114,8 +120,8 @@ func latencyPhases(s Structure, c []float64) prefill.Phases {
 		e.Intensity = inv(c[2])
 		e.Fixed = breakeven.Seconds(c[3])
 		return e
-	case CeilingRequestCost:
-		return prefill.Phases{Linear: 1, Attention: 1, Ceiling: true, Intensity: inv(c[0]), Fixed: breakeven.Seconds(c[1])}
+	case CeilingRequestCost, CeilingWeightsRequestCost:
+		return prefill.Phases{Linear: 1, Attention: 1, Ceiling: true, Weights: s == CeilingWeightsRequestCost, Intensity: inv(c[0]), Fixed: breakeven.Seconds(c[1])}
 	case Regimes, RegimesRequestCost:
 		// A prediction prices one request: the single-request efficiency
 		// (the throughput one where no single request informed it).
@@ -141,7 +147,7 @@ func latencyPhases(s Structure, c []float64) prefill.Phases {
 
 // isLatency reports whether s has latency-regime costs.
 func (s Structure) isLatency() bool {
-	return s == RequestCost || s == RooflineRequestCost || s == RooflineLatency || s == RooflineLatencyComm || s == RegimesRequestCost || s == EngineRequestCost || s == ByPhaseRequestCost || s == CeilingRequestCost
+	return s == RequestCost || s == RooflineRequestCost || s == RooflineLatency || s == RooflineLatencyComm || s == RegimesRequestCost || s == EngineRequestCost || s == ByPhaseRequestCost || s.atCeiling()
 }
 
 // clampCosts refits a x = b without the cost columns (every column after

@@ -348,3 +348,44 @@ func TestAnOfflinePromptPaysNoPerRequestCost(t *testing.T) {
 	assert.Equal(t, prefill.PipelineFactor(r.N, pp.Par), NewRun(pp).Pipeline)
 	assert.Greater(t, NewRun(pp).Pipeline, 1.0)
 }
+
+// The weights structure fits what the ceiling and one read of each single
+// prompt's weights leave: runs made from known costs (intensity 250, 0.1 s
+// a served request) give them back; a batched throughput is charged no
+// read, a prompt timed offline is charged the read but not the cost, and
+// the phases it returns price the read (Weights) at the ceiling.
+func TestCeilingWeightsStructureChargesEachSinglePromptOneRead(t *testing.T) {
+	var runs []Run
+	for i, c := range []struct {
+		ceil, mem, w, pf float64
+		req, offline     bool
+	}{{2, 100, 0.3, 1, true, false}, {0.5, 400, 0.05, 1, true, false}, {8, 30, 0.2, 1, false, false}, {1, 250, 0.1, 2, true, false},
+		{3, 900, 0.4, 1, false, false}, {0.2, 20, 0.02, 1, true, false}, {0.1, 10, 0.03, 1, false, true}, {0.6, 60, 0.01, 1, false, true}} {
+		r := Run{LinearCeil: breakeven.Seconds(c.ceil), Memory: c.mem, WeightRead: breakeven.Seconds(c.w), PerRequest: c.req, Pipeline: c.pf}
+		r.ID, r.Offline = string(rune('a'+i)), c.offline
+		r.Seconds.Name = "x"
+		want := c.pf*c.ceil + c.pf*c.mem/250
+		if c.req || c.offline {
+			want += c.pf * c.w
+		}
+		if c.req {
+			want += 0.1
+		}
+		r.Measured = breakeven.Exact(breakeven.Seconds(want))
+		runs = append(runs, r)
+	}
+	f, err := FitPhases(runs, CeilingWeightsRequestCost)
+	require.NoError(t, err)
+	assert.True(t, f.Phases.Ceiling)
+	assert.True(t, f.Phases.Weights)
+	assert.InEpsilon(t, 250, f.Phases.Intensity, 1e-6)
+	assert.InEpsilon(t, 0.1, float64(f.Phases.Fixed), 1e-6)
+	for _, r := range runs {
+		assert.InEpsilon(t, float64(r.Measured.Value), float64(f.Predict(r)), 1e-6, r.ID)
+	}
+	batch := runs[2]
+	assert.Equal(t, batch.offset(CeilingRequestCost), batch.offset(CeilingWeightsRequestCost), "a batch reads no weights for one prompt")
+	served := runs[3]
+	assert.InEpsilon(t, 2*(1+0.1), served.offset(CeilingWeightsRequestCost), 1e-12, "the ceiling and the read, times the pipeline's bubble")
+	assert.Contains(t, Candidates(), CeilingWeightsRequestCost)
+}

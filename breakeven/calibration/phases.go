@@ -94,7 +94,18 @@ const (
 	// much (the H100, the B200), which a share of peak fitted across chips
 	// cannot say.
 	CeilingRequestCost
+	// CeilingWeightsRequestCost is CeilingRequestCost with one read of the
+	// weights a prompt touches at the GPUs' full memory bandwidth
+	// (prefill.WeightRead), added to every single prompt's time, served or
+	// offline, and fitted to none: a prompt of a few hundred tokens is
+	// bound by that read, not by its FLOPs, and a batch spreads it over
+	// its many prompts.
+	CeilingWeightsRequestCost
 )
+
+// atCeiling reports whether s prices the FLOPs at the measured matmul
+// ceiling with no fitted share of it.
+func (s Structure) atCeiling() bool { return s == CeilingRequestCost || s == CeilingWeightsRequestCost }
 
 // Candidates are the structures validation chooses among: those with a
 // per-request cost. A single request always pays one (its scheduling,
@@ -118,7 +129,7 @@ func Candidates() []Structure {
 // Structures lists the structures compared.
 func Structures() []Structure {
 	return []Structure{OneEfficiency, ByPhase, ByPhaseAndPrecision, Roofline, ByPhaseRoofline,
-		RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, EngineRequestCost, ByPhaseRequestCost, CeilingRequestCost}
+		RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, EngineRequestCost, ByPhaseRequestCost, CeilingRequestCost, CeilingWeightsRequestCost}
 }
 
 func (s Structure) String() string {
@@ -151,6 +162,8 @@ func (s Structure) String() string {
 		return "matrix products and attention apart, memory traffic and a per-request cost"
 	case CeilingRequestCost:
 		return "FLOPs at the measured matmul ceiling, memory traffic and a per-request cost"
+	case CeilingWeightsRequestCost:
+		return "FLOPs at the measured matmul ceiling, the weights read once, memory traffic and a per-request cost"
 	}
 	return fmt.Sprintf("Structure(%d)", int(s))
 }
@@ -174,7 +187,7 @@ func (s Structure) Params() []string {
 		return []string{"efficiency", "memory traffic", perRequest, queueing}
 	case ByPhaseRequestCost:
 		return []string{"matrix products", "attention", "memory traffic", perRequest, queueing}
-	case CeilingRequestCost:
+	case CeilingRequestCost, CeilingWeightsRequestCost:
 		return []string{"memory traffic", perRequest, queueing}
 	case RooflineLatency:
 		return []string{"efficiency", "memory traffic", perRequest, "per-layer cost", queueing}
@@ -213,6 +226,10 @@ type Run struct {
 	// CeilMeasured is false).
 	LinearCeil, AttentionCeil breakeven.Seconds
 	CeilMeasured              bool
+	// WeightRead is one read of the weights the prompt touches at the
+	// GPUs' full memory bandwidth (prefill.WeightRead), which
+	// CeilingWeightsRequestCost charges a single prompt.
+	WeightRead breakeven.Seconds
 	// The latency regime's regressors (latency.go): PerRequest is set for
 	// a served request's time to first token (a Seconds run not timed
 	// offline), Layers is
@@ -279,7 +296,7 @@ func (r Run) design(s Structure) []float64 {
 		return []float64{l + a, mem}
 	case ByPhaseRoofline:
 		return []float64{l, a, mem}
-	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, EngineRequestCost, ByPhaseRequestCost, CeilingRequestCost:
+	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, EngineRequestCost, ByPhaseRequestCost, CeilingRequestCost, CeilingWeightsRequestCost:
 		return r.latencyDesign(s)
 	}
 	if r.lowLinear() {
@@ -333,6 +350,7 @@ func NewRun(p sources.PrefillRun) Run {
 	r.LinearMin, r.AttentionMin, _ = prefill.PhaseMinTimes(r.FLOP, r.N, g)
 	r.LinearCeil, r.AttentionCeil, r.CeilMeasured, _ = prefill.CeilingTimes(r.FLOP, r.N, g)
 	r.Memory = prefill.MemoryTerm(r.FLOP, r.N, g)
+	r.WeightRead = prefill.WeightRead(r.FLOP, r.N, g)
 	// A served request pays the per-request cost; a time taken inside the
 	// engine by an offline benchmark (sources.PrefillRun.Offline) does
 	// not, but its one prompt still goes through the pipeline alone.
@@ -563,7 +581,7 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 		f.Phases = prefill.Phases{Linear: e(0), Attention: e(0), Intensity: e(1)}
 	case ByPhaseRoofline:
 		f.Phases = prefill.Phases{Linear: e(0), Attention: e(1), Intensity: e(2)}
-	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, ByPhaseRequestCost, CeilingRequestCost:
+	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, ByPhaseRequestCost, CeilingRequestCost, CeilingWeightsRequestCost:
 		f.Phases = latencyPhases(s, inv[:len(inv)-1])
 	case EngineRequestCost:
 		f.Phases = latencyPhases(RegimesRequestCost, inv[:3])
@@ -639,7 +657,7 @@ func (f Fit) RequestCost(r Run) breakeven.Seconds {
 // bound is physics, not a structure chosen by validation, but it was
 // added after those held-out errors were seen.
 func (f Fit) waitCap() float64 {
-	if f.Structure == CeilingRequestCost { // the queue is in units of time at the ceiling
+	if f.Structure.atCeiling() { // the queue is in units of time at the ceiling
 		return 1
 	}
 	if (f.Structure == Regimes || f.Structure == RegimesRequestCost || f.Structure == EngineRequestCost) && f.Coef[1] > 0 {

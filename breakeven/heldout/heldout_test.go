@@ -157,7 +157,7 @@ func TestFittedModelOnRunsItNeverSaw(t *testing.T) {
 		// The parts are the predicted time's; the time is mostly the
 		// per-request cost where that part is more than half of it.
 		p := r.Parts
-		sum := p.MatrixProducts + p.Attention + p.Memory + p.PerRequest + p.Communication
+		sum := p.MatrixProducts + p.Attention + p.Memory + p.Weights + p.PerRequest + p.Communication
 		assert.InEpsilon(t, float64(r.Predicted.Value), float64(sum), 1e-9, r.ID)
 		assert.Equal(t, 2*p.PerRequest > sum, r.Scored().MostlyCost, r.ID)
 		abs = append(abs, math.Abs(r.Error))

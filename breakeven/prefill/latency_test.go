@@ -245,3 +245,49 @@ func TestMostlyRequestCostIsMoreThanHalfTheTime(t *testing.T) {
 		assert.Equal(t, c.mostly, p.MostlyRequestCost(), "%v per request against 2 ms of FLOPs", c.fixed)
 	}
 }
+
+// One read of the weights by hand: a dense model's every weight at the
+// bytes of its matrix products' precision over the GPUs' bandwidth,
+// whatever the prompt; a mixture of experts' at most its active
+// parameters per token, up to all of them; the active count where no
+// total is known; nothing without a bandwidth or a prompt.
+func TestWeightReadIsTheTouchedWeightsOverTheBandwidth(t *testing.T) {
+	chip := Chip{Name: "c", MemoryBandwidth: 2e12}
+	g := GPUs{Count: 4, Chip: chip, Compute: Compute{Linear: FP8, Attention: BF16}}
+	dense := Model{Name: "d", ActiveParams: 10e9, TotalParams: 10e9}
+	assert.InEpsilon(t, 10e9*1/(4*2e12), float64(WeightRead(dense, 1, g)), 1e-12, "one token reads every weight")
+	assert.InEpsilon(t, 10e9*1/(4*2e12), float64(WeightRead(dense, 8192, g)), 1e-12)
+	moe := Model{Name: "m", ActiveParams: 30e9, TotalParams: 600e9}
+	assert.InEpsilon(t, 30e9*3/(4*2e12), float64(WeightRead(moe, 3, g)), 1e-12, "three tokens touch at most 3 x 30B")
+	assert.InEpsilon(t, 600e9/(4*2e12), float64(WeightRead(moe, 8192, g)), 1e-12, "a long prompt touches every expert")
+	bf16 := GPUs{Count: 4, Chip: chip, Compute: Uniform(BF16)}
+	assert.InEpsilon(t, 600e9*2/(4*2e12), float64(WeightRead(moe, 8192, bf16)), 1e-12, "two bytes a weight in BF16")
+	custom := Model{Name: "x", ActiveParams: 7e9} // no total read: the active count
+	assert.InEpsilon(t, 7e9/(4*2e12), float64(WeightRead(custom, 100, g)), 1e-12)
+	assert.Zero(t, WeightRead(dense, 0, g))
+	assert.Zero(t, WeightRead(dense, 100, GPUs{Count: 4, Chip: Chip{Name: "no bandwidth"}, Compute: Uniform(BF16)}))
+}
+
+// Phases with Weights charge a request the read of its weights, times the
+// pipeline's bubble, as a part of its own that the total includes; the
+// same phases without it charge none.
+func TestARequestPaysItsWeightReadWhereThePhasesPriceIt(t *testing.T) {
+	m := Model{Name: "x", ActiveParams: 10e9, TotalParams: 10e9, Attention: []AttentionGroup{{Layers: 40, QueryHeads: 32, QKDim: 128, VDim: 128}}}
+	chip := Chip{Name: "c", Peaks: []Peak{{Precision: BF16, Rate: 1000 * TFLOPS}}, MemoryBandwidth: 2e12}
+	g := GPUs{Count: 4, Chip: chip}
+	e := Phases{Linear: 1, Attention: 1, Intensity: 300, Fixed: 0.1}
+	par := Parallel{PP: 2}
+	without, err := PriceRequest(m, 1000, g, par, e)
+	require.NoError(t, err)
+	assert.Zero(t, without.Weights)
+	e.Weights = true
+	with, err := PriceRequest(m, 1000, g, par, e)
+	require.NoError(t, err)
+	read := 10e9 * 2 / (4 * 2e12) // BF16 weights over 4 GPUs' bandwidth
+	bubble := 2.0                 // one chunk through two stages
+	assert.InEpsilon(t, read*bubble, float64(with.Weights), 1e-12)
+	assert.InEpsilon(t, float64(without.Total())+read*bubble, float64(with.Total()), 1e-12)
+	sum := with.MatrixProducts + with.Attention + with.Memory + with.Weights + with.PerRequest + with.Communication
+	assert.InEpsilon(t, float64(sum), float64(with.Total()), 1e-12)
+	assert.Contains(t, e.String(), "the weights read once at the memory bandwidth")
+}

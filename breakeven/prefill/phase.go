@@ -2,6 +2,7 @@ package prefill
 
 import (
 	"fmt"
+	"math"
 
 	"signalweight.dev/kv/breakeven"
 )
@@ -40,6 +41,11 @@ type Phases struct {
 	// measured matmul ceiling (CeilingTimes) instead of its datasheet
 	// peak.
 	Ceiling bool
+	// Weights, when set, charges one request a read of the weights its
+	// prompt touches at the GPUs' full memory bandwidth (WeightRead), which
+	// no share of peak is fitted to: a prompt of a few hundred tokens is
+	// bound by it.
+	Weights bool
 }
 
 // LinearFor returns the matrix products' share for precision p: LowLinear
@@ -64,6 +70,9 @@ func (e Phases) String() string {
 		if e.Linear != 1 || e.Attention != 1 {
 			s = fmt.Sprintf("matrix products %.3g and attention %.3g of the measured matmul ceiling", e.Linear, e.Attention)
 		}
+	}
+	if e.Weights {
+		s += ", the weights read once at the memory bandwidth"
 	}
 	if e.Intensity > 0 {
 		s += fmt.Sprintf(", memory traffic 1 byte per %.3g FLOP", e.Intensity)
@@ -131,6 +140,27 @@ func MemoryTerm(m Model, n breakeven.Tokens, g GPUs) float64 {
 	return float64(m.FLOPs(n)) / bw
 }
 
+// WeightRead returns the time to read once, at the GPUs' full memory
+// bandwidth, the weights an n-token prompt of m touches: every weight of
+// a dense model, and of a mixture of experts at most the active
+// parameters of each token (ActiveParams x n, the shared weights counted
+// with each token, an upper bound), capped at all its weights
+// (TotalParams, or ActiveParams where the total is not known). The
+// weights are taken as stored in the matrix products' precision. Zero
+// when the chip's bandwidth is not known.
+func WeightRead(m Model, n breakeven.Tokens, g GPUs) breakeven.Seconds {
+	bw := float64(g.Chip.MemoryBandwidth) * float64(g.Count)
+	if !(bw > 0) || !(n > 0) {
+		return 0
+	}
+	params := m.TotalParams
+	if !(params > 0) {
+		params = m.ActiveParams
+	}
+	params = math.Min(params, m.ActiveParams*float64(n))
+	return breakeven.Seconds(params * g.Compute.WeightBytes() / bw)
+}
+
 // PhaseTime returns the prefill time with each phase at its own
 // efficiency, plus the memory traffic when e.Intensity is set:
 //
@@ -168,14 +198,18 @@ func phaseParts(m Model, n breakeven.Tokens, g GPUs, e Phases) (lin, att, mem br
 }
 
 // RequestParts is one request's prefill time split by what it pays for:
-// the matrix products, attention and memory traffic, each times the
-// pipeline's bubble (PipelineFactor); the per-request cost (the fixed
+// the matrix products, attention, memory traffic and the read of the
+// weights, each times the pipeline's bubble (PipelineFactor); the
+// per-request cost (the fixed
 // cost, the per-layer cost over the model's layers, and an engine's own
 // cost where a fit adds one, WithCost); and the communication over the
 // scale-up link. Total is the time.
 type RequestParts struct {
 	MatrixProducts, Attention, Memory breakeven.Seconds
-	PerRequest, Communication         breakeven.Seconds
+	// Weights is the read of the weights (WeightRead) where the phases
+	// price it (Phases.Weights), times the pipeline's bubble.
+	Weights                   breakeven.Seconds
+	PerRequest, Communication breakeven.Seconds
 	// CommKnown is false where the chip's link bandwidth is not in the
 	// catalog, so the communication is left out.
 	CommKnown bool
@@ -201,7 +235,8 @@ func (p RequestParts) WithCost(c breakeven.Seconds) RequestParts {
 }
 
 // PriceRequest returns one request's prefill time by its parts:
-// PhaseTime's terms times the pipeline's bubble (PipelineFactor), plus
+// PhaseTime's terms and, with e.Weights, the read of the weights
+// (WeightRead), times the pipeline's bubble (PipelineFactor), plus
 // the latency regime's costs, e.Fixed and e.PerLayer per layer, and the
 // communication (CommTime) at e.Link of the link's quoted bandwidth. The
 // communication is left out (CommKnown false) where the chip's link
@@ -212,8 +247,13 @@ func PriceRequest(m Model, n breakeven.Tokens, g GPUs, p Parallel, e Phases) (Re
 		return RequestParts{}, err
 	}
 	pf := PipelineFactor(n, p)
-	r := RequestParts{phased: lin + att + mem, pipeline: pf, fixed: e.Fixed, layered: e.PerLayer * breakeven.Seconds(m.Layers())}
+	var w breakeven.Seconds
+	if e.Weights {
+		w = WeightRead(m, n, g)
+	}
+	r := RequestParts{phased: lin + att + mem + w, pipeline: pf, fixed: e.Fixed, layered: e.PerLayer * breakeven.Seconds(m.Layers())}
 	r.MatrixProducts, r.Attention, r.Memory = lin*breakeven.Seconds(pf), att*breakeven.Seconds(pf), mem*breakeven.Seconds(pf)
+	r.Weights = w * breakeven.Seconds(pf)
 	r.PerRequest = r.fixed + r.layered
 	c, ok := CommTime(m, n, g, p)
 	r.CommKnown = ok
