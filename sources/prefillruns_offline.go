@@ -75,3 +75,44 @@ var (
 	TRTPerfA100L70B128 = trtPerf("trtllm-perf-a100x4-llama2-70b-128", "Llama 2 70B", "A100", "A100 GPUs (FP16)", 4, 128, "| LLaMA 70B                    | 1          | 4         | 128          |                     47 |", 47)
 	TRTPerfA100L70B2K  = trtPerf("trtllm-perf-a100x4-llama2-70b-2k", "Llama 2 70B", "A100", "A100 GPUs (FP16)", 4, 2048, "| LLaMA 70B                    | 1          | 4         | 2048         |                    377 |", 377)
 )
+
+// LMDeploy's static inference benchmark on A100s (FP16): the batch-1 rows
+// of llama2-7b on one GPU and llama2-70b on four, at 128 and 2,048
+// prompt tokens (the rows with 128 output tokens; the 2,048-output rows
+// repeat the same first-token latency). The engine is driven in process
+// by the benchmark script, with no request server (the page's request
+// throughput benchmark is the served one). The rows with a one-token
+// prompt are left out: one token is a decode step, not a prefill.
+const LMDeployA100FP16 SourceID = "lmdeploy-benchmark-a100-fp16"
+
+func init() {
+	register(
+		Source{LMDeployA100FP16, "Benchmark on A100 (FP16) (docs/en/benchmark/a100_fp16.md)", "InternLM/lmdeploy",
+			"https://github.com/InternLM/lmdeploy/blob/3e391df4673326f79363eebe030876861a9b7090/docs/en/benchmark/a100_fp16.md", "", Read,
+			"the Static Inference Benchmark tables of llama2-7b and llama2-70b (batch, tp, prompt_tokens, output_tokens, FTL(ave)(s): the mean first-token latency), A100-80G, lmdeploy v0.1.0a1, FP16 per the title; the page's date not read; llama2-13b and internlm-20b not used (not in the catalog)"},
+	)
+}
+
+// lmdeploy is one batch-1 row of the page's static inference tables: row
+// is the row as printed, ftl its FTL(ave)(s).
+func lmdeploy(id, model, table string, tp int, tokens float64, row string, ftl float64) PrefillRun {
+	loc := "Static Inference Benchmark, table '" + table + "'"
+	return PrefillRun{
+		ID: id, Model: model, ModelNote: "'" + table + "' in the page",
+		Tokens: exact(id+".tokens", breakeven.Tokens(tokens), quoted(LMDeployA100FP16, loc+", prompt_tokens column", row)),
+		GPUs:   exact(id+".gpus", float64(tp), quoted(LMDeployA100FP16, loc+", tp column", row)),
+		Chip:   "A100", Compute: prefill.Uniform(prefill.FP16), Par: prefill.Parallel{TP: tp},
+		Parallelism: fmt.Sprintf("tensor parallel over %d (the tp column)", tp),
+		Engine:      "LMDeploy v0.1.0a1 (TurboMind, static inference benchmark, offline)", Concurrency: 1, Offline: true,
+		Seconds: exact(id+".seconds", breakeven.Seconds(ftl), quoted(LMDeployA100FP16, loc+", FTL(ave)(s) column", row)),
+		Note:    "batch 1, one prompt driven in process by the benchmark script, no request server; the mean first-token latency of the 128-output-token row; FP16 as the page's title says; A100-80G",
+	}
+}
+
+// The batch-1 rows of llama2-7b and llama2-70b.
+var (
+	LMDeployL7B128  = lmdeploy("lmdeploy-a100-llama2-7b-128", "Llama 2 7B", "llama2-7b", 1, 128, "| 1     | 1   | 128           | 128           | 102.21                | 76.59   | 0.022       |", 0.022)
+	LMDeployL7B2K   = lmdeploy("lmdeploy-a100-llama2-7b-2k", "Llama 2 7B", "llama2-7b", 1, 2048, "| 1     | 1   | 2048          | 128           | 86.1                  | 76.77   | 0.139       |", 0.139)
+	LMDeployL70B128 = lmdeploy("lmdeploy-a100x4-llama2-70b-128", "Llama 2 70B", "llama2-70b", 4, 128, "| 1     | 4   | 128           | 128           | 33.63                 | 73.72   | 0.074       |", 0.074)
+	LMDeployL70B2K  = lmdeploy("lmdeploy-a100x4-llama2-70b-2k", "Llama 2 70B", "llama2-70b", 4, 2048, "| 1     | 4   | 2048          | 128           | 28.32                 | 73.78   | 0.402       |", 0.402)
+)

@@ -64,6 +64,13 @@ func TestPrefillRunQuotesStateTheirFigures(t *testing.T) {
 	for name, ms := range trtPerfTTFTms {
 		printedAs[name] = " " + strconv.FormatFloat(ms, 'f', 0, 64) + " |"
 	}
+	// LMDeploy's FTL(ave)(s) column, in seconds to the millisecond.
+	for name, s := range map[string]string{
+		"lmdeploy-a100-llama2-7b-128.seconds": "| 0.022 ", "lmdeploy-a100-llama2-7b-2k.seconds": "| 0.139 ",
+		"lmdeploy-a100x4-llama2-70b-128.seconds": "| 0.074 ", "lmdeploy-a100x4-llama2-70b-2k.seconds": "| 0.402 ",
+	} {
+		printedAs[name] = s
+	}
 	// Issue #5929's TTFT p50 columns are in seconds, EP None, 4 and 8 in turn.
 	for name, s := range map[string]string{
 		"trtllm-h200-r1-8k-tp8.seconds": "| 0.51583 | 0.37007 | 0.35281", "trtllm-h200-r1-8k-tp8ep4.seconds": "| 0.37007 | 0.35281",
@@ -235,5 +242,20 @@ func TestTRTLLMPerfRunsAreOfflinePromptsAsTheirTablesSay(t *testing.T) {
 		}
 		wantGPUs := map[string]float64{"Llama 2 7B": 1, "Llama 2 70B": 4}[r.Model]
 		assert.Equal(t, wantGPUs, r.GPUs.V(), r.ID)
+	}
+}
+
+// LMDeploy's batch-1 rows are one prompt each, timed in process, in FP16
+// on A100s, on the GPUs of their tp column: one for llama2-7b, four for
+// llama2-70b.
+func TestLMDeployRunsAreOfflineFP16PromptsAsTheirTablesSay(t *testing.T) {
+	for _, r := range []PrefillRun{LMDeployL7B128, LMDeployL7B2K, LMDeployL70B128, LMDeployL70B2K} {
+		assert.True(t, r.Offline, r.ID)
+		assert.Equal(t, 1, r.Concurrency, r.ID)
+		assert.Equal(t, "A100", r.Chip, r.ID)
+		assert.Equal(t, prefill.Uniform(prefill.FP16), r.Compute, r.ID)
+		assert.True(t, strings.HasPrefix(r.Seconds.Quote, "| 1     | "+strconv.Itoa(int(r.GPUs.V()))+"   | "), "%s: batch 1 on its tp column's GPUs", r.ID)
+		assert.Equal(t, int(r.GPUs.V()), r.Par.TP, r.ID)
+		assert.Equal(t, map[string]float64{"Llama 2 7B": 1, "Llama 2 70B": 4}[r.Model], r.GPUs.V(), r.ID)
 	}
 }
