@@ -22,6 +22,7 @@ package calibration
 
 import (
 	"math"
+	"signalweight.dev/kv/internal/portable"
 	"sort"
 	"strings"
 
@@ -150,7 +151,7 @@ func losoErrors(runs []Run, s Structure) ([]sourceError, bool) {
 			return nil, false
 		}
 		for _, r := range in {
-			out = append(out, sourceError{r.ID, math.Log(float64(f.Predict(r) / r.Measured.Value)), len(Novelty(r, rest)) > 0, r.Regime()})
+			out = append(out, sourceError{r.ID, portable.Log(float64(f.Predict(r) / r.Measured.Value)), len(Novelty(r, rest)) > 0, r.Regime()})
 		}
 	}
 	return out, true
@@ -160,7 +161,7 @@ func losoErrors(runs []Run, s Structure) ([]sourceError, bool) {
 func medianAbs(errs []sourceError) float64 {
 	var abs []float64
 	for _, e := range errs {
-		abs = append(abs, math.Abs(math.Exp(e.Log)-1))
+		abs = append(abs, math.Abs(portable.Exp(e.Log)-1))
 	}
 	sort.Float64s(abs)
 	return quantile(abs, 0.5)

@@ -2,6 +2,7 @@ package calibration
 
 import (
 	"math"
+	"signalweight.dev/kv/internal/portable"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/prefill"
@@ -212,7 +213,7 @@ func refineLogOffset(d [][]float64, m, weight []float64, c []float64, off []floa
 	k := len(c)
 	theta := make([]float64, k)
 	for j := range c {
-		theta[j] = math.Log(math.Max(c[j], 1e-12))
+		theta[j] = portable.Log(math.Max(c[j], 1e-12))
 	}
 	// Two sets of buffers for eval, the current point's and a trial
 	// point's, swapped when a trial is taken: the loop allocates nothing.
@@ -227,10 +228,10 @@ func refineLogOffset(d [][]float64, m, weight []float64, c []float64, off []floa
 				pred = off[i]
 			}
 			for j := 0; j < k; j++ {
-				pred += d[i][j] * math.Exp(th[j])
+				pred += d[i][j] * portable.Exp(th[j])
 			}
 			p.pred[i] = pred
-			p.e[i] = math.Log(p.pred[i] / m[i])
+			p.e[i] = portable.Log(p.pred[i] / m[i])
 			a := math.Abs(p.e[i])
 			if a <= HuberLog {
 				p.w[i] = weight[i]
@@ -257,7 +258,7 @@ func refineLogOffset(d [][]float64, m, weight []float64, c []float64, off []floa
 		for i := range d {
 			sw := math.Sqrt(cur.w[i])
 			for j := 0; j < k; j++ {
-				rows[i][j] = sw * d[i][j] * math.Exp(theta[j]) / cur.pred[i]
+				rows[i][j] = sw * d[i][j] * portable.Exp(theta[j]) / cur.pred[i]
 			}
 			rhs[i] = -sw * cur.e[i]
 		}
@@ -287,7 +288,7 @@ func refineLogOffset(d [][]float64, m, weight []float64, c []float64, off []floa
 	}
 	out := make([]float64, k)
 	for j := range out {
-		out[j] = math.Exp(theta[j])
+		out[j] = portable.Exp(theta[j])
 	}
 	return out
 }

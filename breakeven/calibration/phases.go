@@ -44,6 +44,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"signalweight.dev/kv/internal/portable"
 	"sort"
 	"strings"
 	"sync"
@@ -806,7 +807,7 @@ func (c *fitsWithout) looErrors(left string) (map[string]float64, error) {
 		if err != nil {
 			return nil, err
 		}
-		out[r.ID] = math.Log(float64(f.Predict(r) / r.Measured.Value))
+		out[r.ID] = portable.Log(float64(f.Predict(r) / r.Measured.Value))
 	}
 	return out, nil
 }
@@ -831,7 +832,7 @@ func quantile(xs []float64, q float64) float64 {
 func spread(errs []float64) (lo, hi float64) {
 	xs := append([]float64(nil), errs...)
 	sort.Float64s(xs)
-	return math.Exp(-quantile(xs, IntervalHigh)), math.Exp(-quantile(xs, IntervalLow))
+	return portable.Exp(-quantile(xs, IntervalHigh)), portable.Exp(-quantile(xs, IntervalLow))
 }
 
 // Validate is the leave-one-out validation of structure s on runs: each
