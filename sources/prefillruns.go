@@ -69,7 +69,11 @@ type PrefillRun struct {
 	GPUs Input[float64]
 	Chip string
 	// Compute is the precision of the matrix products and of attention.
-	Compute     prefill.Compute
+	Compute prefill.Compute
+	// WeightBits is the width the weights are stored in where it differs
+	// from the matrix products' precision (AWQ's 4-bit weights, which the
+	// engine computes with in BF16); a zero Name: stored in that precision.
+	WeightBits  Input[float64]
 	Parallelism string
 	Engine      string
 	// Concurrency is the number of requests in flight when the time was
@@ -324,8 +328,8 @@ func PrefillRuns() []PrefillRun {
 	vast := PrefillRun{
 		ID: VAST405B.ID, Model: VAST405B.Model, Tokens: VAST405B.Tokens, GPUs: VAST405B.GPUs, Chip: "H100",
 		Compute: prefill.Uniform(prefill.BF16), Par: prefill.Parallel{TP: int(VAST405B.GPUs.V())}, Parallelism: "one 8-GPU node (tensor parallel assumed)", Engine: "NVIDIA Dynamo (pre-release)",
-		Seconds: VAST405B.Uncached,
-		Note:    "the post's test; AWQ 4-bit weights dequantised to compute in BF16",
+		Seconds: VAST405B.Uncached, WeightBits: VASTWeightBits,
+		Note: "the post's test; AWQ 4-bit weights dequantised to compute in BF16",
 	}
 	weka := PrefillRun{
 		ID: WEKA70B.ID, Model: WEKA70B.Model, Tokens: WEKA70B.Tokens, GPUs: DGXH100GPUs, Chip: "H100",

@@ -25,6 +25,7 @@ import (
 const (
 	TRTLLMIssue5929 SourceID = "trtllm-issue-5929-b200-h200"
 	TenstorrentR1   SourceID = "tenstorrent-issue-356-r1-gpu"
+	VLLMAWQ         SourceID = "vllm-awq-config"
 )
 
 func init() {
@@ -33,6 +34,8 @@ func init() {
 			"the issue's description: 8 B200 against 8 H200, TensorRT-LLM v0.21.0rc2 built from source, LLMPerf against trtllm-serve, p50 ITL and TTFT (s) at TP=8 with EP None, 4 and 8, batch sizes 1 and 8, 1,600 and 8,192 input tokens; the batch-1 8,192-token rows kept; the thread's replies not read"},
 		Source{TenstorrentR1, "DeepSeek-R1-0528: GPU Benchmarks (issue #356)", "tenstorrent/tt-inference-server (gtobarTT)", "https://github.com/tenstorrent/tt-inference-server/issues/356", "2025-07-09", Partial,
 			"the description (16 H100 at full precision; 8 H100 quantized with AWQ) and two comments' sweep tables (16 H100 with SGLang over InfiniBand, 2025-07-09; DeepSeek-R1-0528-AWQ on 8 H100 with vLLM, 2025-07-10), read to the 8,192-token row; the rows beyond it, the launch flags and the tensor-parallel degree not read"},
+		Source{VLLMAWQ, "AWQConfig (vllm/model_executor/layers/quantization/awq.py)", "vllm-project/vllm", "https://github.com/vllm-project/vllm/blob/92d756e9ccd74c7772d5d9936ac5631b811a961f/vllm/model_executor/layers/quantization/awq.py", "", Read,
+			"the file at that commit: AWQConfig refuses any width but 4 bits; its linear method dequantises the weights to FP16 before the matrix product for 256 tokens or more (that version; which kernel the issue's later vLLM ran was not read)"},
 	)
 }
 
@@ -54,6 +57,8 @@ var (
 	trtllm5929Tokens   = exact("trtllm-5929.tokens", breakeven.Tokens(8192), quoted(TRTLLMIssue5929, trtllm5929Loc+", Input column", trtllm5929FP4Row))
 	tt356SGLangGPUs    = exact("tt-356.sglang-gpus", 16.0, quoted(TenstorrentR1, tt356SGLangLoc, "DeepSeek-R1-0528 on 16 H100 (SGLANG + INFINIBAND)"))
 	tt356VLLMGPUs      = exact("tt-356.vllm-gpus", 8.0, quoted(TenstorrentR1, tt356VLLMLoc, "DeepSeek-R1-0528-AWQ on 8xH100s (vLLM)"))
+	// The AWQ run's weights: vLLM loads AWQ weights only at 4 bits.
+	tt356VLLMWeightBits = exact("tt-356.vllm-weight-bits", 4.0, quoted(VLLMAWQ, "AWQConfig.__init__, the weight_bits check", "only 4-bit weight quantization is supported for"))
 )
 
 // trtllm5929 is one batch-1 8,192-token run of issue #5929: ep is the
@@ -109,7 +114,7 @@ func tt356(id string, tokens float64, row string, ttft float64, sglang bool) Pre
 		return r
 	}
 	r.ModelNote = "DeepSeek-R1-0528-AWQ (the DeepSeek-V3 architecture, 4-bit weights)"
-	r.GPUs, r.Chip, r.Compute = tt356VLLMGPUs, "H100", prefill.Uniform(prefill.BF16)
+	r.GPUs, r.Chip, r.Compute, r.WeightBits = tt356VLLMGPUs, "H100", prefill.Uniform(prefill.BF16), tt356VLLMWeightBits
 	r.Par, r.Parallelism, r.Engine = prefill.Parallel{TP: 8}, "8 GPUs on one node (tensor parallel assumed; not read)", "vLLM"
 	r.Seconds = exact(id+".seconds", breakeven.Seconds(ttft), quoted(TenstorrentR1, tt356VLLMLoc+", Concurrency 1, TTFT (ms)", row))
 	r.Note = "one request at a time (Concurrency 1, 2 to 4 requests a row), 128 output tokens; AWQ 4-bit weights dequantised to compute in BF16, as for the post's 405B test"

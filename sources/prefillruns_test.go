@@ -259,3 +259,22 @@ func TestLMDeployRunsAreOfflineFP16PromptsAsTheirTablesSay(t *testing.T) {
 		assert.Equal(t, map[string]float64{"Llama 2 7B": 1, "Llama 2 70B": 4}[r.Model], r.GPUs.V(), r.ID)
 	}
 }
+
+// Every run whose weights are AWQ's (the model or note says so) stores
+// them in 4 bits while computing in BF16, and its cite says 4-bit; no
+// other run states a width of its own.
+func TestAWQRunsStoreFourBitWeightsAndComputeInBF16(t *testing.T) {
+	var awq []string
+	for _, r := range PrefillRuns() {
+		if !strings.Contains(r.ModelNote+r.Note, "AWQ") {
+			assert.Empty(t, r.WeightBits.Name, "%s: weights in the matrix products' precision", r.ID)
+			continue
+		}
+		awq = append(awq, r.ID)
+		assert.Equal(t, 4.0, r.WeightBits.V(), r.ID)
+		c := r.WeightBits.Cite // quoted, or (the post's test) as the post reports it
+		assert.Contains(t, c.Quote+c.Locator, "4-bit", r.ID)
+		assert.Equal(t, prefill.Uniform(prefill.BF16), r.Compute, r.ID)
+	}
+	assert.ElementsMatch(t, []string{VAST405B.ID, TTVLLMR12K.ID, TTVLLMR14K.ID, TTVLLMR18K.ID}, awq)
+}

@@ -213,6 +213,7 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 		}
 		w = prefill.Weights{Name: t.Name, Bytes: float64(t.Size)}
 	}
+	g.Weights = w // the memory fit and the weight read both use them
 	f.Model, f.GPUs = pm, g
 	f.Par = prefill.Parallel{TP: g.Count}
 	if given(r.Parallel) {
@@ -244,7 +245,7 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 			return f, breakeven.Bad("engine", r.Engine, "unknown engine (one of vllm, sglang, trtllm, tgi)", "--engine vllm")
 		}
 	}
-	f.Fit = prefill.MemoryFit(pm, w, in.Arch.CacheSize(in.Tokens), g, sources.ActivationShare.V())
+	f.Fit = prefill.MemoryFit(pm, in.Arch.CacheSize(in.Tokens), g, sources.ActivationShare.V())
 	if given(r.MFU) {
 		m, err := breakeven.ParseFraction(r.MFU) // a share in (0, 1], as a fraction or a percentage
 		if err != nil || m == 0 {

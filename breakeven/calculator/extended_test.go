@@ -68,9 +68,17 @@ func TestGPUsGivePrefillFromFLOPs(t *testing.T) {
 		want += flops / (8 * bw * e.Intensity)
 	}
 	if e.Weights {
-		// One read of the 405B weights (2 bytes each in BF16) over the 8
-		// GPUs' memory bandwidth.
-		want += 405e9 * 2 / (8 * bw)
+		// One read of the 405B weights, stored in 4 bits (half a byte
+		// each, --weights int4) though computed in BF16, over the 8 GPUs'
+		// memory bandwidth; without --weights, 2 bytes each in BF16 (on
+		// 16 GPUs, where BF16 weights fit).
+		want += 405e9 * 0.5 / (8 * bw)
+		require.NotNil(t, o.PrefillParts)
+		assert.InEpsilon(t, 405e9*0.5/(8*bw), o.PrefillParts.Weights, 1e-9)
+		bf16, err := Compute(Request{Model: "llama-3.1-405b", Tokens: "127188", GPUs: "16xH100", Link: "181Gbit/s"})
+		require.NoError(t, err)
+		require.NotNil(t, bf16.Output.PrefillParts)
+		assert.InEpsilon(t, 405e9*2/(16*bw), bf16.Output.PrefillParts.Weights, 1e-9)
 	}
 	// One request, tensor parallel over the 8 GPUs: the fixed and
 	// per-layer costs, and two all-reduces per layer of n x 16,384 BF16

@@ -336,6 +336,10 @@ func NewRun(p sources.PrefillRun) Run {
 		}
 		return r
 	}
+	if p.WeightBits.Name != "" { // weights stored narrower than they are computed
+		b := p.WeightBits.V()
+		g.Weights = prefill.Weights{Name: fmt.Sprintf("%g-bit", b), Bytes: b / 8}
+	}
 	g.Count = 0 // not read, unless the run states it
 	if p.GPUs.Name != "" {
 		g.Count = int(p.GPUs.V())

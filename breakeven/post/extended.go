@@ -272,7 +272,7 @@ func Estimate(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs) EstimateRow 
 	r.Rate.Lo, r.Rate.Hi = breakeven.TokenRate(float64(n)/float64(r.Time.Hi)), breakeven.TokenRate(float64(n)/float64(r.Time.Lo))
 	r.PerToken = arch.MeanBytesPerToken(n)
 	size := arch.CacheSize(n)
-	r.Fit = prefill.MemoryFit(pm, prefill.Weights{}, size, g, sources.ActivationShare.V())
+	r.Fit = prefill.MemoryFit(pm, size, g, sources.ActivationShare.V())
 	r.Links = len(ComparedLinks())
 	if !r.Fit.Fits() {
 		r.Time = E[breakeven.Seconds]{Value: breakeven.Seconds(nan()), Lo: breakeven.Seconds(nan()), Hi: breakeven.Seconds(nan())}

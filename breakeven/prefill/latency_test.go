@@ -262,6 +262,8 @@ func TestWeightReadIsTheTouchedWeightsOverTheBandwidth(t *testing.T) {
 	assert.InEpsilon(t, 600e9/(4*2e12), float64(WeightRead(moe, 8192, g)), 1e-12, "a long prompt touches every expert")
 	bf16 := GPUs{Count: 4, Chip: chip, Compute: Uniform(BF16)}
 	assert.InEpsilon(t, 600e9*2/(4*2e12), float64(WeightRead(moe, 8192, bf16)), 1e-12, "two bytes a weight in BF16")
+	awq := GPUs{Count: 4, Chip: chip, Compute: Uniform(BF16), Weights: Weights{"int4", 0.5}}
+	assert.InEpsilon(t, 600e9*0.5/(4*2e12), float64(WeightRead(moe, 8192, awq)), 1e-12, "4-bit weights computed in BF16 are read as stored: half a byte a weight")
 	custom := Model{Name: "x", ActiveParams: 7e9} // no total read: the active count
 	assert.InEpsilon(t, 7e9/(4*2e12), float64(WeightRead(custom, 100, g)), 1e-12)
 	assert.Zero(t, WeightRead(dense, 0, g))

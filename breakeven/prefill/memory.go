@@ -43,14 +43,11 @@ type Weights struct {
 	Bytes float64
 }
 
-// MemoryFit checks m's weights, stored as w (zero: in g's precision of the
-// matrix products), and a prompt's cache against g's memory, keeping
-// share of the memory for activations.
-func MemoryFit(m Model, w Weights, cache breakeven.Bytes, g GPUs, share float64) Fit {
-	if w.Bytes <= 0 {
-		lin := g.Compute.Or().Linear
-		w = Weights{string(lin), lin.BytesPerValue()}
-	}
+// MemoryFit checks m's weights, stored as g stores them (StoredWeights:
+// g.Weights, or g's precision of the matrix products), and a prompt's
+// cache against g's memory, keeping share of the memory for activations.
+func MemoryFit(m Model, cache breakeven.Bytes, g GPUs, share float64) Fit {
+	w := g.StoredWeights()
 	f := Fit{GPUs: g, Params: m.TotalParams, WeightFormat: w.Name, BytesPerWeight: w.Bytes, Cache: cache, Share: share, Memory: g.Memory()}
 	f.Weights = breakeven.Bytes(f.Params * f.BytesPerWeight)
 	f.Activations = breakeven.Bytes(share) * f.Memory

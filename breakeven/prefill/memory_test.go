@@ -10,13 +10,13 @@ import (
 // digits: a 12.34% share of 80 GB reads "12.3% of 80.0 GB".
 func TestFitPrintsTheShareAndTheParameters(t *testing.T) {
 	g := GPUs{Count: 1, Chip: Chip{Name: "H100", Memory: 80e9}}
-	f := MemoryFit(Model{Name: "m", ActiveParams: 8e9, TotalParams: 8e9}, Weights{Name: "BF16", Bytes: 2}, 1e9, g, 0.1234)
+	f := MemoryFit(Model{Name: "m", ActiveParams: 8e9, TotalParams: 8e9}, 1e9, g, 0.1234)
 	assert.Contains(t, f.String(), "(12.3% of 80.0 GB)")
 	// 16 GB of weights + 1 GB of cache + 9.87 GB of activations = 26.9 GB.
 	assert.InDelta(t, 16e9+1e9+0.1234*80e9, float64(f.Need), 1)
 	// Parameters print in billions at four significant digits: Llama 3.1
 	// 70B's 70,553,706,496 are 70.55B.
-	f = MemoryFit(Model{Name: "m", ActiveParams: 70553706496, TotalParams: 70553706496}, Weights{Name: "BF16", Bytes: 2}, 1e9, g, 0.1)
+	f = MemoryFit(Model{Name: "m", ActiveParams: 70553706496, TotalParams: 70553706496}, 1e9, g, 0.1)
 	assert.Contains(t, f.String(), "(70.55B x 2 B, BF16)")
 }
 

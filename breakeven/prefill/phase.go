@@ -145,9 +145,10 @@ func MemoryTerm(m Model, n breakeven.Tokens, g GPUs) float64 {
 // a dense model, and of a mixture of experts at most the active
 // parameters of each token (ActiveParams x n, the shared weights counted
 // with each token, an upper bound), capped at all its weights
-// (TotalParams, or ActiveParams where the total is not known). The
-// weights are taken as stored in the matrix products' precision. Zero
-// when the chip's bandwidth is not known.
+// (TotalParams, or ActiveParams where the total is not known), each of
+// the bytes g stores it in (StoredWeights: 4-bit weights read as 4-bit,
+// else in the matrix products' precision). Zero when the chip's
+// bandwidth is not known.
 func WeightRead(m Model, n breakeven.Tokens, g GPUs) breakeven.Seconds {
 	bw := float64(g.Chip.MemoryBandwidth) * float64(g.Count)
 	if !(bw > 0) || !(n > 0) {
@@ -158,7 +159,7 @@ func WeightRead(m Model, n breakeven.Tokens, g GPUs) breakeven.Seconds {
 		params = m.ActiveParams
 	}
 	params = math.Min(params, m.ActiveParams*float64(n))
-	return breakeven.Seconds(params * g.Compute.WeightBytes() / bw)
+	return breakeven.Seconds(params * g.StoredWeights().Bytes / bw)
 }
 
 // PhaseTime returns the prefill time with each phase at its own

@@ -77,10 +77,6 @@ func (c Compute) String() string {
 	return fmt.Sprintf("%s (%s attention)", c.Linear, c.Attention)
 }
 
-// WeightBytes is the storage of one weight: weights are held in the
-// precision of the matrix products.
-func (c Compute) WeightBytes() float64 { return c.Or().Linear.BytesPerValue() }
-
 // ComputeExample is a valid --precision value for messages.
 const ComputeExample = "fp8, or fp8+bf16 for FP8 matrix products with BF16 attention"
 

@@ -90,7 +90,7 @@ func TestMemoryFitByHand(t *testing.T) {
 	h100 := Chip{Name: "H100", Peaks: []Peak{{BF16, 989.4 * TFLOPS}, {FP8, 1978.9 * TFLOPS}}, Memory: 80e9}
 	// Qwen3-32B in BF16 with its 128K cache (34.4 GB) on one H100:
 	// 32.8e9 x 2 = 65.6 GB of weights + 34.4 + 10% of 80 = 8 -> 108 GB > 80.
-	q := MemoryFit(Model{Name: "Qwen3-32B", ActiveParams: 32.8e9, TotalParams: 32.8e9}, Weights{}, 34.4e9, GPUs{Count: 1, Chip: h100}, 0.1)
+	q := MemoryFit(Model{Name: "Qwen3-32B", ActiveParams: 32.8e9, TotalParams: 32.8e9}, 34.4e9, GPUs{Count: 1, Chip: h100}, 0.1)
 	assert.True(t, q.Known())
 	assert.False(t, q.Fits())
 	assert.InDelta(t, 65.6e9, float64(q.Weights), 1)
@@ -98,27 +98,27 @@ func TestMemoryFitByHand(t *testing.T) {
 	assert.Equal(t, "weights 65.6 GB (32.8B x 2 B, BF16) + cache 34.4 GB + activations 8.00 GB (10% of 80.0 GB) = 108 GB, more than the 80.0 GB of 1x H100", q.String())
 	// DeepSeek-V3 in BF16 on 8 H100s: 671e9 x 2 = 1,342 GB of weights
 	// alone, more than 8 x 80 = 640 GB.
-	d := MemoryFit(Model{Name: "DeepSeek-V3", ActiveParams: 37e9, TotalParams: 671e9}, Weights{}, 1e9, GPUs{Count: 8, Chip: h100}, 0.1)
+	d := MemoryFit(Model{Name: "DeepSeek-V3", ActiveParams: 37e9, TotalParams: 671e9}, 1e9, GPUs{Count: 8, Chip: h100}, 0.1)
 	assert.False(t, d.Fits())
 	assert.InDelta(t, 1342e9+1e9+64e9, float64(d.Need), 1)
 	// The same in FP8 on 16 H100s: 671 + 1 + 128 = 800 GB <= 1,280 GB.
-	d16 := MemoryFit(Model{Name: "DeepSeek-V3", ActiveParams: 37e9, TotalParams: 671e9}, Weights{}, 1e9, GPUs{Count: 16, Chip: h100, Compute: Uniform(FP8)}, 0.1)
+	d16 := MemoryFit(Model{Name: "DeepSeek-V3", ActiveParams: 37e9, TotalParams: 671e9}, 1e9, GPUs{Count: 16, Chip: h100, Compute: Uniform(FP8)}, 0.1)
 	assert.True(t, d16.Fits())
 	assert.InDelta(t, 800e9, float64(d16.Need), 1)
 	// Stated 4-bit weights computed in BF16: Llama 3.1 405B on 8 H100s,
 	// 405e9 x 0.5 = 202.5 GB + 65.6 GB + 64 GB = 332.1 GB <= 640 GB,
 	// where BF16 weights (810 GB) would not fit.
-	l := MemoryFit(Model{Name: "Llama 3.1 405B", ActiveParams: 405e9, TotalParams: 405e9}, Weights{"int4", 0.5}, 65.6e9, GPUs{Count: 8, Chip: h100}, 0.1)
+	l := MemoryFit(Model{Name: "Llama 3.1 405B", ActiveParams: 405e9, TotalParams: 405e9}, 65.6e9, GPUs{Count: 8, Chip: h100, Weights: Weights{"int4", 0.5}}, 0.1)
 	assert.True(t, l.Fits())
 	assert.InDelta(t, 332.1e9, float64(l.Need), 1)
-	assert.False(t, MemoryFit(Model{TotalParams: 405e9}, Weights{}, 65.6e9, GPUs{Count: 8, Chip: h100}, 0.1).Fits())
+	assert.False(t, MemoryFit(Model{TotalParams: 405e9}, 65.6e9, GPUs{Count: 8, Chip: h100}, 0.1).Fits())
 	// Exactly full fits; a byte more does not.
-	edge := MemoryFit(Model{TotalParams: 36e9}, Weights{}, 0, GPUs{Count: 1, Chip: h100}, 0.1)
+	edge := MemoryFit(Model{TotalParams: 36e9}, 0, GPUs{Count: 1, Chip: h100}, 0.1)
 	assert.Equal(t, breakeven.Bytes(80e9), edge.Need)
 	assert.True(t, edge.Fits())
-	assert.False(t, MemoryFit(Model{TotalParams: 36e9}, Weights{}, 1, GPUs{Count: 1, Chip: h100}, 0.1).Fits())
+	assert.False(t, MemoryFit(Model{TotalParams: 36e9}, 1, GPUs{Count: 1, Chip: h100}, 0.1).Fits())
 	// Unknown parameters or memory: not judged, never a refusal.
-	u := MemoryFit(Model{Name: "x", ActiveParams: 1e9}, Weights{}, 1e12, GPUs{Count: 1, Chip: h100}, 0.1)
+	u := MemoryFit(Model{Name: "x", ActiveParams: 1e9}, 1e12, GPUs{Count: 1, Chip: h100}, 0.1)
 	assert.False(t, u.Known())
 	assert.True(t, u.Fits())
 	assert.Contains(t, u.String(), "not checked")
@@ -130,8 +130,9 @@ func TestBytesPerValue(t *testing.T) {
 	for p, b := range want {
 		assert.Equal(t, b, p.BytesPerValue(), p)
 	}
-	assert.Equal(t, 0.5, Compute{FP4, BF16}.WeightBytes(), "weights are stored in the matrix products' precision")
-	assert.Equal(t, 2.0, Compute{}.WeightBytes())
+	assert.Equal(t, Weights{"FP4", 0.5}, GPUs{Compute: Compute{FP4, BF16}}.StoredWeights(), "weights are stored in the matrix products' precision")
+	assert.Equal(t, Weights{"BF16", 2}, GPUs{}.StoredWeights())
+	assert.Equal(t, Weights{"int4", 0.5}, GPUs{Compute: Compute{FP8, BF16}, Weights: Weights{"int4", 0.5}}.StoredWeights(), "unless stated otherwise")
 	assert.Equal(t, Compute{FP8, FP8}, Compute{Linear: FP8}.Or())
 	assert.Equal(t, Compute{BF16, BF16}, Compute{Attention: BF16}.Or())
 }

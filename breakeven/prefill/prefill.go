@@ -210,6 +210,21 @@ type GPUs struct {
 	Count   int
 	Chip    Chip
 	Compute Compute
+	// Weights is how the weights are stored where that differs from the
+	// matrix products' precision (4-bit weights that an engine
+	// dequantises to compute in BF16); zero: stored in that precision.
+	// The memory fit and the weight read both use it (StoredWeights).
+	Weights Weights
+}
+
+// StoredWeights returns how the weights are stored: Weights where set,
+// else the precision of the matrix products.
+func (g GPUs) StoredWeights() Weights {
+	if g.Weights.Bytes > 0 {
+		return g.Weights
+	}
+	lin := g.Compute.Or().Linear
+	return Weights{string(lin), lin.BytesPerValue()}
 }
 
 // Peak returns Count x the chip's peak in the precision of the matrix
