@@ -211,7 +211,7 @@ func TestValidationSmallCells(t *testing.T) {
 }
 
 // The validation's title states its scores as counted from its rows: the
-// share within 25% and the share covered, in whole percent.
+// share within 25% and the share covered, as percentages.
 func TestValidationTitleFromRows(t *testing.T) {
 	m, err := PrefillValidation()
 	require.NoError(t, err)
@@ -229,8 +229,10 @@ func TestValidationTitleFromRows(t *testing.T) {
 		}
 	}
 	title := PrefillValidationData().Title
-	assert.Contains(t, title, fmt.Sprintf("%.3g%% within 25%%", 100*float64(within)/float64(priced)))
-	assert.Contains(t, title, fmt.Sprintf("interval covers %.3g%%", 100*float64(covered)/float64(priced)))
+	// Printed as every percentage is (breakeven.Percent: three figures,
+	// trailing zeros kept, so 28 of 70 reads 40.0%).
+	assert.Contains(t, title, breakeven.Percent(float64(within)/float64(priced))+" within 25%")
+	assert.Contains(t, title, "interval covers "+breakeven.Percent(float64(covered)/float64(priced)))
 }
 
 // The validation prints its predictions to three significant figures:
