@@ -21,12 +21,13 @@ package calibration
 // when what it predicts has no like in the fit.
 
 import (
+	"fmt"
 	"math"
-	"signalweight.dev/kv/internal/portable"
 	"sort"
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/internal/portable"
 	"signalweight.dev/kv/sources"
 )
 
@@ -140,13 +141,67 @@ type sourceError struct {
 	Regime string
 }
 
+// fitMemo keeps the fits of one validation by structure and the priced
+// runs fitted: the nested validation fits the runs less sources A and B
+// both with A out and B left out inside its fold and the other way
+// round, and the structure choice on all runs is made twice. A fit is a
+// pure function of its runs, so a kept fit is the fit. A nil *fitMemo
+// keeps nothing.
+type fitMemo struct {
+	fits map[string]memoFit
+}
+
+type memoFit struct {
+	f   Fit
+	err error
+}
+
+// newFitMemo returns a memo for validations on runs, or nil where two
+// priced runs share an ID (the key would not tell their sets apart).
+func newFitMemo(runs []Run) *fitMemo {
+	seen := map[string]bool{}
+	for _, r := range runs {
+		if !r.Priced() {
+			continue
+		}
+		if seen[r.ID] {
+			return nil
+		}
+		seen[r.ID] = true
+	}
+	return &fitMemo{fits: map[string]memoFit{}}
+}
+
+// fit is FitPhases(runs, s), computed once per structure and set of
+// priced runs.
+func (c *fitMemo) fit(runs []Run, s Structure) (Fit, error) {
+	if c == nil {
+		return FitPhases(runs, s)
+	}
+	var key strings.Builder
+	fmt.Fprintf(&key, "%d", s)
+	for _, r := range runs {
+		if r.Priced() {
+			key.WriteByte(0)
+			key.WriteString(r.ID)
+		}
+	}
+	k := key.String()
+	if m, ok := c.fits[k]; ok {
+		return m.f, m.err
+	}
+	f, err := FitPhases(runs, s)
+	c.fits[k] = memoFit{f, err}
+	return f, err
+}
+
 // losoErrors returns the leave-one-source-out log errors of structure s
 // on runs; ok is false when a fold cannot be fitted.
-func losoErrors(runs []Run, s Structure) ([]sourceError, bool) {
+func losoErrors(runs []Run, s Structure, memo *fitMemo) ([]sourceError, bool) {
 	var out []sourceError
 	for _, src := range sourceIDs(runs) {
 		in, rest := bySource(runs, src)
-		f, err := FitPhases(rest, s)
+		f, err := memo.fit(rest, s)
 		if err != nil {
 			return nil, false
 		}
@@ -171,13 +226,13 @@ func medianAbs(errs []sourceError) float64 {
 // and returns the one with the smallest median absolute error (the first,
 // fewest parameters, on a tie), with its errors and every structure's
 // median (NaN for one that could not be fitted).
-func chooseBySource(runs []Run) (Structure, []sourceError, map[Structure]float64, bool) {
+func chooseBySource(runs []Run, memo *fitMemo) (Structure, []sourceError, map[Structure]float64, bool) {
 	medians := map[Structure]float64{}
 	var best Structure
 	var bestErrs []sourceError
 	found := false
 	for _, s := range Candidates() {
-		errs, ok := losoErrors(runs, s)
+		errs, ok := losoErrors(runs, s, memo)
 		if !ok || len(errs) == 0 {
 			medians[s] = math.NaN()
 			continue
@@ -234,6 +289,11 @@ func spreadFor(errs []sourceError, novel bool) (lo, hi float64) {
 // the loop, the median error of every structure validated
 // leave-one-source-out on all runs.
 func ValidateBySource(runs []Run) ([]Row, map[Structure]float64) {
+	return validateBySource(runs, newFitMemo(runs))
+}
+
+// validateBySource is ValidateBySource with its fits kept in memo.
+func validateBySource(runs []Run, memo *fitMemo) ([]Row, map[Structure]float64) {
 	rows := make([]Row, len(runs))
 	index := map[string]int{}
 	for i, r := range runs {
@@ -242,11 +302,11 @@ func ValidateBySource(runs []Run) ([]Row, map[Structure]float64) {
 	}
 	for _, src := range sourceIDs(runs) {
 		in, rest := bySource(runs, src)
-		s, inner, _, ok := chooseBySource(rest)
+		s, inner, _, ok := chooseBySource(rest, memo)
 		if !ok {
 			continue
 		}
-		f, err := FitPhases(rest, s)
+		f, err := memo.fit(rest, s)
 		if err != nil {
 			continue
 		}
@@ -265,6 +325,6 @@ func ValidateBySource(runs []Run) ([]Row, map[Structure]float64) {
 			row.Covered = row.Predicted.Lo-tol <= r.Measured.Hi && r.Measured.Lo <= row.Predicted.Hi+tol
 		}
 	}
-	_, _, outside, _ := chooseBySource(runs)
+	_, _, outside, _ := chooseBySource(runs, memo)
 	return rows, outside
 }

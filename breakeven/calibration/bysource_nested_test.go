@@ -51,7 +51,7 @@ func meanOthers(g []float64, k, skip int) float64 {
 // chip and vendor the other two lack, is novel.
 func TestLosoErrorsLeaveEachSourceOutAndFlagNovelty(t *testing.T) {
 	runs := []Run{tput("a", "H100", 1, 2), tput("b", "H100", 3, 6), tput("c", "MI300X", 0.5, 2)}
-	errs, ok := losoErrors(runs, OneEfficiency)
+	errs, ok := losoErrors(runs, OneEfficiency, nil)
 	require.True(t, ok)
 	require.Len(t, errs, 3)
 	for i, want := range []sourceError{{"a", 0.5 * math.Ln2, false, "throughput"}, {"b", 0.5 * math.Ln2, false, "throughput"}, {"c", -math.Ln2, true, "throughput"}} {
@@ -82,11 +82,11 @@ func TestMedianAbsIsOfRelativeErrors(t *testing.T) {
 // and only candidates are scored.
 func TestStructureTieGoesToFewestParameters(t *testing.T) {
 	runs := []Run{tput("a", "H100", 1, 2), tput("b", "H100", 3, 6), tput("c", "MI300X", 0.5, 2), tput("d", "H100", 2, 3), tput("e", "H100", 1, 1.5)}
-	best, errs, medians, ok := chooseBySource(runs)
+	best, errs, medians, ok := chooseBySource(runs, nil)
 	require.True(t, ok)
 	assert.Equal(t, RequestCost, best)
 	assert.Len(t, errs, 5)
-	one, ok := losoErrors(runs, OneEfficiency)
+	one, ok := losoErrors(runs, OneEfficiency, nil)
 	require.True(t, ok)
 	for _, s := range []Structure{RequestCost, RooflineRequestCost, RegimesRequestCost, EngineRequestCost} {
 		assert.InDelta(t, medianAbs(one), medians[s], 1e-9, s.String())
@@ -246,4 +246,45 @@ func TestLeaveOneRunOutIntervalByHand(t *testing.T) {
 		assert.InEpsilon(t, p*math.Exp(-percentile(inner, 0.05)), float64(row.Predicted.Hi), 1e-9, row.ID)
 		assert.InDelta(t, math.Exp(meanOthers(g, j, -1)-g[j])-1, row.Error, 1e-9, row.ID)
 	}
+}
+
+// The nested validation's memo fits each set of runs once per structure
+// and returns what FitPhases returns: the runs less a and b are one set
+// whichever of the two was left out first, and the same runs with a
+// memo or without validate to the same rows. With two priced runs
+// sharing an ID the key could not tell sets apart, so nothing is kept.
+func TestNestedValidationFitsEachSetOfRunsOnce(t *testing.T) {
+	runs := []Run{tput("a", "H100", 1, 2), tput("b", "H100", 3, 6), tput("c", "MI300X", 0.5, 2), tput("d", "H100", 2, 3)}
+	memo := newFitMemo(runs)
+	require.NotNil(t, memo)
+	_, notA := bySource(runs, "a")
+	_, notAB := bySource(notA, "b")
+	_, notB := bySource(runs, "b")
+	_, notBA := bySource(notB, "a")
+	want, err := FitPhases(notAB, OneEfficiency)
+	require.NoError(t, err)
+	got, err := memo.fit(notAB, OneEfficiency)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	again, err := memo.fit(notBA, OneEfficiency)
+	require.NoError(t, err)
+	assert.Equal(t, want, again)
+	assert.Len(t, memo.fits, 1, "one set, one fit")
+	_, err = memo.fit(notAB, ByPhase)
+	require.NoError(t, err)
+	assert.Len(t, memo.fits, 2, "another structure is another fit")
+
+	rows, outside := ValidateBySource(runs)
+	plainRows, plainOutside := validateBySource(runs, nil)
+	assert.Equal(t, plainRows, rows)
+	require.Len(t, outside, len(plainOutside))
+	for s, m := range plainOutside { // NaN for a structure that cannot be fitted
+		if math.IsNaN(m) {
+			assert.True(t, math.IsNaN(outside[s]), s)
+		} else {
+			assert.Equal(t, m, outside[s], s)
+		}
+	}
+
+	assert.Nil(t, newFitMemo(append(runs, tput("a", "H100", 5, 5))), "two priced runs named a")
 }

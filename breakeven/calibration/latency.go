@@ -2,10 +2,10 @@ package calibration
 
 import (
 	"math"
-	"signalweight.dev/kv/internal/portable"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/prefill"
+	"signalweight.dev/kv/internal/portable"
 )
 
 // The latency regime. One model explains both kinds of run: a batched

@@ -44,13 +44,13 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"signalweight.dev/kv/internal/portable"
 	"sort"
 	"strings"
 	"sync"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/prefill"
+	"signalweight.dev/kv/internal/portable"
 	"signalweight.dev/kv/sources"
 )
 
@@ -1103,12 +1103,13 @@ func (m Model) Predict(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs) (br
 // validation (the structure chosen again inside each fold) and every
 // structure's leave-one-run-out summary (the older validation).
 func Choose(runs []Run) (Model, []Summary, error) {
-	m, err := choosePredict(runs)
+	memo := newFitMemo(runs)
+	m, err := choosePredict(runs, memo)
 	if err != nil {
 		return Model{}, nil, err
 	}
 	sums := validateAll(runs)
-	rows, outside := ValidateBySource(runs)
+	rows, outside := validateBySource(runs, memo)
 	m.Rows, m.Summary, m.Outside = rows, Summarize(m.Structure, rows), outside
 	m.Summary.Structure = m.Structure
 	for _, sum := range sums {
@@ -1125,8 +1126,8 @@ func Choose(runs []Run) (Model, []Summary, error) {
 // the validation table (Rows, Summary, Outside, LeaveOneRun) empty: the
 // nested validation and the leave-one-run-out summaries cost a hundred
 // times more and change no prediction.
-func choosePredict(runs []Run) (Model, error) {
-	s, errs, _, ok := chooseBySource(runs)
+func choosePredict(runs []Run, memo *fitMemo) (Model, error) {
+	s, errs, _, ok := chooseBySource(runs, memo)
 	if !ok {
 		return Model{}, errors.New("calibration: no structure could be fitted to the published runs leaving a source out")
 	}
@@ -1202,7 +1203,7 @@ var fitted struct {
 // the calculator, the page and the command use; its validation table is
 // Validated's, which costs a hundred times more.
 func Fitted() (Model, error) {
-	fitted.once.Do(func() { fitted.m, fitted.err = choosePredict(Runs()) })
+	fitted.once.Do(func() { runs := Runs(); fitted.m, fitted.err = choosePredict(runs, newFitMemo(runs)) })
 	return fitted.m, fitted.err
 }
 
