@@ -12,7 +12,6 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"signalweight.dev/kv/breakeven"
-	"signalweight.dev/kv/breakeven/calibration"
 	"signalweight.dev/kv/breakeven/post"
 	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/sources"
@@ -124,13 +123,15 @@ func chipCites(name string) []sources.Cited {
 }
 
 // BreakEvenVsPromptLength is figure 10: B*(N) = cache(N) / t_prefill(N)
-// on the estimates' GPUs at the calibrated MFU, against prompt length, as
-// post.BreakEvenVsPromptLength computes it. With a constant prefill speed
-// each line would be flat at r x b; quadratic attention bends it down for
-// long prompts, and windows and fixed states bend it too.
+// on the estimates' GPUs by the fitted prefill model (the estimates
+// table's), against prompt length, as post.BreakEvenVsPromptLength
+// computes it; each line is the central estimate. With a constant
+// prefill speed each line would be flat at r x b; quadratic attention
+// bends it down for long prompts, windows and fixed states bend it too,
+// and a short prompt's per-request cost and weight read bend it down at
+// the left.
 func BreakEvenVsPromptLength() (*Figure, error) {
 	g := post.EstimateGPUs()
-	mfu := calibration.CalibratedMFU().Value
 	type line struct {
 		name   string
 		xs, ys []float64
@@ -143,7 +144,7 @@ func BreakEvenVsPromptLength() (*Figure, error) {
 			lines = append(lines, line{name: q.Model})
 		}
 		l := &lines[len(lines)-1]
-		be := gbps(q.BreakEven)
+		be := gbps(q.BreakEven.Value)
 		l.xs, l.ys = append(l.xs, float64(q.Tokens)), append(l.ys, be)
 		ymin, ymax = math.Min(ymin, be), math.Max(ymax, be)
 		lo, hi = math.Min(lo, float64(q.Tokens)), math.Max(hi, float64(q.Tokens))
@@ -152,7 +153,7 @@ func BreakEvenVsPromptLength() (*Figure, error) {
 		return nil, fmt.Errorf("figures: no break-even against prompt length")
 	}
 	f := newFigure("10-break-even-vs-prompt-length",
-		fmt.Sprintf("Estimated break-even against prompt length on %s at MFU %.3g", g, mfu),
+		fmt.Sprintf("Estimated break-even against prompt length on %s (fitted prefill model, central estimate)", g),
 		"prompt length, N (tokens, log scale)", "break-even B*(N) (GB/s, log scale)")
 	p := f.Plot
 	var src sourceList
@@ -186,6 +187,17 @@ func BreakEvenVsPromptLength() (*Figure, error) {
 	src.add(sources.LoadLatency)
 	src.add(chipCites(g.Chip.Name)...)
 	f.Caption = caption(src...)
+	unfit := post.BreakEvenLengthUnfit()
+	var left []string
+	for _, name := range post.BreakEvenLengthLeftOut {
+		if fit, ok := unfit[name]; ok {
+			left = append(left, fmt.Sprintf("%s (weights %v)", name, fit.Weights))
+		}
+	}
+	if len(left) > 0 {
+		f.Caption += fmt.Sprintf(" Priced as the estimates are, by the prefill model fitted on published runs; not drawn, as their BF16 weights, cache and a %.0f%% activation allowance do not fit in the %v of %s: %s.",
+			100*sources.ActivationShare.V(), g.Memory(), g, strings.Join(left, ", "))
+	}
 	return f, nil
 }
 
@@ -253,7 +265,7 @@ func EstimatedBreakEvens() (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.AddLegend("estimated B* = cache / prefill time by the phase model fitted on published runs (bar: its leave-one-out interval)", m...)
+	f.AddLegend("estimated B* = cache / prefill time by the phase model fitted on published runs (bar: its interval)", m...)
 	f.AddLegend(fmt.Sprintf("the %d links the post compares, each named at its line", len(links)), vrule(0, dotted(grey)))
 	src.add(sources.MFULow, sources.EstimateGPUs)
 	src.add(chipCites(g.Chip.Name)...)

@@ -91,37 +91,66 @@ func TTFTVsPromptLength() TTFTLengthCurve {
 }
 
 // BreakEvenLengthModels are the models the break-even against prompt
-// length follows: the post's three, and three the post could not give,
-// an MLA model, a sparse MoE and a hybrid.
-var BreakEvenLengthModels = []string{"Llama 3.1 405B", "Llama 3.1 70B", "Qwen3-32B", "DeepSeek-V3", "gpt-oss-120b", "Qwen3-Next-80B-A3B"}
+// length follows: the post's two that the estimate hardware holds in
+// BF16 (the Llama 3.1 405B's weights alone, 810 GB, do not fit 8 H100s),
+// a small dense model, and three the post could not give: an MLA model
+// (DeepSeek-V2; DeepSeek-V3 does not fit either), a sparse MoE and a
+// hybrid. Each is priced as the estimates table prices it.
+var BreakEvenLengthModels = []string{"Llama 3.1 70B", "Qwen3-32B", "Llama 3.1 8B", "DeepSeek-V2", "gpt-oss-120b", "Qwen3-Next-80B-A3B"}
 
-// BreakEvenLengthPoint is one model's break-even at one prompt length.
+// BreakEvenLengthLeftOut are the models the curves would follow but the
+// estimate hardware cannot hold in BF16 (BreakEvenLengthUnfit says why).
+var BreakEvenLengthLeftOut = []string{"Llama 3.1 405B", "DeepSeek-V3"}
+
+// BreakEvenLengthUnfit returns, for each of BreakEvenLengthLeftOut that
+// does not fit EstimateGPUs at the shortest prompt the curves start
+// from, its memory fit (what it needs against what the GPUs hold).
+func BreakEvenLengthUnfit() map[string]prefill.Fit {
+	out := map[string]prefill.Fit{}
+	for _, name := range BreakEvenLengthLeftOut {
+		pm, err := sources.PrefillModel(sources.MustModel(name))
+		if err != nil {
+			panic(err)
+		}
+		if e := Estimate(pm, breakEvenShortestPrompt, EstimateGPUs()); !e.Priced() {
+			out[name] = e.Fit
+		}
+	}
+	return out
+}
+
+// BreakEvenLengthPoint is one model's break-even at one prompt length,
+// with the interval of the fitted prefill model.
 type BreakEvenLengthPoint struct {
 	Model     string
 	Tokens    breakeven.Tokens
 	Cache     breakeven.Bytes
-	Recompute breakeven.Seconds
-	BreakEven breakeven.Bandwidth // cache / recompute, no fixed cost, line rate
+	Recompute E[breakeven.Seconds]
+	BreakEven E[breakeven.Bandwidth] // cache / recompute, no fixed cost, line rate
 }
 
 // BreakEvenVsPromptLength returns B*(N) = cache(N) / t_prefill(N) of each
-// of BreakEvenLengthModels on EstimateGPUs at the calibrated MFU, at
-// CurvePoints prompt lengths from 1K to 128K tokens, model by model.
+// of BreakEvenLengthModels on EstimateGPUs, at CurvePoints prompt lengths
+// from 1K to 128K tokens, model by model: each point is Estimate's, the
+// prefill model fitted on the published runs with its interval, so the
+// curves and the estimates table (at 128K tokens) agree. A model whose
+// weights, cache and activations do not fit the GPUs at a length has no
+// point there.
 func BreakEvenVsPromptLength() []BreakEvenLengthPoint {
 	g := EstimateGPUs()
-	mfu := calibration.CalibratedMFU().Value
 	var out []BreakEvenLengthPoint
 	for _, name := range BreakEvenLengthModels {
 		pm, err := sources.PrefillModel(sources.MustModel(name))
 		if err != nil {
 			panic(err)
 		}
-		arch := archAt16(name)
 		for _, x := range LogSpace(breakEvenShortestPrompt, float64(sources.Conversation128K.V()), CurvePoints) {
 			n := breakeven.Tokens(x)
-			p := BreakEvenLengthPoint{Model: name, Tokens: n, Cache: arch.CacheSize(n), Recompute: prefill.TimeAt(pm, n, g, mfu)}
-			p.BreakEven = extended.BreakEvenAt(p.Cache, p.Recompute, 0, 1)
-			out = append(out, p)
+			e := Estimate(pm, n, g)
+			if !e.Priced() {
+				continue
+			}
+			out = append(out, BreakEvenLengthPoint{Model: name, Tokens: n, Cache: e.Fit.Cache, Recompute: e.Time, BreakEven: e.BreakEven})
 		}
 	}
 	return out
@@ -145,12 +174,12 @@ func TTFTLengthData() Table {
 // per model and prompt length.
 func BreakEvenLengthData() Table {
 	ps := BreakEvenVsPromptLength()
-	b := newBuilder("break-even-vs-prompt-length", "Estimated break-even against prompt length on "+EstimateGPUs().String()+" at the calibrated MFU", len(ps))
+	b := newBuilder("break-even-vs-prompt-length", "Estimated break-even against prompt length on "+EstimateGPUs().String()+" by "+EstimateModel(), len(ps))
 	b.text("model", "model", func(i int) string { return ps[i].Model })
 	b.num("prompt", "prompt", uTokens, func(i int) float64 { return float64(ps[i].Tokens) })
 	b.num("cache", "cache", uGB, func(i int) float64 { return float64(ps[i].Cache) })
-	b.num("recompute", "estimated prefill", uSeconds, func(i int) float64 { return float64(ps[i].Recompute) })
-	b.num("break_even", "estimated break-even", uBandwidth, func(i int) float64 { return float64(ps[i].BreakEven) })
+	b.est("recompute", "estimated prefill", uSeconds, func(i int) E[float64] { return ps[i].Recompute.Float() })
+	b.est("break_even", "estimated break-even", uBandwidth, func(i int) E[float64] { return ps[i].BreakEven.Float() })
 	return b.t
 }
 

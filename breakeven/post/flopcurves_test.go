@@ -8,6 +8,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven/calibration"
+	"signalweight.dev/kv/sources"
 )
 
 // The hand model of a dense Llama prefill: 2 FLOPs per parameter per
@@ -76,27 +79,54 @@ func TestTTFTVsPromptLengthByHand(t *testing.T) {
 	assert.False(t, wins(x-1), "recomputing wins a token before it")
 }
 
-func TestBreakEvenVsPromptLengthByHand(t *testing.T) {
+// The curves against prompt length price each model as the estimates
+// table does (figure 10 and notebook 11's table agree): by the prefill
+// model fitted on the published runs, with its interval. Checked by hand
+// for Llama 3.1 70B at 128K tokens on 8 H100s from the fitted phases, and
+// at 128K tokens against the table for every model drawn.
+func TestBreakEvenCurvesPriceAsTheEstimatesTableDoes(t *testing.T) {
 	ps := BreakEvenVsPromptLength()
-	require.Len(t, ps, len(BreakEvenLengthModels)*CurvePoints)
-	byHand := map[string]func(n float64) float64{
-		"Llama 3.1 405B": func(n float64) float64 {
-			return n * llama405BPerToken / (llama405BFLOPs(n) / (h100s * mfuByHand))
-		},
-		"Llama 3.1 70B": func(n float64) float64 {
-			return n * llama70BPerToken / (llama70BFLOPs(n) / (h100s * mfuByHand))
-		},
+	require.Len(t, ps, len(BreakEvenLengthModels)*CurvePoints, "every model drawn fits the GPUs at every length")
+	m, err := calibration.Fitted()
+	require.NoError(t, err)
+	e := m.Phases
+	require.True(t, e.Ceiling, "the fitted structure prices the FLOPs at the measured ceiling")
+	const n = 131072.0
+	params := 70e9 // the catalog's parameter count of Llama 3.1 70B
+	linear := 2 * params * n
+	attention := 80 * (n * n / 2) * 64 * (128 + 128) * 2
+	bw := 3.35e12    // H100 SXM HBM3, bytes/s
+	ceil := 794.5e12 // the H100's measured BF16 matmul throughput (the MAMF table)
+	want := (linear+attention)/(8*ceil) + (linear+attention)/(8*bw*e.Intensity) + float64(e.Fixed)
+	if e.Weights {
+		want += params * 2 / (8 * bw)
+	}
+	require.Zero(t, e.Link, "no fitted link share: no communication term to add")
+	cache := n * llama70BPerToken
+	table := map[string]EstimateRow{}
+	for _, r := range EstimateTable() {
+		if r.Tokens == sources.Conversation128K.V() {
+			table[r.Model.Name] = r
+		}
 	}
 	checked := 0
 	for _, p := range ps {
-		f, ok := byHand[p.Model]
-		if !ok {
+		if float64(p.Tokens) != n {
 			continue
 		}
-		assert.InEpsilon(t, f(float64(p.Tokens)), float64(p.BreakEven), 1e-12, "%s at %v tokens", p.Model, p.Tokens)
+		r, ok := table[p.Model]
+		require.True(t, ok, p.Model)
+		assert.Equal(t, r.BreakEven, p.BreakEven, "%s: the table's break-even", p.Model)
+		assert.Equal(t, r.Time, p.Recompute, "%s: the table's prefill", p.Model)
+		if p.Model == "Llama 3.1 70B" {
+			assert.InEpsilon(t, want, float64(p.Recompute.Value), 1e-9)
+			assert.InEpsilon(t, cache/want, float64(p.BreakEven.Value), 1e-9)
+			assert.InEpsilon(t, cache/(want*m.High), float64(p.BreakEven.Lo), 1e-9)
+			assert.InEpsilon(t, cache/(want*m.Low), float64(p.BreakEven.Hi), 1e-9)
+		}
 		checked++
 	}
-	assert.Equal(t, 2*CurvePoints, checked)
+	assert.Equal(t, len(BreakEvenLengthModels), checked)
 	// Each model's curve runs from 1K (1,024) to 128K (131,072) tokens.
 	first, last := map[string]float64{}, map[string]float64{}
 	for _, p := range ps {
@@ -109,13 +139,13 @@ func TestBreakEvenVsPromptLengthByHand(t *testing.T) {
 		assert.Equal(t, 1024.0, first[m], m)
 		assert.InEpsilon(t, 131072.0, last[m], 1e-12, m)
 	}
-	// The 405B at 128K: 1.05 GB/s, a little under the 1.06 GB/s the
-	// post's constant speed gives, as attention grows with N^2.
-	for _, p := range ps {
-		if p.Model == "Llama 3.1 405B" && p.Tokens == 131072 {
-			assert.InDelta(t, 1.046e9, float64(p.BreakEven), 0.001e9)
-		}
-	}
+	// The models left out do not fit in BF16: the 405B's weights alone
+	// are 405e9 x 2 bytes, DeepSeek-V3's 671e9 x 2, over 8 x 80 GB.
+	unfit := BreakEvenLengthUnfit()
+	require.Len(t, unfit, 2)
+	assert.InEpsilon(t, 405e9*2, float64(unfit["Llama 3.1 405B"].Weights), 1e-2)
+	assert.InEpsilon(t, 671e9*2, float64(unfit["DeepSeek-V3"].Weights), 1e-2)
+	assert.Greater(t, float64(unfit["Llama 3.1 405B"].Weights), 8*80e9)
 }
 
 // The curves' CSV: SI units in the headers, full precision, one row a
@@ -125,7 +155,7 @@ func TestCurveTablesWrite(t *testing.T) {
 	require.Len(t, tables, 2)
 	want := map[string][]string{
 		"ttft-vs-prompt-length":       {"prompt_tokens", "recompute_seconds", "recompute_seconds_low", "recompute_seconds_high", "recompute_constant_rate_seconds", "load_seconds", "overlap_seconds", "overlap_recomputed_tokens"},
-		"break-even-vs-prompt-length": {"model", "prompt_tokens", "cache_bytes", "recompute_seconds", "break_even_bytes_per_second"},
+		"break-even-vs-prompt-length": {"model", "prompt_tokens", "cache_bytes", "recompute_seconds", "recompute_seconds_low", "recompute_seconds_high", "break_even_bytes_per_second", "break_even_bytes_per_second_low", "break_even_bytes_per_second_high"},
 	}
 	for _, tb := range tables {
 		b, err := tb.CSV()
