@@ -248,6 +248,8 @@ func notInQuote(inputs map[string]AnyInput) map[string]struct {
 		"vllm-gb300-r1-2k.gpus":               {1, "TGS is tokens per GPU per second: one"},
 		"sglang-h200-kimi-k2-2k.prefill-gpus": {4 * 128 / (4 + 12), `"128 H200 GPUs with 1P1D (4 nodes/P and 12 nodes/D)": the 4 prefill nodes of 8`},
 		"deepseek.days":                       {24.0 / 24, `"24 hours" is one day`},
+		"gpustack-h100-qwen3-8b.tokens":       {23260.0 / 100, "the mean prompt: the quoted Total input tokens over the run's 100 successful requests"},
+		"gpustack-h100-qwen3-8b.seconds":      {59.01e-3, `vLLM's benchmark prints "Mean TTFT (ms)": the unit precedes the figure`},
 	}
 	for name, ms := range dstackTTFTms {
 		m[name] = c{ms / 1e3, "dstack's result files print TTFT in ms"}

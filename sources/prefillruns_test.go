@@ -71,6 +71,19 @@ func TestPrefillRunQuotesStateTheirFigures(t *testing.T) {
 	} {
 		printedAs[name] = s
 	}
+	// The served single requests: AWS's NIM table prints seconds to the
+	// hundredth, GPUStack's vLLM benchmark its mean TTFT in ms.
+	for name, s := range map[string]string{
+		"aws-nim-h100-llama3-8b-fp8-200.seconds":        "Time-to-first-token(sec) | 0.01 ",
+		"aws-nim-h100x4-llama3-70b-fp8-7000.seconds":    "Time-to-first-token(sec) | 0.34 ",
+		"aws-nim-h100x4-llama3.1-70b-fp16-7000.seconds": "Time-to-first-token(sec) | 0.54 ",
+		"gpustack-h100-qwen3-8b.seconds":                "Mean TTFT (ms):                          59.01",
+		"aws-nim-h100-llama3-8b-fp8-200.tokens":         "| 1xH100 | 200/114",
+		"aws-nim.llama3-70b.gpus":                       "| 4xH100 | 7000/1000",
+		"gpustack-h100-qwen3-8b.tokens":                 "Total input tokens:                      23260",
+	} {
+		printedAs[name] = s
+	}
 	// Issue #5929's TTFT p50 columns are in seconds, EP None, 4 and 8 in turn.
 	for name, s := range map[string]string{
 		"trtllm-h200-r1-8k-tp8.seconds": "| 0.51583 | 0.37007 | 0.35281", "trtllm-h200-r1-8k-tp8ep4.seconds": "| 0.37007 | 0.35281",
@@ -154,6 +167,13 @@ func TestPrefillRunIntervals(t *testing.T) {
 		"sglang-gb300-r1-128k.tokens":          {128000, 128 * 1024},
 		"minference-a100-300k.tokens":          {300000, 300 * 1024},
 		"minference-a100-1m.tokens":            {1e6, 1 << 20},
+	}
+	// AWS's NIM table prints the time to first token in seconds to the hundredth.
+	for name, v := range map[string]float64{
+		"aws-nim-h100-llama3-8b-fp8-200.seconds": 0.01, "aws-nim-h100x4-llama3-70b-fp8-7000.seconds": 0.34,
+		"aws-nim-h100x4-llama3.1-70b-fp16-7000.seconds": 0.54,
+	} {
+		want[name] = [2]float64{v - 0.005, v + 0.005}
 	}
 	// TensorRT-LLM's low-latency tables print whole milliseconds.
 	for name, ms := range trtPerfTTFTms {

@@ -1,0 +1,76 @@
+package sources
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven/prefill"
+)
+
+// The served single requests are what no other served run in the fit is:
+// dense models (all parameters active) at short prompts (100 to 8,000
+// tokens), one request at a time through a server, on one GPU, or on
+// four for a 70B model, the GPUs their quotes print, split by tensor
+// parallelism over all of them, in the precision their tables state.
+func TestServedSingleRequestsAreDenseModelsOnOneToFourGPUsAtShortPrompts(t *testing.T) {
+	runs := []PrefillRun{AWSNIMLlama3x8BH100, AWSNIMLlama3x70BH100, AWSNIMLlama31x70BH100, GPUStackQwen3x8BH100}
+	all := map[string]bool{}
+	for _, r := range PrefillRuns() {
+		all[r.ID] = true
+	}
+	for _, r := range runs {
+		assert.True(t, all[r.ID], "%s is among the published runs", r.ID)
+		assert.Equal(t, 1, r.Concurrency, r.ID)
+		assert.False(t, r.Offline, "%s: served, not offline", r.ID)
+		assert.NotEmpty(t, r.Seconds.Name, "%s: a time to first token", r.ID)
+		assert.Empty(t, r.Rate.Name, r.ID)
+		assert.Empty(t, r.Unpriceable, r.ID)
+		assert.Empty(t, r.WeightBits.Name, "%s: weights in the compute precision", r.ID)
+
+		m, err := FindModel(r.Model)
+		require.NoError(t, err, r.ID)
+		assert.Positive(t, m.TotalParams, r.ID)
+		assert.Equal(t, m.TotalParams, m.ActiveParams, "%s: a dense model", r.ID)
+
+		n := float64(r.Tokens.V())
+		assert.True(t, n >= 100 && n <= 8000, "%s: a short prompt, %v tokens", r.ID, n)
+
+		gpus := int(r.GPUs.V())
+		assert.Equal(t, gpus, r.Par.TP, "%s: tensor parallel over its GPUs", r.ID)
+		want := map[string]int{"Llama 3.1 8B": 1, "Qwen3-8B": 1, "Llama 3.1 70B": 4}[r.Model]
+		assert.Equal(t, want, gpus, r.ID)
+		assert.Equal(t, "H100", r.Chip, r.ID)
+	}
+
+	// AWS's rows: the GPUs and prompt length stand in the row's first
+	// cells, the precision in its Dtype cell.
+	for _, c := range []struct {
+		run     PrefillRun
+		dtype   string
+		compute prefill.Compute
+	}{
+		{AWSNIMLlama3x8BH100, "fp8", fp8BF16Attention},
+		{AWSNIMLlama3x70BH100, "fp8", fp8BF16Attention},
+		{AWSNIMLlama31x70BH100, "fp16", prefill.Uniform(prefill.FP16)},
+	} {
+		r := c.run
+		assert.Contains(t, r.Tokens.Quote, "| "+c.dtype+" ", r.ID)
+		assert.Contains(t, r.GPUs.Quote, "| "+map[int]string{1: "1xH100", 4: "4xH100"}[int(r.GPUs.V())]+" |", r.ID)
+		assert.Equal(t, r.Tokens.Quote, r.GPUs.Quote, "%s: one row gives both", r.ID)
+		assert.Equal(t, c.compute, r.Compute, r.ID)
+		assert.True(t, strings.HasPrefix(r.Seconds.Quote, "| Time-to-first-token(sec) | "), r.ID)
+		assert.Contains(t, r.Seconds.Locator, "concurrency 1 column", r.ID)
+		assert.InDelta(t, 0.01, float64(r.Seconds.Value.Hi-r.Seconds.Value.Lo), 1e-12, "%s: printed to the hundredth of a second", r.ID)
+	}
+
+	// GPUStack's run: the mean prompt of its 100 requests, vLLM's default
+	// BF16, the '# BS=1' block.
+	g := GPUStackQwen3x8BH100
+	assert.InDelta(t, 232.6, float64(g.Tokens.V()), 1e-9)
+	assert.Equal(t, prefill.Uniform(prefill.BF16), g.Compute)
+	assert.Contains(t, g.Seconds.Locator, "Maximum request concurrency: 1")
+	assert.Contains(t, g.Note, "BF16")
+}
