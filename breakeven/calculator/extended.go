@@ -93,9 +93,9 @@ type PrefillParts struct {
 	Model      string   `json:"-"`
 }
 
-func partsOf(p prefill.RequestParts, m *calibration.Model, model string) *PrefillParts {
+func partsOf(p prefill.RequestParts, m *calibration.Model, pm prefill.Model) *PrefillParts {
 	return &PrefillParts{MatrixProducts: float64(p.MatrixProducts), Attention: float64(p.Attention), Memory: float64(p.Memory),
-		Weights: float64(p.Weights), PerRequest: float64(p.PerRequest), Communication: float64(p.Communication), CostModels: m.RequestCostModels(), Model: model}
+		Weights: float64(p.Weights), PerRequest: float64(p.PerRequest), Communication: float64(p.Communication), CostModels: m.RequestCostModels(pm), Model: pm.Name}
 }
 
 // FlopPrefill is the FLOP model of a prompt's prefill on given GPUs.
@@ -436,7 +436,7 @@ func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 			if f.Phases != nil {
 				out.PrefillModel = f.Phases.Describe()
 				out.RecomputeLowSeconds, out.RecomputeHighSeconds = ptr(float64(f.Interval.Lo)), ptr(float64(f.Interval.Hi))
-				out.PrefillParts = partsOf(f.Parts, f.Phases, f.Model.Name)
+				out.PrefillParts = partsOf(f.Parts, f.Phases, f.Model)
 			}
 		}
 	}

@@ -15,7 +15,7 @@ import (
 // The candidates are the structures with a per-request cost, in the
 // order of Structures.
 func TestCandidatesAreTheLatencyStructures(t *testing.T) {
-	assert.Equal(t, []Structure{RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, RegimesRequestCost, EngineRequestCost, ByPhaseRequestCost, CeilingRequestCost, CeilingWeightsRequestCost}, Candidates())
+	assert.Equal(t, []Structure{RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, RegimesRequestCost, EngineRequestCost, ByPhaseRequestCost, CeilingRequestCost, CeilingWeightsRequestCost, CeilingWeightsSparseCost}, Candidates())
 }
 
 // An engine gets a cost of its own when its single requests come from

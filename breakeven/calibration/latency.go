@@ -49,6 +49,12 @@ func (r Run) latencyDesign(s Structure) []float64 {
 	case CeilingRequestCost, CeilingWeightsRequestCost:
 		// The FLOP time at the ceiling is the offset (offset), not fitted.
 		return []float64{mem, req, r.queueAt(float64(r.LinearCeil + r.AttentionCeil))}
+	case CeilingWeightsSparseCost:
+		sparse := 0.0
+		if r.FLOP.Sparse() {
+			sparse = 1
+		}
+		return []float64{mem, req * (1 - sparse), req * sparse, r.queueAt(float64(r.LinearCeil + r.AttentionCeil))}
 	case RooflineLatency:
 		d = []float64{t, mem, req, layers}
 	default:
@@ -93,7 +99,7 @@ func (r Run) offset(s Structure) float64 {
 		return 0
 	}
 	t := r.LinearCeil + r.AttentionCeil
-	if s == CeilingWeightsRequestCost && (r.PerRequest || r.Offline) {
+	if s.readsWeights() && (r.PerRequest || r.Offline) {
 		t += r.WeightRead
 	}
 	return r.pipeline() * float64(t)
@@ -122,7 +128,15 @@ func latencyPhases(s Structure, c []float64) prefill.Phases {
 		e.Fixed = breakeven.Seconds(c[3])
 		return e
 	case CeilingRequestCost, CeilingWeightsRequestCost:
-		return prefill.Phases{Linear: 1, Attention: 1, Ceiling: true, Weights: s == CeilingWeightsRequestCost, Intensity: inv(c[0]), Fixed: breakeven.Seconds(c[1])}
+		return prefill.Phases{Linear: 1, Attention: 1, Ceiling: true, Weights: s.readsWeights(), Intensity: inv(c[0]), Fixed: breakeven.Seconds(c[1])}
+	case CeilingWeightsSparseCost:
+		// A cost no run informed (no dense, or no sparse, single request in
+		// the fit) is zero: the other cost stands for both.
+		e := prefill.Phases{Linear: 1, Attention: 1, Ceiling: true, Weights: true, Intensity: inv(c[0]), Fixed: breakeven.Seconds(c[1]), FixedSparse: breakeven.Seconds(c[2])}
+		if e.Fixed == 0 {
+			e.Fixed, e.FixedSparse = e.FixedSparse, 0
+		}
+		return e
 	case Regimes, RegimesRequestCost:
 		// A prediction prices one request: the single-request efficiency
 		// (the throughput one where no single request informed it).

@@ -389,3 +389,71 @@ func TestCeilingWeightsStructureChargesEachSinglePromptOneRead(t *testing.T) {
 	assert.InEpsilon(t, 2*(1+0.1), served.offset(CeilingWeightsRequestCost), 1e-12, "the ceiling and the read, times the pipeline's bubble")
 	assert.Contains(t, Candidates(), CeilingWeightsRequestCost)
 }
+
+// CeilingWeightsSparseCost charges a single request of a mixture of
+// experts a per-request cost of its own and a dense model's another:
+// runs built from costs of 0.03 s (dense) and 0.17 s (sparse) over the
+// ceiling, the weight read and memory traffic at 250 FLOP a byte fit
+// back to those costs, and the phases price a request of each kind with
+// its own. With no sparse single request in the fit, the one cost stands
+// for both.
+func TestSparseCostStructureFitsADenseAndASparseCost(t *testing.T) {
+	dense := prefill.Model{Name: "d", ActiveParams: 8e9, TotalParams: 8e9}
+	sparse := prefill.Model{Name: "s", ActiveParams: 37e9, TotalParams: 671e9}
+	build := func(withSparse bool) []Run {
+		var runs []Run
+		for i, c := range []struct {
+			ceil, mem, w float64
+			req, moe     bool
+		}{{2, 100, 0.3, true, false}, {0.5, 400, 0.05, true, false}, {8, 30, 0.2, false, false}, {1, 250, 0.1, true, true},
+			{3, 900, 0.4, false, true}, {0.2, 20, 0.02, true, true}, {0.1, 10, 0.03, true, false}, {0.6, 60, 0.01, true, true}} {
+			if c.moe && !withSparse {
+				continue
+			}
+			r := Run{LinearCeil: breakeven.Seconds(c.ceil), Memory: c.mem, WeightRead: breakeven.Seconds(c.w), PerRequest: c.req, Pipeline: 1, FLOP: dense}
+			if c.moe {
+				r.FLOP = sparse
+			}
+			r.ID = string(rune('a' + i))
+			r.Seconds.Name = "x"
+			want := c.ceil + c.mem/250
+			if c.req {
+				want += c.w + 0.03
+				if c.moe {
+					want += 0.14
+				}
+			}
+			r.Measured = breakeven.Exact(breakeven.Seconds(want))
+			runs = append(runs, r)
+		}
+		return runs
+	}
+	runs := build(true)
+	f, err := FitPhases(runs, CeilingWeightsSparseCost)
+	require.NoError(t, err)
+	assert.True(t, f.Phases.Ceiling)
+	assert.True(t, f.Phases.Weights)
+	assert.InEpsilon(t, 250, f.Phases.Intensity, 1e-6)
+	assert.InEpsilon(t, 0.03, float64(f.Phases.Fixed), 1e-6)
+	assert.InEpsilon(t, 0.17, float64(f.Phases.FixedSparse), 1e-6)
+	for _, r := range runs {
+		assert.InEpsilon(t, float64(r.Measured.Value), float64(f.Predict(r)), 1e-6, r.ID)
+		want := 0.03
+		if r.FLOP.Sparse() {
+			want = 0.17
+		}
+		if r.PerRequest {
+			assert.InEpsilon(t, want, float64(f.RequestCost(r)), 1e-6, r.ID)
+		}
+	}
+	assert.InEpsilon(t, 0.03, float64(f.Phases.FixedFor(dense)), 1e-6)
+	assert.InEpsilon(t, 0.17, float64(f.Phases.FixedFor(sparse)), 1e-6)
+	assert.Equal(t, runs[3].offset(CeilingWeightsRequestCost), runs[3].offset(CeilingWeightsSparseCost), "the same ceiling and weight read")
+	assert.Contains(t, Candidates(), CeilingWeightsSparseCost)
+
+	denseOnly, err := FitPhases(build(false), CeilingWeightsSparseCost)
+	require.NoError(t, err)
+	assert.InEpsilon(t, 0.03, float64(denseOnly.Phases.Fixed), 1e-6)
+	assert.Zero(t, denseOnly.Phases.FixedSparse, "no sparse request: the dense cost stands for both")
+	assert.InEpsilon(t, 0.03, float64(denseOnly.Phases.FixedFor(sparse)), 1e-6)
+}

@@ -102,11 +102,28 @@ const (
 	// bound by that read, not by its FLOPs, and a batch spreads it over
 	// its many prompts.
 	CeilingWeightsRequestCost
+	// CeilingWeightsSparseCost is CeilingWeightsRequestCost with a
+	// per-request cost for a mixture of experts apart from a dense
+	// model's: a sparse model's forward pass routes each token, gathers
+	// and scatters it to its experts and launches a grouped matrix
+	// product per layer, work a dense model of the same FLOPs does not
+	// do. Added when the served single requests of small dense models
+	// (sources' AWSNIMBench and GPUStackQwen3Lab) joined a fit whose other
+	// served single requests were mostly DeepSeek-V3's.
+	CeilingWeightsSparseCost
 )
 
 // atCeiling reports whether s prices the FLOPs at the measured matmul
 // ceiling with no fitted share of it.
-func (s Structure) atCeiling() bool { return s == CeilingRequestCost || s == CeilingWeightsRequestCost }
+func (s Structure) atCeiling() bool {
+	return s == CeilingRequestCost || s == CeilingWeightsRequestCost || s == CeilingWeightsSparseCost
+}
+
+// readsWeights reports whether s charges each single prompt one read of
+// its weights.
+func (s Structure) readsWeights() bool {
+	return s == CeilingWeightsRequestCost || s == CeilingWeightsSparseCost
+}
 
 // Candidates are the structures validation chooses among: those with a
 // per-request cost. A single request always pays one (its scheduling,
@@ -130,7 +147,7 @@ func Candidates() []Structure {
 // Structures lists the structures compared.
 func Structures() []Structure {
 	return []Structure{OneEfficiency, ByPhase, ByPhaseAndPrecision, Roofline, ByPhaseRoofline,
-		RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, EngineRequestCost, ByPhaseRequestCost, CeilingRequestCost, CeilingWeightsRequestCost}
+		RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, EngineRequestCost, ByPhaseRequestCost, CeilingRequestCost, CeilingWeightsRequestCost, CeilingWeightsSparseCost}
 }
 
 func (s Structure) String() string {
@@ -165,6 +182,8 @@ func (s Structure) String() string {
 		return "FLOPs at the measured matmul ceiling, memory traffic and a per-request cost"
 	case CeilingWeightsRequestCost:
 		return "FLOPs at the measured matmul ceiling, the weights read once, memory traffic and a per-request cost"
+	case CeilingWeightsSparseCost:
+		return "FLOPs at the measured matmul ceiling, the weights read once, memory traffic and a per-request cost for dense models and one for mixtures of experts"
 	}
 	return fmt.Sprintf("Structure(%d)", int(s))
 }
@@ -190,6 +209,8 @@ func (s Structure) Params() []string {
 		return []string{"matrix products", "attention", "memory traffic", perRequest, queueing}
 	case CeilingRequestCost, CeilingWeightsRequestCost:
 		return []string{"memory traffic", perRequest, queueing}
+	case CeilingWeightsSparseCost:
+		return []string{"memory traffic", perRequest + " (dense)", perRequest + " (mixture of experts)", queueing}
 	case RooflineLatency:
 		return []string{"efficiency", "memory traffic", perRequest, "per-layer cost", queueing}
 	case Regimes:
@@ -297,7 +318,7 @@ func (r Run) design(s Structure) []float64 {
 		return []float64{l + a, mem}
 	case ByPhaseRoofline:
 		return []float64{l, a, mem}
-	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, EngineRequestCost, ByPhaseRequestCost, CeilingRequestCost, CeilingWeightsRequestCost:
+	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, EngineRequestCost, ByPhaseRequestCost, CeilingRequestCost, CeilingWeightsRequestCost, CeilingWeightsSparseCost:
 		return r.latencyDesign(s)
 	}
 	if r.lowLinear() {
@@ -586,7 +607,7 @@ func FitPhases(runs []Run, s Structure) (Fit, error) {
 		f.Phases = prefill.Phases{Linear: e(0), Attention: e(0), Intensity: e(1)}
 	case ByPhaseRoofline:
 		f.Phases = prefill.Phases{Linear: e(0), Attention: e(1), Intensity: e(2)}
-	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, ByPhaseRequestCost, CeilingRequestCost, CeilingWeightsRequestCost:
+	case RequestCost, RooflineRequestCost, RooflineLatency, RooflineLatencyComm, Regimes, RegimesRequestCost, ByPhaseRequestCost, CeilingRequestCost, CeilingWeightsRequestCost, CeilingWeightsSparseCost:
 		f.Phases = latencyPhases(s, inv[:len(inv)-1])
 	case EngineRequestCost:
 		f.Phases = latencyPhases(RegimesRequestCost, inv[:3])
@@ -1275,10 +1296,16 @@ func (m Model) Informants() map[string][]string {
 }
 
 // RequestCostModels returns the models (as the runs name them, sorted,
-// each once) of the runs whose largest fitted part is a per-request cost
-// (the shared one or an engine's own): the runs that mostly set that
-// cost (Informants). Empty for a structure without one.
-func (m Model) RequestCostModels() []string {
+// each once) of the runs whose largest fitted part is the per-request
+// cost a request of pm pays (the shared one or an engine's own; where
+// the fit has one for mixtures of experts apart, the one of pm's kind):
+// the runs that mostly set that cost (Informants). Empty for a
+// structure without one.
+func (m Model) RequestCostModels(pm prefill.Model) []string {
+	other := perRequest + " (mixture of experts)" // the cost pm does not pay
+	if pm.Sparse() {
+		other = perRequest + " (dense)"
+	}
 	inf := m.Informants()
 	byID := map[string]string{}
 	runs := m.fitRuns
@@ -1293,7 +1320,7 @@ func (m Model) RequestCostModels() []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, p := range m.ParamNames() {
-		if !strings.HasPrefix(p, perRequest) {
+		if !strings.HasPrefix(p, perRequest) || p == other {
 			continue
 		}
 		for _, id := range inf[p] {

@@ -274,11 +274,21 @@ func TestRequestCostModelsAreThoseOfTheRunsMostlyPayingIt(t *testing.T) {
 		{Run: Run{Reason: "not priced"}}, // left out
 	}
 	m := Model{Fit: Fit{Structure: CeilingRequestCost, Coef: []float64{0.01, 0.15, 0}}, Rows: rows}
-	assert.Equal(t, []string{"A-first", "M1"}, m.RequestCostModels())
+	dense := prefill.Model{Name: "q", ActiveParams: 8e9, TotalParams: 8e9}
+	assert.Equal(t, []string{"A-first", "M1"}, m.RequestCostModels(dense))
 	m.Coef = []float64{0.01, 0, 0} // no cost: memory is every run's largest part
-	assert.Empty(t, m.RequestCostModels())
-	assert.Empty(t, Model{Fit: Fit{Structure: ByPhase, Phases: prefill.Phases{Linear: 0.5, Attention: 0.5}}, Rows: rows}.RequestCostModels(),
+	assert.Empty(t, m.RequestCostModels(dense))
+	assert.Empty(t, Model{Fit: Fit{Structure: ByPhase, Phases: prefill.Phases{Linear: 0.5, Attention: 0.5}}, Rows: rows}.RequestCostModels(dense),
 		"a structure without a per-request cost names no model")
+	// With a cost for mixtures of experts apart (0.15 s dense, 0.5 s
+	// sparse), a prompt names the models of the runs paying its kind's:
+	// e's 0.10 s memory is under either cost, c's 1.0 s over both.
+	sparseModel := prefill.Model{Name: "s", ActiveParams: 37e9, TotalParams: 671e9}
+	rows[0].FLOP, rows[3].FLOP, rows[4].FLOP = dense, dense, sparseModel
+	rows[2].FLOP = sparseModel
+	m = Model{Fit: Fit{Structure: CeilingWeightsSparseCost, Coef: []float64{0.01, 0.15, 0.5, 0}}, Rows: rows}
+	assert.Equal(t, []string{"M1"}, m.RequestCostModels(dense), "the dense runs paying the dense cost")
+	assert.Equal(t, []string{"A-first"}, m.RequestCostModels(sparseModel), "the sparse run paying the sparse cost")
 }
 
 // The sentence that describes a model names its structure, its runs'

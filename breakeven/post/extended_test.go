@@ -92,7 +92,7 @@ const h100Memory = 3350e9
 // cost times the layers, and, tensor parallel over the 8 H100s, two
 // all-reduces per layer of n x width BF16 values, 2 x 7/8 of them
 // through each GPU's link one way at half its 900 GB/s, at the link share.
-func phaseByHand(t *testing.T, layers, width, n, linear, attention, weightBytes float64) float64 {
+func phaseByHand(t *testing.T, layers, width, n, linear, attention, weightBytes float64, sparse bool) float64 {
 	t.Helper()
 	m, err := calibration.Fitted()
 	require.NoError(t, err)
@@ -108,7 +108,11 @@ func phaseByHand(t *testing.T, layers, width, n, linear, attention, weightBytes 
 	if e.Weights {
 		s += weightBytes / (8 * h100Memory) // one read of the weights the prompt touches
 	}
-	s += float64(e.Fixed) + float64(e.PerLayer)*layers
+	fixed := e.Fixed
+	if sparse && e.FixedSparse > 0 { // a mixture of experts' own per-request cost
+		fixed = e.FixedSparse
+	}
+	s += float64(fixed) + float64(e.PerLayer)*layers
 	if e.Link > 0 {
 		s += layers * 2 * (2 * 7.0 / 8) * n * width * 2 / 450e9 / e.Link
 	}
@@ -167,7 +171,7 @@ func TestRangesFromTheirInputs(t *testing.T) {
 		if r.Model.TotalParams == 0 {
 			touched = r.Model.ActiveParams
 		}
-		t0 := phaseByHand(t, float64(r.Model.Layers()), float64(r.Model.Attention[0].QueryHeads*r.Model.Attention[0].VDim), n, lin, flops-lin, 2*touched)
+		t0 := phaseByHand(t, float64(r.Model.Layers()), float64(r.Model.Attention[0].QueryHeads*r.Model.Attention[0].VDim), n, lin, flops-lin, 2*touched, r.Model.TotalParams > r.Model.ActiveParams)
 		assert.InEpsilon(t, t0, float64(r.Time.Value), 1e-12, name)
 		assert.InEpsilon(t, t0*fittedLow(t), float64(r.Time.Lo), 1e-12, name)
 		assert.InEpsilon(t, t0*fittedHigh(t), float64(r.Time.Hi), 1e-12, name)
@@ -188,8 +192,8 @@ func TestRangesFromTheirInputs(t *testing.T) {
 	flops := handFLOPs(70e9, 80, 64, 128, 131072)
 	assert.InEpsilon(t, flops, float64(r70.FLOPs), 1e-12)
 	lin70 := 2 * 70e9 * 131072.0
-	assert.InEpsilon(t, phaseByHand(t, 80, 64*128, 131072, lin70, flops-lin70, 2*70e9)*fittedLow(t), float64(r70.Time.Lo), 1e-12)
-	assert.InEpsilon(t, 131072*perToken70B/(phaseByHand(t, 80, 64*128, 131072, lin70, flops-lin70, 2*70e9)*fittedHigh(t)), float64(r70.BreakEven.Lo), 1e-12)
+	assert.InEpsilon(t, phaseByHand(t, 80, 64*128, 131072, lin70, flops-lin70, 2*70e9, false)*fittedLow(t), float64(r70.Time.Lo), 1e-12)
+	assert.InEpsilon(t, 131072*perToken70B/(phaseByHand(t, 80, 64*128, 131072, lin70, flops-lin70, 2*70e9, false)*fittedHigh(t)), float64(r70.BreakEven.Lo), 1e-12)
 
 	// The reported values' intervals are the rounding of the printed
 	// figures: 62 s and 3 s to the second, 20x and 41x to the unit, 4,380
@@ -310,7 +314,7 @@ func TestExtendedTablesWrite(t *testing.T) {
 	estimates := csvCells(t, tables["estimated-break-evens"], func(r map[string]string) string { return r["model"] + " " + r["prompt_tokens"] })
 	flops70 := handFLOPs(70e9, 80, 64, 128, 131072)
 	lin70 := 2 * 70e9 * 131072.0
-	t70 := phaseByHand(t, 80, 64*128, 131072, lin70, flops70-lin70, 2*70e9)
+	t70 := phaseByHand(t, 80, 64*128, 131072, lin70, flops70-lin70, 2*70e9, false)
 	for _, c := range []struct {
 		row, col string
 		want     float64

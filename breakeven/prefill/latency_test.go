@@ -293,3 +293,30 @@ func TestARequestPaysItsWeightReadWhereThePhasesPriceIt(t *testing.T) {
 	assert.InEpsilon(t, float64(sum), float64(with.Total()), 1e-12)
 	assert.Contains(t, e.String(), "the weights read once at the memory bandwidth")
 }
+
+// Phases with a cost of a mixture of experts apart charge a sparse
+// model's request that cost and a dense model's the other, print both,
+// and without it charge every request the one cost.
+func TestAMixtureOfExpertsPaysItsOwnRequestCostWhereThePhasesHaveOne(t *testing.T) {
+	dense := Model{Name: "d", ActiveParams: 10e9, TotalParams: 10e9, Attention: []AttentionGroup{{Layers: 40, QueryHeads: 32, QKDim: 128, VDim: 128}}}
+	sparse := Model{Name: "s", ActiveParams: 10e9, TotalParams: 100e9, Attention: dense.Attention}
+	assert.False(t, dense.Sparse())
+	assert.True(t, sparse.Sparse())
+	assert.False(t, Model{Name: "custom", ActiveParams: 7e9}.Sparse(), "no total read: not taken as sparse")
+	chip := Chip{Name: "c", Peaks: []Peak{{Precision: BF16, Rate: 1000 * TFLOPS}}, MemoryBandwidth: 2e12}
+	g := GPUs{Count: 4, Chip: chip}
+	e := Phases{Linear: 1, Attention: 1, Fixed: 0.03, FixedSparse: 0.17}
+	d, err := PriceRequest(dense, 1000, g, Parallel{}, e)
+	require.NoError(t, err)
+	s, err := PriceRequest(sparse, 1000, g, Parallel{}, e)
+	require.NoError(t, err)
+	assert.InEpsilon(t, 0.03, float64(d.PerRequest), 1e-12)
+	assert.InEpsilon(t, 0.17, float64(s.PerRequest), 1e-12)
+	assert.InEpsilon(t, float64(d.Total())+0.14, float64(s.Total()), 1e-12, "the same FLOPs, 0.14 s more")
+	assert.Contains(t, e.String(), "0.03 s per request of a dense model, 0.17 s of a mixture of experts")
+	e.FixedSparse = 0
+	s, err = PriceRequest(sparse, 1000, g, Parallel{}, e)
+	require.NoError(t, err)
+	assert.InEpsilon(t, 0.03, float64(s.PerRequest), 1e-12)
+	assert.Contains(t, e.String(), "0.03 s per request")
+}

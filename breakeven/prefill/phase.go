@@ -33,6 +33,10 @@ type Phases struct {
 	// tensor-parallel all-reduces reach.
 	Fixed, PerLayer breakeven.Seconds
 	Link            float64
+	// FixedSparse, when not zero, is the per-request cost of a mixture of
+	// experts (Model.Sparse), where the fit gives it one of its own; Fixed
+	// is then a dense model's.
+	FixedSparse breakeven.Seconds
 	// Throughput, when not zero, is the share of peak of a batched
 	// throughput where it differs from one request's (Linear and
 	// Attention are then the single request's).
@@ -77,7 +81,10 @@ func (e Phases) String() string {
 	if e.Intensity > 0 {
 		s += fmt.Sprintf(", memory traffic 1 byte per %.3g FLOP", e.Intensity)
 	}
-	if e.Fixed > 0 {
+	switch {
+	case e.Fixed > 0 && e.FixedSparse > 0:
+		s += fmt.Sprintf(", %.3g s per request of a dense model, %.3g s of a mixture of experts", float64(e.Fixed), float64(e.FixedSparse))
+	case e.Fixed > 0:
 		s += fmt.Sprintf(", %.3g s per request", float64(e.Fixed))
 	}
 	if e.PerLayer > 0 {
@@ -252,7 +259,7 @@ func PriceRequest(m Model, n breakeven.Tokens, g GPUs, p Parallel, e Phases) (Re
 	if e.Weights {
 		w = WeightRead(m, n, g)
 	}
-	r := RequestParts{phased: lin + att + mem + w, pipeline: pf, fixed: e.Fixed, layered: e.PerLayer * breakeven.Seconds(m.Layers())}
+	r := RequestParts{phased: lin + att + mem + w, pipeline: pf, fixed: e.FixedFor(m), layered: e.PerLayer * breakeven.Seconds(m.Layers())}
 	r.MatrixProducts, r.Attention, r.Memory = lin*breakeven.Seconds(pf), att*breakeven.Seconds(pf), mem*breakeven.Seconds(pf)
 	r.Weights = w * breakeven.Seconds(pf)
 	r.PerRequest = r.fixed + r.layered
@@ -262,6 +269,15 @@ func PriceRequest(m Model, n breakeven.Tokens, g GPUs, p Parallel, e Phases) (Re
 		r.Communication = c / breakeven.Seconds(e.Link)
 	}
 	return r, nil
+}
+
+// FixedFor returns the per-request cost of a request of m: FixedSparse
+// for a mixture of experts where the phases have it, else Fixed.
+func (e Phases) FixedFor(m Model) breakeven.Seconds {
+	if e.FixedSparse > 0 && m.Sparse() {
+		return e.FixedSparse
+	}
+	return e.Fixed
 }
 
 // MostlyRequestCost reports whether a per-request cost c is more than

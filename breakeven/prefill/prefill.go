@@ -147,6 +147,10 @@ func (m Model) AttentionFLOPs(n breakeven.Tokens) FLOPs {
 // FLOPs returns the work of an n-token prefill: linear plus attention.
 func (m Model) FLOPs(n breakeven.Tokens) FLOPs { return m.LinearFLOPs(n) + m.AttentionFLOPs(n) }
 
+// Sparse reports whether m is a mixture of experts: a token touches
+// fewer parameters than the model holds.
+func (m Model) Sparse() bool { return m.TotalParams > m.ActiveParams && m.ActiveParams > 0 }
+
 // Chip is a GPU with its dense tensor peaks per precision, its memory and
 // its scale-up link.
 type Chip struct {
