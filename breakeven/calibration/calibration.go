@@ -12,8 +12,9 @@
 // peaks of the two phases' precisions (an FP8 run's matrix products
 // against the FP8 peak), and I the FLOPs per byte of that memory traffic.
 //
-// The structure validation chooses (CeilingWeightsRequestCost, below;
-// CeilingRequestCost before the offline runs) fits no share of
+// The structure validation chooses (CeilingWeightsSparseCost, below;
+// CeilingWeightsRequestCost before the served requests of small dense
+// models, CeilingRequestCost before the offline runs) fits no share of
 // peak: e_L and e_A are the chip's measured matmul ceiling, the share of
 // the datasheet peak the best matrix multiply reached on it (Stas
 // Bekman's MAMF table in sources, 0.51 of peak on the MI300X to 0.87 on
@@ -28,6 +29,14 @@
 // offline) one read of the weights it touches at the GPUs' full memory
 // bandwidth (prefill.WeightRead), also unfitted: a prompt of a hundred
 // tokens is bound by that read, which a batch spreads over its prompts.
+// CeilingWeightsSparseCost charges a single request of a mixture of
+// experts a per-request cost of its own and a dense model's another: a
+// sparse forward pass routes each token to its experts, gathers and
+// scatters it and launches grouped matrix products every layer, and the
+// published single requests split along that line (0.168 s fitted for
+// mixtures of experts, mostly DeepSeek-V3's on 8 to 16 GPUs; 0.030 s for
+// dense models, set by the served requests of sources' AWSNIMBench and
+// GPUStackQwen3Lab and NIM's 70B on two H100s).
 //
 // The latency regime (latency.go). One request's time to first token
 // pays what a batched throughput spreads over hundreds of requests: a
@@ -72,11 +81,19 @@
 // relative error; costs the runs push below zero are held at zero.
 //
 // Where the model fails. Validated leaving each source out, it misses
-// two of its three targets on the runs typed today (70 priced, from 17
-// sources): a median error of 33.3% (target at most 20%) and 40.0% of
-// runs within 25% (target at least 70%); its intervals cover 87.1% of
-// the runs (target 85%), at a median width of x20.9. Every fold chose
-// CeilingWeightsRequestCost. Earlier readings of the same validation:
+// two of its three targets on the runs typed today (74 priced, from 19
+// sources): a median error of 45.0% (target at most 20%) and 25.7% of
+// runs within 25% (target at least 70%); its intervals cover 86.5% of
+// the runs (target 85%), at a median width of x20.8. The folds chose
+// CeilingWeightsSparseCost for 57 runs and CeilingWeightsRequestCost for
+// 17. The served requests of small dense models made it worse: each of
+// their two sources, left out, is predicted from a dense cost the other
+// barely informs, and a fold that keeps both may choose one cost for all
+// and price DeepSeek-V3's concurrent requests too fast. Earlier readings
+// of the same validation: 47.2%, 17.6% and 86.5% at x19.3 with those
+// requests in the fit and one per-request cost for all; 33.3%, 40.0% and
+// 87.1% at x20.9 before them (70 runs from 17 sources, every fold
+// choosing CeilingWeightsRequestCost);
 // 35.1%, 38.6% and 87.1% at x22.1 before the AWQ runs' weights were read
 // at their stored 4 bits (the folds then chose CeilingRequestCost for
 // TensorRT-LLM's ten offline runs, whose fold kept only LMDeploy's four
@@ -84,25 +101,24 @@
 // 35.4%, 34.8% and 86.4% at x23.3 with TensorRT-LLM's offline runs but
 // not LMDeploy's; 44.7%, 34.8% and 86.4% at x21.9 with them before the
 // weight read was a candidate; 36.8%, 33.9% and 87.5% at x23.6 on the 56
-// runs priced before any offline run (those 56 now read 35.0%, 20 within
-// 25% and 48 covered); 36.9%, 33.9% and 85.7% at x23.7 before the
+// runs priced before any offline run; 36.9%, 33.9% and 85.7% at x23.7 before the
 // MI355X's BF16 peak was read; 45.2%, 28.6% and 87.5% at x26.5 before
 // the ceiling structure existed. The held-out errors
 // (data/prefill-validation.csv), grouped, say where:
 //
 //	by regime      runs  median error  within 25%  covered  median width
-//	one request      27      -30%           6         21        x19.9
-//	concurrent       22      -25%           8         20        x20.9
-//	offline          14       +8%           8         13        x21.7
-//	throughput        7       -5%           6          7        x20.5
+//	one request      31      -26%           4         23        x18.3
+//	concurrent       22      -58%           2         20        x31.3
+//	offline          14       +7%           7         14        x22.5
+//	throughput        7       -7%           6          7        x20.8
 //
-//	by engine (the engine column's words): SGLang -7% (23 runs, 14 of
-//	them within 25%), TensorRT-LLM -30% (19, 5 within 25%), vLLM -74%
-//	(10, 4 of them dstack's MI300X build), TGI -35% (4), LMDeploy -11%
-//	(4), the others (Dynamo, ATOM, Meta's, not stated) -2% (10); by
-//	vendor: AMD -35% (21), NVIDIA -11% (49); by GPUs: 8 GPUs -35% (32),
-//	4 GPUs -15% (19), one GPU +14% (12); by prompt: up to 4K -1% (37), 4K
-//	to 16K -32% (20), 16K to 64K -62% (4), above 64K -23% (9).
+//	by engine (the engine column's words): SGLang -30% (23 runs, 5 of
+//	them within 25%), TensorRT-LLM and NIM -18% (22, 5 within 25%), vLLM
+//	-74% (11, 4 of them dstack's MI300X build), TGI -36% (4), LMDeploy
+//	-12% (4), the others (Dynamo, ATOM, Meta's, not stated) -22% (10); by
+//	vendor: AMD -42% (21), NVIDIA -11% (53); by GPUs: 8 GPUs -37% (32),
+//	4 GPUs -35% (21), one GPU +12% (14); by prompt: up to 4K -13% (39),
+//	4K to 16K -36% (22), 16K to 64K -62% (4), above 64K -24% (9).
 //
 // The offline runs (sources' TRTLLMPerfV05 and LMDeployA100FP16: Llama 2
 // 7B on one H100, L40S or A100 and Llama 2 70B on four, at 128 and 2,048
@@ -118,7 +134,7 @@
 // of the time. They are what the weight read was added for: it is
 // physics (every weight the prompt touches crosses the memory bus once),
 // and the nested validation keeps it in every fold that has offline runs
-// from another source. With it, LMDeploy's 128-token runs are still 24%
+// from another source. With it, LMDeploy's 128-token runs are still 25%
 // and 44% too fast: the kernel launches remain. A per-layer cost paid by
 // every single prompt, served or offline, was tried on TensorRT-LLM's
 // runs: it fits 0.16 ms a layer on all runs but left every
@@ -187,22 +203,44 @@
 // moved the fitted per-request cost by about a millisecond. All 27 were
 // then priced: 3 within 25% and 20 within their intervals (21 with the
 // weight read, before the AWQ runs in the fit were read at 4 bits, 20
-// since); the MI355X runs
-// are all predicted too fast (AMD's GLM-5.2 at 40,960 and 61,440 tokens
-// by 70% and 73%), and AccelMark's long prompts 27% to 36% too slow.
+// since; 8 within 25% and 26 within their intervals with a mixture of
+// experts' per-request cost apart, CeilingWeightsSparseCost); the MI355X
+// runs are all predicted too fast (AMD's GLM-5.2 at 40,960 and 61,440
+// tokens by 70% and 73%), and AccelMark's long prompts 22% to 31% too
+// slow.
 // The pattern is one the earlier groups hinted at: the
 // fitted per-request cost (0.153 s then, 0.143 s with the weight read;
 // fitted on single requests mostly
 // over four or more GPUs, and mostly of DeepSeek-V3 and Llama 3.1 405B;
 // none a short prompt of a dense model on one or two GPUs) is several
 // times what a dense model on one or two GPUs pays in all (NIM's Llama 3
-// 8B on one H100 at 2,000 tokens takes 35 ms, predicted 0.20 s), while
+// 8B on one H100 at 2,000 tokens takes 35 ms, predicted 0.20 s then and
+// 0.090 s with the dense cost apart), while
 // SGLang's GLM-5.2 and Kimi K2.5 on 8 H200s take longer than predicted.
-// With all 70 runs priced, the held-out check misses all three of its
-// targets: a median error of 33.2%, 38.6% within 25%, and 84.3% covered
-// (target 85%; the intervals narrowed from a median x21.1 to x19.7 when
-// the AWQ runs' weights were read at 4 bits, before which it read 33.2%,
-// 38.6% and 85.7%; 33.1%, 38.6% and 85.7% before LMDeploy's runs).
+// A fourth group, read on 2026-12-02 by a helper who did not report how
+// the model did on it, is the cleanest test: AccelMark's Llama 3.1 8B at
+// about 28,650 tokens on one H100, H200 or A100 with newer vLLMs, the
+// SGLang cookbook's Llama 4 Scout and Maverick on 8 MI300Xs, and AMD
+// ATOM's GLM-5.2 on 4 MI355Xs at about 922 and 7,373 tokens. An eighth
+// run, on an H20-3e, was dropped before any prediction was looked at:
+// the catalog's H20 has less memory and bandwidth. The seven were first
+// priced by the model with the served requests of small dense models in
+// its fit and one per-request cost (CeilingWeightsRequestCost): a median
+// error of 24.2%, 4 within 25% and all 7 within their intervals.
+// CeilingWeightsSparseCost was added after that score was seen; with
+// it, the seven read 44.4%, 3 within 25% and 5 covered. It stays because
+// the nested validation on the sources chooses it and the other held-out
+// runs do better with it, but on the one group it was not shaped by it
+// does worse, and these notes say so.
+//
+// With all 77 runs priced, the held-out check reads a median error of
+// 27.1% and 45.5% within 25%, missing those two targets, and 93.5%
+// covered (target 85%). Earlier readings: 34.2%, 41.6% and 94.8% (77
+// runs) with one per-request cost for all; 33.2%, 38.6% and 84.3% on
+// the 70 before the fourth group and the served dense requests (the
+// intervals had narrowed from a median x21.1 to x19.7 when the AWQ runs'
+// weights were read at 4 bits, before which it read 33.2%, 38.6% and
+// 85.7%; 33.1%, 38.6% and 85.7% before LMDeploy's runs).
 // Before the weight read, with TensorRT-LLM's offline runs typed, it read
 // 35.7%, 38.6% and 84.3%; before the offline runs, 35.3%,
 // 38.6% and 84.3%; and 34.3%, 40.9% and 83.3% on the 66 priced before
