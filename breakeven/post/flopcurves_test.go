@@ -19,7 +19,6 @@ import (
 const h100s = 8 * 989.4e12
 
 func llama405BFLOPs(n float64) float64 { return 2*405e9*n + 2*126*128*128*n*n }
-func llama70BFLOPs(n float64) float64  { return 2*70e9*n + 2*80*64*128*n*n }
 
 // The MFU calibrated on the 405B test: 127,188 tokens in 62 s on 8 H100s.
 var mfuByHand = llama405BFLOPs(127188) / h100s / 62
