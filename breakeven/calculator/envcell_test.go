@@ -24,8 +24,9 @@ func TestConfigVariableReplacesTheCellsModel(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "", r.Model, "the cell's Llama 3.1 405B")
 	assert.Equal(t, path, r.Config)
-	// Qwen3-8B has no published run, and a context below the cell's
-	// prompt: the FLOP model prices a prompt it takes.
+	// The config's model is named from its file, so no published run is
+	// its own, and its context is below the cell's prompt: the FLOP
+	// model prices a prompt it takes.
 	r.GPUs, r.Tokens = "1xH100", "32k"
 	a, err := Compute(r)
 	require.NoError(t, err)

@@ -82,7 +82,7 @@ func TestWebErrorsNameFieldsByTheirPageLabels(t *testing.T) {
 	calcCases := []map[string]string{
 		{"model": "nonexistent-9000"},
 		{"model": "mistral-medium-3.5"}, // in the catalog with no config
-		{"model": "qwen3-8b"},           // no published run: no prefill
+		{"model": "gemma-3-12b"},        // no published run: no prefill
 		{"model": "", "config-text": "{"},
 		{"model": "", "config-text": "[]"},
 		{"model": "", "config-text": "{}"},
