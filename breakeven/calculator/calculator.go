@@ -409,6 +409,14 @@ func Resolve(r Request) (Input, error) {
 			return in, noPrefill(in.Name)
 		}
 		in.Prefill, in.Provenance = publishedProvenance(*in.Model, run)
+		e, far, note := estimateOnRun(r, in, run)
+		in.Provenance.Text += note
+		if far {
+			// The run's prompt is too far from the one asked for its
+			// speed to stand: the fitted model prices the prompt on the
+			// run's own GPUs instead, and says why.
+			in.Flop, in.Prefill, in.Provenance = &e.FlopPrefill, e.Rate, farRunProvenance(e, in, run)
+		}
 	default:
 		return in, noPrefill(in.Name)
 	}

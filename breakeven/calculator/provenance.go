@@ -1,11 +1,14 @@
 package calculator
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/calibration"
+	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/sources"
 )
 
@@ -37,7 +40,9 @@ type Provenance struct {
 	Source string
 	// Locator is where in the source (published), URL its address.
 	Locator, URL string
-	// Run is the published run's ID (sources.PrefillRuns).
+	// Run is the published run's ID (sources.PrefillRuns): the run whose
+	// speed it is, or, for an estimate that answers for a run too far
+	// from the prompt asked, the run whose GPUs it is priced on.
 	Run string
 	// Low and High bound the speed where it has an interval: a published
 	// figure's range, an estimate's interval; 0 where it has none.
@@ -91,8 +96,15 @@ func measuredProvenance(m MeasuredPrefill) (Provenance, error) {
 //     3.1 405B, Llama 3.1 70B, Qwen3-32B), the figure the post prints;
 //  2. else a published single-request time to first token of the model
 //     (a run with Seconds, not at a concurrency above one, its GPUs read,
-//     that the project can price: not Unpriceable), the one whose prompt is nearest the asked prompt
-//     in ratio, the earlier in sources.PrefillRuns on a tie.
+//     that the project can price: not Unpriceable), the one whose prompt
+//     is nearest the asked prompt in ratio, the earlier in
+//     sources.PrefillRuns on a tie.
+//
+// The run chosen answers only where its prompt is near the one asked:
+// where the fitted model, on the run's own GPUs, precision, parallelism
+// and engine, moves the speed by more than runStands between the run's
+// prompt and the one asked, the calculator answers with that estimate
+// instead, labelled estimated and naming the run (see estimateOnRun).
 //
 // A batched throughput (a rate over many concurrent prompts, per node or
 // per GPU) is not one prompt's prefill, so it is never a default. A
@@ -238,4 +250,108 @@ func parallelText(f FlopPrefill) string {
 		return par + ", engine not given"
 	}
 	return par + ", engine " + f.Engine
+}
+
+// runStands is how far apart, as a share, the fitted model may put the
+// prefill speed at a published run's prompt length and at the length
+// asked, on the run's own GPUs, for the run's measured speed to stand
+// for the prompt asked: the project's 25% target for a prediction. Past
+// it the prompt length alone moves the speed more than the fitted
+// model's typical error, so the fitted model's estimate answers instead.
+const runStands = 0.25
+
+// farPrompt is the ratio of prompt lengths past which a published run is
+// taken as too far from the prompt asked when the fitted model cannot
+// price the prompt on the run's GPUs to say so itself.
+const farPrompt = 2
+
+// runRequest is r asking for the prompt on a published run's own setup:
+// its GPUs, precision, stored weights, parallelism and engine, as a user
+// would type them.
+func runRequest(r Request, run sources.PrefillRun) Request {
+	r.GPUs = fmt.Sprintf("%gx%s", run.GPUs.V(), run.Chip)
+	if c := run.Compute.Or(); run.Compute != (prefill.Compute{}) {
+		r.Precision = string(c.Linear)
+		if c.Attention != c.Linear {
+			r.Precision += "+" + string(c.Attention)
+		}
+	}
+	if run.WeightBits.Name != "" {
+		for _, t := range breakeven.ElementTypes {
+			if float64(t.Size) == run.WeightBits.V()/8 {
+				r.Weights = t.Name
+				break
+			}
+		}
+	}
+	r.Parallel = run.Par.String()
+	if calibration.EngineKind(run.Engine) != "other" {
+		r.Engine = run.Engine
+	}
+	return r
+}
+
+// onRun is the fitted model's estimate of the prompt asked on a
+// published run's own setup (estimateOnRun).
+type onRun struct {
+	FlopPrefill
+	// There is the fitted model's speed at the run's prompt length on the
+	// same setup.
+	There breakeven.TokenRate
+}
+
+// estimateOnRun is the fitted model's estimate of the prompt asked on a
+// published run's own setup, with ok set when the run's prompt is too
+// far from the one asked for its measured speed to stand (runStands).
+// Where the fitted model cannot price the prompt there, ok is false and
+// note says, for a prompt more than farPrompt times longer or shorter
+// than the run's, that the run's speed may not hold.
+func estimateOnRun(r Request, in Input, run sources.PrefillRun) (e onRun, ok bool, note string) {
+	n, at := in.Tokens, run.Tokens.V()
+	if n == at {
+		return e, false, ""
+	}
+	f, err := resolveFlop(runRequest(r, run), in)
+	if err == nil && f.Phases != nil {
+		p, perr := f.Phases.PredictRequest(f.Model, at, f.GPUs, f.Par, f.Engine)
+		if perr == nil {
+			e = onRun{f, breakeven.PrefillRate(at, p.Time.Value)}
+			return e, math.Abs(float64(f.Rate/e.There)-1) > runStands, ""
+		}
+		err = perr
+	}
+	if ratio := float64(n) / float64(at); ratio > farPrompt || ratio < 1/float64(farPrompt) {
+		why := "no fitted model"
+		var fe *breakeven.FieldError
+		if errors.As(err, &fe) {
+			why = fe.Message
+		}
+		note = fmt.Sprintf("; measured at %v tokens, far from the %v asked, and on the run's GPUs the fitted model does not price the prompt asked (%s), so this speed may not hold for it", at, n, why)
+	}
+	return onRun{}, false, note
+}
+
+// farRunProvenance is the provenance of the estimate that answers for a
+// published run too far from the prompt asked: the estimate's line, then
+// the run whose GPUs it is priced on, and the two speeds that say why
+// the run's own does not stand.
+func farRunProvenance(e onRun, in Input, run sources.PrefillRun) Provenance {
+	p := estimatedProvenance(e.FlopPrefill, in.Tokens)
+	p.Run = run.ID
+	measured, pub := publishedProvenance(*in.Model, run)
+	p.Text += fmt.Sprintf("; priced on the GPUs of the model's published run (%s), whose prompt is too far from the %v tokens asked for its speed to stand: on those GPUs the fitted model gives %v at %v tokens and %v at the run's %v, more than %.0f%% apart",
+		strings.TrimPrefix(pub.Text, Published+": "), in.Tokens, e.Rate, in.Tokens, e.There, run.Tokens.V(), 100*runStands)
+	// Where the fitted model misses the run itself, the answer says so:
+	// the run's setup is then one the fit does not describe well.
+	if measured > 0 {
+		if miss := float64(e.There/measured) - 1; math.Abs(miss) > runStands {
+			way := "faster"
+			if miss < 0 {
+				way = "slower"
+			}
+			p.Text += fmt.Sprintf("; at the run's own prompt the fitted model is %.2fx %s than the run measured (%v), so this setup may be one it describes poorly",
+				math.Max(1+miss, 1/(1+miss)), way, measured)
+		}
+	}
+	return p
 }

@@ -2,6 +2,8 @@ package calculator
 
 import (
 	"errors"
+	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -9,6 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/calibration"
+	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/sources"
 )
 
@@ -57,12 +61,18 @@ func TestSwitchingModelNeverKeepsAnotherModelsTime(t *testing.T) {
 			}
 			assert.False(t, isVASTRate(float64(a.Input.Prefill)), "%s, %s: the 405B test's speed survived", m.Name, name)
 			assert.NotContains(t, a.Output.PrefillProvenanceText, "127,188 tokens in 62.0 s", m.Name)
-			require.Equal(t, Published, a.Output.PrefillProvenance, m.Name)
-			// The run is of this model (or of the architecture it shares).
+			// The run is of this model (or of the architecture it shares):
+			// its speed, or, where its prompt is too far from the one
+			// asked, the fitted model's estimate on its GPUs.
 			run, ok := PublishedRun(*a.Input.Model, a.Input.Tokens)
 			require.True(t, ok, m.Name)
 			assert.Equal(t, a.Input.Model.Name, run.Model, m.Name)
 			assert.Equal(t, run.ID, a.Output.PrefillProvenanceRun, m.Name)
+			if a.Output.PrefillProvenance == Estimated {
+				assert.Contains(t, a.Output.PrefillProvenanceText, "priced on the GPUs of the model's published run", m.Name)
+				continue
+			}
+			require.Equal(t, Published, a.Output.PrefillProvenance, m.Name)
 		}
 	}
 	assert.Greater(t, asked, 20, "the catalog's models were asked")
@@ -294,4 +304,110 @@ func TestPublishedSpeedShowsItsRangeOnlyWhenWiderThanFivePercent(t *testing.T) {
 	rate, p = publishedProvenance(m, timeRun)
 	assert.InDelta(t, 10000, float64(rate), 1e-6)
 	assert.Contains(t, p.Text, "100,000 tokens in 10.0 s (9,662 tokens/s to 10,204 tokens/s)", "a time's range, in speed")
+}
+
+// qwenRun is GPUStack's Qwen3-8B run, the model's one published single
+// request: 23,260 tokens over 100 prompts, 59.01 ms each on one H100 with
+// vLLM, in BF16.
+const qwenRunID = "gpustack-h100-qwen3-8b-vllm-sharegpt"
+
+// fittedSpeedOnQwenRun is the fitted model's prefill speed of n tokens of
+// Qwen3-8B on the run's setup, built here from the run's description
+// (one H100, BF16, tensor parallel 1, vLLM), not from the calculator.
+func fittedSpeedOnQwenRun(t *testing.T, n breakeven.Tokens) float64 {
+	t.Helper()
+	m, err := calibration.Fitted()
+	require.NoError(t, err)
+	pm, err := sources.PrefillModel(sources.MustModel("Qwen3-8B"))
+	require.NoError(t, err)
+	g, err := sources.ParseGPUs("1xH100")
+	require.NoError(t, err)
+	g, err = g.In(prefill.Uniform(prefill.BF16))
+	require.NoError(t, err)
+	p, err := m.PredictRequest(pm, n, g, prefill.Parallel{TP: 1}, "vllm")
+	require.NoError(t, err)
+	return float64(n) / float64(p.Time.Value)
+}
+
+// A published run stands for a prompt near its own length; where the
+// fitted model says the prompt length alone moves the speed by more than
+// 25% on the run's GPUs, the run's speed does not stand for the prompt
+// asked, and the fitted model's estimate on those GPUs answers, labelled
+// estimated and naming the run. GPUStack's Qwen3-8B run is a 233-token
+// prompt, mostly per-request cost; at 131,072 tokens its 3,942 tokens/s
+// would be far too slow.
+func TestAPublishedRunFarFromThePromptGivesWayToTheFittedModelOnItsGPUs(t *testing.T) {
+	published := 23260.0 / 100 / 59.01e-3
+
+	near, err := Compute(Request{Model: "qwen3-8b", Link: "10GbE", Tokens: "300"})
+	require.NoError(t, err)
+	require.LessOrEqual(t, math.Abs(fittedSpeedOnQwenRun(t, 300)/fittedSpeedOnQwenRun(t, 23260.0/100)-1), 0.25,
+		"the fitted model moves the speed by at most 25% between 233 and 300 tokens")
+	assert.Equal(t, Published, near.Output.PrefillProvenance)
+	assert.Equal(t, qwenRunID, near.Output.PrefillProvenanceRun)
+	assert.InDelta(t, published, near.Output.PrefillTokensPerSecond, 1e-9*published)
+
+	const n = 131072
+	far, err := Compute(Request{Model: "qwen3-8b", Link: "10GbE", Tokens: "131072"})
+	require.NoError(t, err)
+	at := fittedSpeedOnQwenRun(t, n)
+	require.Greater(t, math.Abs(at/fittedSpeedOnQwenRun(t, 23260.0/100)-1), 0.25,
+		"the fitted model moves the speed by more than 25% between 233 and 131,072 tokens")
+	assert.Equal(t, Estimated, far.Output.PrefillProvenance)
+	assert.Equal(t, qwenRunID, far.Output.PrefillProvenanceRun, "the estimate names the run whose GPUs it is priced on")
+	assert.InDelta(t, at, far.Output.PrefillTokensPerSecond, 1e-9*at, "the fitted model's speed on one H100 with vLLM")
+	assert.NotEqual(t, published, far.Output.PrefillTokensPerSecond)
+	for _, s := range []string{"priced on the GPUs of the model's published run", "233 tokens in 59.0 ms", "more than 25% apart"} {
+		assert.Contains(t, far.Output.PrefillProvenanceText, s)
+	}
+	// The estimate is the one a user gets by asking for the run's setup.
+	own, err := Compute(Request{Model: "qwen3-8b", Link: "10GbE", Tokens: "131072", GPUs: "1xH100", Engine: "vllm"})
+	require.NoError(t, err)
+	assert.Equal(t, own.Output.PrefillTokensPerSecond, far.Output.PrefillTokensPerSecond)
+	assert.Equal(t, own.Output.BreakEvenBytesPerSecond, far.Output.BreakEvenBytesPerSecond)
+}
+
+// Where the fitted model cannot price the prompt on the run's GPUs (here
+// a 10M-token cache that no A100 holds), the run's speed answers, and its
+// line says it was measured far from the prompt asked and may not hold.
+func TestAFarPublishedRunTheFitCannotPriceSaysItsSpeedMayNotHold(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-8b", Link: "10GbE", Tokens: "10000000"})
+	require.NoError(t, err)
+	assert.Equal(t, Published, a.Output.PrefillProvenance)
+	assert.Equal(t, "minference-a100-llama3-8b-300k", a.Output.PrefillProvenanceRun)
+	assert.InDelta(t, 300000.0/180, a.Output.PrefillTokensPerSecond, 1e-6, "MInference's 300,000 tokens in 180 s")
+	for _, s := range []string{"measured at 300,000 tokens, far from the 10,000,000 asked", "does not fit in memory", "may not hold"} {
+		assert.Contains(t, a.Output.PrefillProvenanceText, s)
+	}
+	// Within a factor of 2 of the run's prompt the line has no such note.
+	a, err = Compute(Request{Model: "llama-3.1-8b", Link: "10GbE", Tokens: "300000"})
+	require.NoError(t, err)
+	assert.NotContains(t, a.Output.PrefillProvenanceText, "may not hold")
+}
+
+// Where the fitted model misses the published run at the run's own
+// prompt, the estimate that answers for a far prompt says by how much:
+// the post's Llama 3.1 70B test (4,380 tokens/s at 105,000 tokens on 8
+// H100s) is far slower than the fitted model there. The fitted speed at
+// the run's length is taken here from the setup a user would type.
+func TestAFarRunsEstimateSaysWhereTheFitMissesTheRunItself(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-70b", Link: "10GbE", Tokens: "12000"})
+	require.NoError(t, err)
+	require.Equal(t, Estimated, a.Output.PrefillProvenance)
+	own, err := Compute(Request{Model: "llama-3.1-70b", Link: "10GbE", Tokens: "105000", GPUs: "8xH100"})
+	require.NoError(t, err)
+	ratio := own.Output.PrefillTokensPerSecond / 4380
+	require.Greater(t, ratio, 1.25, "the fitted model is more than 25% faster than the post's 70B test at its own prompt")
+	assert.Contains(t, a.Output.PrefillProvenanceText,
+		fmt.Sprintf("at the run's own prompt the fitted model is %.2fx faster than the run measured (4,380 tokens/s)", ratio))
+
+	// Where the fit comes within 25% of the run, nothing is said.
+	q, err := Compute(Request{Model: "qwen3-8b", Link: "10GbE", Tokens: "131072"})
+	require.NoError(t, err)
+	require.Equal(t, Estimated, q.Output.PrefillProvenance)
+	if math.Abs(fittedSpeedOnQwenRun(t, 23260.0/100)/(23260.0/100/59.01e-3)-1) <= 0.25 {
+		assert.NotContains(t, q.Output.PrefillProvenanceText, "at the run's own prompt")
+	} else {
+		assert.Contains(t, q.Output.PrefillProvenanceText, "at the run's own prompt")
+	}
 }

@@ -80,8 +80,9 @@ func TestReplayRefusesACapacityBelowOneBlock(t *testing.T) {
 }
 
 // With prices, each tier gets the five-minute rule's keep time, worked by
-// hand here for G1 (no load): a token's recompute is 62/127,188 s on 8
-// GPUs at $2.50 an hour; its 516,096 bytes rent at $0.50 a GB-hour. A
+// hand here for G1 (no load): a token's recompute is 1/r s at the prefill
+// speed r the replay reports, on the 8 GPUs of the model's published run
+// at $2.50 an hour; its 516,096 bytes rent at $0.50 a GB-hour. A
 // tier with no price given gets its cited one (G4: S3 Standard), and the
 // text says where each price is from.
 func TestReplayKeepTimeFromPricesGiven(t *testing.T) {
@@ -91,6 +92,7 @@ func TestReplayKeepTimeFromPricesGiven(t *testing.T) {
 	var r struct {
 		Tiers []struct {
 			Tier           string   `json:"tier"`
+			Prefill        float64  `json:"prefill_tokens_per_second"`
 			KeepSeconds    *float64 `json:"keep_seconds"`
 			HitsWithinKeep *float64 `json:"hits_within_keep"`
 		} `json:"tiers"`
@@ -99,7 +101,8 @@ func TestReplayKeepTimeFromPricesGiven(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &r))
 	require.Len(t, r.Tiers, 2)
-	byHand := (62.0 / 127188 * 8 * 2.50 / 3600) / (516096 / 1e9 * 0.50 / 3600)
+	require.Positive(t, r.Tiers[0].Prefill)
+	byHand := (1 / r.Tiers[0].Prefill * 8 * 2.50 / 3600) / (516096 / 1e9 * 0.50 / 3600)
 	require.NotNil(t, r.Tiers[0].KeepSeconds)
 	assert.InEpsilon(t, byHand, *r.Tiers[0].KeepSeconds, 1e-9)
 	assert.Greater(t, *r.Tiers[0].HitsWithinKeep, 0.0)
