@@ -444,3 +444,29 @@ func TestLeaveOneRunSummaryIsTheChosenStructures(t *testing.T) {
 	assert.Equal(t, 1, n)
 	assert.Len(t, sums, len(Structures()))
 }
+
+// A run whose weights are stored narrower than they are computed reads
+// them at their stored width: the post's 405B test computes in BF16 on
+// AWQ 4-bit weights, so each weight is half a byte, named by its bits;
+// a run that states no stored width keeps its compute precision's bytes
+// (two for BF16).
+func TestARunReadsItsWeightsAtTheirStoredWidth(t *testing.T) {
+	var vast, other sources.PrefillRun
+	for _, p := range sources.PrefillRuns() {
+		switch {
+		case p.ID == sources.VAST405B.ID:
+			vast = p
+		case other.ID == "" && p.WeightBits.Name == "" && p.Compute == prefill.Uniform(prefill.BF16):
+			other = p
+		}
+	}
+	require.Equal(t, 4.0, vast.WeightBits.V(), "AWQ 4-bit, as the source says")
+	r := NewRun(vast)
+	assert.Equal(t, prefill.Weights{Name: "4-bit", Bytes: 0.5}, r.GPUs.Weights)
+	assert.Equal(t, 0.5, r.GPUs.StoredWeights().Bytes)
+
+	require.NotEmpty(t, other.ID, "a BF16 run with no stored width")
+	o := NewRun(other)
+	assert.Equal(t, prefill.Weights{}, o.GPUs.Weights, other.ID)
+	assert.Equal(t, 2.0, o.GPUs.StoredWeights().Bytes, other.ID)
+}
