@@ -409,6 +409,7 @@ func Resolve(r Request) (Input, error) {
 			return in, noPrefill(in.Name)
 		}
 		in.Prefill, in.Provenance = publishedProvenance(*in.Model, run)
+		in.Provenance.Text += physicalNote(run)
 		e, far, note := estimateOnRun(r, in, run)
 		in.Provenance.Text += note
 		if far {

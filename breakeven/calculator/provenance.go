@@ -355,3 +355,26 @@ func farRunProvenance(e onRun, in Input, run sources.PrefillRun) Provenance {
 	}
 	return p
 }
+
+// physicalNote says, for a published run whose time beats its GPUs at
+// peak or needs a share of peak no published system reaches (the check
+// of the physical-limits table, calibration.NewRun's), that the speed is
+// the source's and likely misreported, with the least time the hardware
+// needs; empty for a run within the hardware's reach or not priced.
+func physicalNote(run sources.PrefillRun) string {
+	r := calibration.NewRun(run)
+	least := r.MinTime()
+	if least <= 0 || r.Measured.Value <= 0 {
+		return ""
+	}
+	implied := breakeven.Apply1(r.Measured, func(t breakeven.Seconds) float64 { return float64(least / t) })
+	switch prefill.Check(implied, sources.HighestPublishedMFU.V()) {
+	case prefill.BeyondPeak:
+		return fmt.Sprintf("; this time is faster than the run's GPUs at peak (%v tokens need at least %v there, %.2fx the time reported), so the source's GPU count or time is likely misreported: this speed is the source's claim, not one the stated hardware can reach",
+			r.N, least, float64(least/r.Measured.Value))
+	case prefill.BeyondPublished:
+		return fmt.Sprintf("; this time needs %.2f of the run's GPUs' peak, more than the %.2f the best published kernel reaches, so the source's GPUs or time are likely misreported",
+			r.Implied(), sources.HighestPublishedMFU.V())
+	}
+	return ""
+}

@@ -411,3 +411,28 @@ func TestAFarRunsEstimateSaysWhereTheFitMissesTheRunItself(t *testing.T) {
 		assert.Contains(t, q.Output.PrefillProvenanceText, "at the run's own prompt")
 	}
 }
+
+// A published time that beats its GPUs at peak is still the source's
+// answer, but its line says so, with the least time the hardware needs:
+// the post's Qwen3-32B test (131,072 tokens in 11 s on one H100) needs
+// at least the prompt's FLOPs at the H100's BF16 peak, computed here by
+// the prefill package's minimum rather than the calibration's check.
+func TestAPublishedTimeFasterThanItsHardwareSaysSo(t *testing.T) {
+	a, err := Compute(Request{Model: "qwen3-32b", Link: "100GbE"})
+	require.NoError(t, err)
+	require.Equal(t, Published, a.Output.PrefillProvenance)
+	pm, err := sources.PrefillModel(sources.MustModel("Qwen3-32B"))
+	require.NoError(t, err)
+	g, err := sources.ParseGPUs("1xH100")
+	require.NoError(t, err)
+	least := prefill.MinTime(pm, 131072, g)
+	require.Greater(t, float64(least), 11.0, "the H100 at peak needs more than the 11 s reported")
+	assert.Contains(t, a.Output.PrefillProvenanceText,
+		fmt.Sprintf("faster than the run's GPUs at peak (131,072 tokens need at least %v there, %.2fx the time reported)", least, float64(least)/11))
+	assert.Contains(t, a.Output.PrefillProvenanceText, "likely misreported")
+
+	// The post's 405B test is within the hardware's reach: no such line.
+	b, err := Compute(Request{Model: "llama-3.1-405b", Link: "100GbE"})
+	require.NoError(t, err)
+	assert.NotContains(t, b.Output.PrefillProvenanceText, "misreported")
+}
