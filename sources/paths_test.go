@@ -115,3 +115,12 @@ func TestGPULinkPresetsAndThePathsTheyImply(t *testing.T) {
 	assert.False(t, ok)
 	assert.Equal(t, "", LinkPath("8x450 GB/s"))
 }
+
+// NVLink joins GPUs to one another, so a host with two NVLink GPUs has
+// the path and a host with one has none: peers need at least two.
+func TestTwoNVLinkGPUsAreEnoughForTheNVLinkPath(t *testing.T) {
+	two := Host{ID: "two-h100", Name: "two H100s", GPUs: 2, Chip: "H100"}
+	assert.Equal(t, []string{PathNVLink}, two.PathIDs())
+	one := Host{ID: "one-h100", Name: "one H100", GPUs: 1, Chip: "H100"}
+	assert.Empty(t, one.PathIDs())
+}
