@@ -267,8 +267,10 @@ const farPrompt = 2
 
 // runRequest is r asking for the prompt on a published run's own setup:
 // its GPUs, precision, stored weights, parallelism and engine, as a user
-// would type them.
-func runRequest(r Request, run sources.PrefillRun) Request {
+// would type them. A stored weight width no element type holds (a 6-bit
+// format, say) is an error: pricing those weights at the compute width
+// instead would be a silently wrong estimate.
+func runRequest(r Request, run sources.PrefillRun) (Request, error) {
 	r.GPUs = fmt.Sprintf("%gx%s", run.GPUs.V(), run.Chip)
 	if c := run.Compute.Or(); run.Compute != (prefill.Compute{}) {
 		r.Precision = string(c.Linear)
@@ -277,18 +279,22 @@ func runRequest(r Request, run sources.PrefillRun) Request {
 		}
 	}
 	if run.WeightBits.Name != "" {
+		r.Weights = ""
 		for _, t := range breakeven.ElementTypes {
 			if float64(t.Size) == run.WeightBits.V()/8 {
 				r.Weights = t.Name
 				break
 			}
 		}
+		if r.Weights == "" {
+			return r, &breakeven.FieldError{Message: fmt.Sprintf("the run stores its weights at %g bits, a width no element type holds", run.WeightBits.V())}
+		}
 	}
 	r.Parallel = run.Par.String()
 	if calibration.EngineKind(run.Engine) != "other" {
 		r.Engine = run.Engine
 	}
-	return r
+	return r, nil
 }
 
 // onRun is the fitted model's estimate of the prompt asked on a
@@ -311,7 +317,11 @@ func estimateOnRun(r Request, in Input, run sources.PrefillRun) (e onRun, ok boo
 	if n == at {
 		return e, false, ""
 	}
-	f, err := resolveFlop(runRequest(r, run), in)
+	var f FlopPrefill
+	rr, err := runRequest(r, run)
+	if err == nil {
+		f, err = resolveFlop(rr, in)
+	}
 	if err == nil && f.Phases != nil {
 		p, perr := f.Phases.PredictRequest(f.Model, at, f.GPUs, f.Par, f.Engine)
 		if perr == nil {
@@ -364,11 +374,7 @@ func farRunProvenance(e onRun, in Input, run sources.PrefillRun) Provenance {
 func physicalNote(run sources.PrefillRun) string {
 	r := calibration.NewRun(run)
 	least := r.MinTime()
-	if least <= 0 || r.Measured.Value <= 0 {
-		return ""
-	}
-	implied := breakeven.Apply1(r.Measured, func(t breakeven.Seconds) float64 { return float64(least / t) })
-	switch prefill.Check(implied, sources.HighestPublishedMFU.V()) {
+	switch r.Limit() {
 	case prefill.BeyondPeak:
 		return fmt.Sprintf("; this time is faster than the run's GPUs at peak (%v tokens need at least %v there, %.2fx the time reported), so the source's GPU count or time is likely misreported: this speed is the source's claim, not one the stated hardware can reach",
 			r.N, least, float64(least/r.Measured.Value))

@@ -436,3 +436,31 @@ func TestAPublishedTimeFasterThanItsHardwareSaysSo(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotContains(t, b.Output.PrefillProvenanceText, "misreported")
 }
+
+// A published run whose weights are stored at a width no element type
+// holds (6 bits here, a change made in the test to the 405B test's AWQ
+// 4-bit run) is not priced on its own setup: pricing those weights at
+// the compute width would be silently wrong. Far from the run's prompt
+// the line says why the run's speed is kept and that it may not hold.
+func TestARunsWeightWidthNoElementTypeHoldsIsNotPricedAtAnotherWidth(t *testing.T) {
+	m, err := sources.FindModel("llama-3.1-405b")
+	require.NoError(t, err)
+	run, ok := PublishedRun(m, 131072)
+	require.True(t, ok)
+	require.Equal(t, 4.0, run.WeightBits.V(), "the VAST test's AWQ 4-bit weights")
+
+	_, err = runRequest(Request{}, run)
+	require.NoError(t, err, "4-bit weights are INT4's width")
+
+	run.WeightBits.Value = breakeven.Exact(6.0)
+	_, err = runRequest(Request{}, run)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "6 bits")
+
+	in := Input{Model: &m, Tokens: 8192}
+	e, far, note := estimateOnRun(Request{Model: "llama-3.1-405b"}, in, run)
+	assert.False(t, far, "no estimate answers for a run that cannot be priced")
+	assert.Zero(t, e.Rate)
+	assert.Contains(t, note, "the run stores its weights at 6 bits")
+	assert.Contains(t, note, "may not hold")
+}

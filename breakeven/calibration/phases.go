@@ -290,6 +290,19 @@ func (r Run) MinTime() breakeven.Seconds { return r.LinearMin + r.AttentionMin }
 // prefill: MinTime / measured (an MFU against each phase's own peak).
 func (r Run) Implied() float64 { return float64(r.MinTime() / r.Measured.Value) }
 
+// Limit is the physical-limits verdict on the run's measured time: the
+// share of peak it implies over the whole prefill (MinTime / measured, on
+// the low end of the measured interval) against 1 and the highest
+// published MFU. A run with no minimum time or no measured time is
+// Plausible: there is nothing to rule on.
+func (r Run) Limit() prefill.Limit {
+	if r.MinTime() <= 0 || r.Measured.Value <= 0 {
+		return prefill.Plausible
+	}
+	implied := breakeven.Apply1(r.Measured, func(t breakeven.Seconds) float64 { return float64(r.MinTime() / t) })
+	return prefill.Check(implied, sources.HighestPublishedMFU.V())
+}
+
 // pipeline is the run's pipeline factor, 1 where not set.
 func (r Run) pipeline() float64 {
 	if r.Pipeline > 0 {
@@ -387,8 +400,7 @@ func NewRun(p sources.PrefillRun) Run {
 	if p.Seconds.Name != "" {
 		r.Pipeline = prefill.PipelineFactor(r.N, p.Par)
 	}
-	implied := breakeven.Apply1(r.Measured, func(t breakeven.Seconds) float64 { return float64(r.MinTime() / t) })
-	switch prefill.Check(implied, sources.HighestPublishedMFU.V()) {
+	switch r.Limit() {
 	case prefill.BeyondPeak:
 		r.Reason = fmt.Sprintf("faster than the hardware at peak: at least %s at every phase's peak, measured %s (an implied share of peak of %.2f)",
 			r.MinTime(), r.Measured.Value, r.Implied())

@@ -470,3 +470,21 @@ func TestARunReadsItsWeightsAtTheirStoredWidth(t *testing.T) {
 	assert.Equal(t, prefill.Weights{}, o.GPUs.Weights, other.ID)
 	assert.Equal(t, 2.0, o.GPUs.StoredWeights().Bytes, other.ID)
 }
+
+// A run's physical-limits verdict is the check of MinTime / measured, on
+// the measured interval's low end, against 1 and the highest published
+// share of peak: here 2 s of work at peak measured in 1 s, in a time
+// between the two bounds, and in 4 s; a run with no time to rule on is
+// plausible.
+func TestARunsLimitRulesOnTheShareOfPeakItsTimeImplies(t *testing.T) {
+	best := sources.HighestPublishedMFU.V()
+	require.Less(t, best, 0.9)
+	run := func(measured float64) Run {
+		return Run{LinearMin: 1.5, AttentionMin: 0.5, Measured: breakeven.Exact(breakeven.Seconds(measured))}
+	}
+	assert.Equal(t, prefill.BeyondPeak, run(1).Limit(), "2 s of work in 1 s")
+	assert.Equal(t, prefill.BeyondPublished, run(2/0.9).Limit(), "a share of peak of 0.9")
+	assert.Equal(t, prefill.Plausible, run(4).Limit(), "a share of peak of 0.5")
+	assert.Equal(t, prefill.Plausible, run(0).Limit(), "no measured time")
+	assert.Equal(t, prefill.Plausible, Run{Measured: breakeven.Exact(breakeven.Seconds(1))}.Limit(), "no minimum time")
+}
