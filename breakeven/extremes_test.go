@@ -7,7 +7,7 @@ import (
 )
 
 // Times print in the unit that reads: microseconds and nanoseconds below
-// a millisecond, days or years beside the seconds from 10^6 s on.
+// a millisecond, days or years beside the seconds from a day on.
 func TestSecondsInAReadableUnit(t *testing.T) {
 	for s, want := range map[Seconds]string{
 		1e-6:     "1.00 µs",
@@ -16,6 +16,9 @@ func TestSecondsInAReadableUnit(t *testing.T) {
 		1e-9:     "1.00 ns",
 		0.58:     "580 ms",
 		62:       "62.0 s",
+		86399:    "86400 s",
+		86400:    "86400 s (1.00 days)",
+		754000:   "754000 s (8.73 days)",
 		1e6:      "1000000 s (11.6 days)",
 		1e9:      "1.00e+09 s (31.7 years)",
 	} {
@@ -67,4 +70,36 @@ func TestRatioZeroAndTheThousandsFromTenThousand(t *testing.T) {
 	assert.Equal(t, "0x", FormatRatio(0))
 	assert.Equal(t, "12,300x", FormatRatio(12345))
 	assert.Equal(t, "19,900x", FormatRatio(19876))
+}
+
+// A duration printed with its days or years reads back as its seconds;
+// days that do not match the seconds, or a gloss in another unit, are
+// refused with the input named.
+func TestADurationWithItsDaysReadsBack(t *testing.T) {
+	for in, want := range map[string]Seconds{
+		"754000 s (8.73 days)":     754000,
+		"86400 s (1.00 days)":      86400,
+		" 172800 s ( 2.00 days ) ": 172800,
+	} {
+		got, err := ParseSeconds(in)
+		if assert.NoError(t, err, in) {
+			assert.Equal(t, want, got, in)
+		}
+	}
+	// Years are read, and a billion seconds is then beyond the span of a
+	// duration the tool takes.
+	_, err := ParseSeconds("1.00e+09 s (31.7 years)")
+	assert.ErrorContains(t, err, "above 1e6 s")
+	for in, says := range map[string]string{
+		"100 s (3 days)":        `the 3 days in parentheses do not match 100 s`,
+		"754000 s (8.73 weeks)": `"8.73 weeks" in parentheses is not days or years`,
+		"62 s (measured)":       `"measured" in parentheses is not days or years`,
+	} {
+		_, err := ParseSeconds(in)
+		if assert.Error(t, err, in) {
+			assert.Contains(t, err.Error(), says, in)
+			assert.Contains(t, err.Error(), in, "the input is named")
+			assert.Contains(t, err.Error(), ExampleSeconds, "a valid example is shown")
+		}
+	}
 }

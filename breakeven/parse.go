@@ -354,10 +354,19 @@ var secondUnits = map[string]Seconds{
 }
 
 // ParseSeconds reads a duration: "62s", "0.58 s", "580ms", "2 min". A bare
-// number is seconds.
+// number is seconds. It also reads a duration as Seconds.String prints it
+// from a day on, "754000 s (8.73 days)": the days or years in parentheses
+// must then agree with the seconds at the printed precision.
 func ParseSeconds(s string) (Seconds, error) {
 	if err := tooLong("duration", s, ExampleSeconds); err != nil {
 		return 0, err
+	}
+	if head, gloss, ok := strings.Cut(s, "("); ok && strings.HasSuffix(strings.TrimSpace(gloss), ")") {
+		t, err := ParseSeconds(head)
+		if err != nil {
+			return 0, err
+		}
+		return t, glossAgrees(s, t, strings.TrimSuffix(strings.TrimSpace(gloss), ")"))
 	}
 	v, unit, ok := splitNumber(s)
 	if !ok {
@@ -371,6 +380,21 @@ func ParseSeconds(s string) (Seconds, error) {
 		return 0, err
 	}
 	return Seconds(v) * f, nil
+}
+
+// glossAgrees checks the days or years that Seconds.String prints after
+// the seconds against the seconds read: both are rounded to three
+// significant digits, so they may differ by a part in a hundred.
+func glossAgrees(s string, t Seconds, gloss string) error {
+	g, unit, ok := splitNumber(gloss)
+	per := map[string]float64{"days": 86400, "years": 365.25 * 86400}[strings.ToLower(unit)]
+	if !ok || per == 0 {
+		return &ParseError{"duration", s, fmt.Sprintf("%q in parentheses is not days or years", gloss), ExampleSeconds}
+	}
+	if math.Abs(g*per-float64(t)) > 0.01*float64(t) {
+		return &ParseError{"duration", s, fmt.Sprintf("the %s in parentheses do not match %v", gloss, t), ExampleSeconds}
+	}
+	return nil
 }
 
 // TokenReading says how a token count with a thousands suffix was read

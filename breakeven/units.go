@@ -211,8 +211,9 @@ func (n Tokens) Count() string {
 // second, with three significant digits: "62.0 s", "580 ms".
 //
 // Below a millisecond it is in microseconds ("1.00 µs"), below a
-// microsecond in nanoseconds; from 10^6 s (11.6 days) on, the seconds are
-// followed by days or years: "1.00e+09 s (31.7 years)".
+// microsecond in nanoseconds; from a day on, the seconds are followed by
+// days or years: "754000 s (8.73 days)", "1.00e+09 s (31.7 years)".
+// ParseSeconds reads both forms back.
 func (t Seconds) String() string {
 	a := math.Abs(float64(t))
 	sig := func(x float64) string { return FormatSignificant(x, DefaultSignificant) }
@@ -225,9 +226,9 @@ func (t Seconds) String() string {
 		return sig(float64(t)*1e6) + " µs"
 	case roundSig(a*1e3, DefaultSignificant) < 1000:
 		return sig(float64(t)*1e3) + " ms"
-	case a >= 1e6 && a < 365.25*86400:
+	case a >= 86400 && a < 365.25*86400:
 		return sig(float64(t)) + " s (" + sig(float64(t)/86400) + " days)"
-	case a >= 1e6:
+	case a >= 86400:
 		return sig(float64(t)) + " s (" + sig(float64(t)/(365.25*86400)) + " years)"
 	}
 	return sig(float64(t)) + " s"
