@@ -1,7 +1,10 @@
 package replay_test
 
 import (
+	"bufio"
+	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/calibration"
 	"signalweight.dev/kv/breakeven/replay"
 	"signalweight.dev/kv/sources"
 )
@@ -47,6 +52,57 @@ func TestKeepTimeAtTheCitedPricesWorkedByHand(t *testing.T) {
 	// G1 (HBM) has no cited GB-hour: no keep time, and a note saying why.
 	assert.Nil(t, g1.KeepSeconds)
 	assert.Contains(t, g1.KeepNote, "no price of a GB-hour in G1 is cited; give --tier-price G1=")
+}
+
+// The prefill speed the replay prices the 405B at is the fitted model's
+// at the trace's mean prompt on the VAST test's own setup, computed here
+// from the trace file and the run as published: the mean input_length of
+// the conversation trace, rounded to a whole token, on the run's 8 H100s
+// in its precision, with its AWQ weights at half a byte, its parallelism
+// and its engine.
+func TestThe405BIsPricedAtTheTracesMeanPromptOnItsPublishedRunsGPUs(t *testing.T) {
+	f, err := os.Open(filepath.Join(repoRoot, "data/mooncake/conversation_trace.jsonl"))
+	require.NoError(t, err)
+	defer f.Close()
+	var sum, n float64
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var req struct {
+			InputLength float64 `json:"input_length"`
+		}
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &req))
+		sum += req.InputLength
+		n++
+	}
+	require.NoError(t, sc.Err())
+	mean := breakeven.Tokens(math.Round(sum / n))
+
+	var run sources.PrefillRun
+	for _, r := range sources.PrefillRuns() {
+		if r.ID == "vast405b" {
+			run = r
+		}
+	}
+	require.Equal(t, "vast405b", run.ID)
+	g, err := sources.ParseGPUs("8xH100")
+	require.NoError(t, err)
+	g, err = g.In(run.Compute)
+	require.NoError(t, err)
+	require.Equal(t, 4.0, run.WeightBits.V())
+	g.Weights.Bytes = 0.5
+	fm, err := sources.PrefillModel(sources.MustModel("Llama 3.1 405B"))
+	require.NoError(t, err)
+	m, err := calibration.Fitted()
+	require.NoError(t, err)
+	p, err := m.PredictRequest(fm, mean, g, run.Par, run.Engine)
+	require.NoError(t, err)
+
+	rep, err := replay.Analyze(replay.Spec{Trace: filepath.Join(repoRoot, "data/mooncake/conversation_trace.jsonl"), Model: "llama-3.1-405b", Tiers: "G4"})
+	require.NoError(t, err)
+	require.Len(t, rep.Tiers, 1)
+	assert.InEpsilon(t, float64(mean)/float64(p.Time.Value), rep.Tiers[0].PrefillTokensPerSecond, 1e-9)
+	assert.Contains(t, rep.Tiers[0].PrefillProvenance, fmt.Sprintf("too far from the %v tokens asked", mean))
 }
 
 // The share of hits within the keep time, worked on a hand-made trace: a
