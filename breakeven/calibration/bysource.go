@@ -311,20 +311,62 @@ func validateBySource(runs []Run, memo *fitMemo) ([]Row, map[Structure]float64) 
 			continue
 		}
 		for _, r := range in {
-			nov := Novelty(r, rest)
-			lo, hi := spreadFor(inner, len(nov) > 0)
-			p := f.Predict(r)
-			row := &rows[index[r.ID]]
-			row.Fit = f
-			row.Novel = nov
-			row.Predicted = breakeven.Estimate[breakeven.Seconds]{Value: p, Lo: p * breakeven.Seconds(lo), Hi: p * breakeven.Seconds(hi)}
-			row.RequestCost = f.RequestCost(r)
-			row.Error = float64(p/r.Measured.Value) - 1
-			row.Within25 = IsWithin25(row.Error)
-			tol := 1e-9 * row.Predicted.Value
-			row.Covered = row.Predicted.Lo-tol <= r.Measured.Hi && r.Measured.Lo <= row.Predicted.Hi+tol
+			predictOut(&rows[index[r.ID]], r, f, inner, rest)
 		}
 	}
 	_, _, outside, _ := chooseBySource(runs, memo)
 	return rows, outside
+}
+
+// predictOut fills row with run r predicted by f, a fit without r's
+// source (rest), and the interval of inner, the leave-one-source-out
+// errors on rest, widened where r is novel to rest (spreadFor).
+func predictOut(row *Row, r Run, f Fit, inner []sourceError, rest []Run) {
+	nov := Novelty(r, rest)
+	lo, hi := spreadFor(inner, len(nov) > 0)
+	p := f.Predict(r)
+	row.Fit = f
+	row.Novel = nov
+	row.Predicted = breakeven.Estimate[breakeven.Seconds]{Value: p, Lo: p * breakeven.Seconds(lo), Hi: p * breakeven.Seconds(hi)}
+	row.RequestCost = f.RequestCost(r)
+	row.Error = float64(p/r.Measured.Value) - 1
+	row.Within25 = IsWithin25(row.Error)
+	tol := 1e-9 * row.Predicted.Value
+	row.Covered = row.Predicted.Lo-tol <= r.Measured.Hi && r.Measured.Lo <= row.Predicted.Hi+tol
+}
+
+// ValidateSourceOut is the leave-one-source-out validation of structure
+// s, fixed outside the loop: each source's runs are predicted by s fitted
+// on the other sources, with the interval of s's own leave-one-source-out
+// errors on those sources, widened for what that fit has not seen, as in
+// the nested validation; unpriced runs carry their reason. Choose scores
+// every structure so, beside the nested validation, which chooses the
+// structure again inside each fold.
+func ValidateSourceOut(runs []Run, s Structure) ([]Row, error) {
+	return validateSourceOut(runs, s, newFitMemo(runs))
+}
+
+// validateSourceOut is ValidateSourceOut with its fits kept in memo.
+func validateSourceOut(runs []Run, s Structure, memo *fitMemo) ([]Row, error) {
+	rows := make([]Row, len(runs))
+	index := map[string]int{}
+	for i, r := range runs {
+		rows[i] = Row{Run: r}
+		index[r.ID] = i
+	}
+	for _, src := range sourceIDs(runs) {
+		in, rest := bySource(runs, src)
+		f, err := memo.fit(rest, s)
+		if err != nil {
+			return nil, fmt.Errorf("without %s: %w", src, err)
+		}
+		inner, ok := losoErrors(rest, s, memo)
+		if !ok {
+			return nil, fmt.Errorf("without %s, a fold of the other sources cannot be fitted", src)
+		}
+		for _, r := range in {
+			predictOut(&rows[index[r.ID]], r, f, inner, rest)
+		}
+	}
+	return rows, nil
 }

@@ -29,9 +29,12 @@ package calibration
 //   - ByPhaseRoofline: the two phases apart, plus the memory traffic.
 //
 // Each is validated leave-one-source-out (bysource.go), with the choice
-// of structure and the interval made inside each fold; the older
-// leave-one-run-out validation (Validate) is kept for comparison. The
-// latency structures (latency.go) add one request's costs.
+// of structure and the interval made inside each fold, and scored on its
+// own leaving each source out (ValidateSourceOut), so the structures
+// can be compared; the older leave-one-run-out validation (Validate),
+// which keeps a run's near-twins from its source in the fit, is kept
+// for comparison on any set of runs. The latency structures (latency.go)
+// add one request's costs.
 //
 // A run is left out of the fit, with the reason, when it cannot be
 // priced: its GPUs or precision were not read, its chip or a precision
@@ -43,7 +46,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -1046,10 +1048,7 @@ type Model struct {
 	// all runs: the smallest of them, against Summary.MedianAbsError, is
 	// the optimism of choosing the structure outside the loop.
 	Outside map[Structure]float64
-	// LeaveOneRun is the older leave-one-run-out summary of the chosen
-	// structure, for comparison.
-	LeaveOneRun Summary
-	fitRuns     []Run
+	fitRuns []Run
 }
 
 // Prediction is an estimate with what of its query the fit had not seen.
@@ -1134,21 +1133,26 @@ func (m Model) Predict(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs) (br
 // returns the model of the one with the smallest median absolute error,
 // fitted on all priced runs, with the validation table of the nested
 // validation (the structure chosen again inside each fold) and every
-// structure's leave-one-run-out summary (the older validation).
+// structure's leave-one-source-out summary with the structure fixed
+// (ValidateSourceOut; for the candidates, the fits are those the nested
+// validation made).
 func Choose(runs []Run) (Model, []Summary, error) {
 	memo := newFitMemo(runs)
 	m, err := choosePredict(runs, memo)
 	if err != nil {
 		return Model{}, nil, err
 	}
-	sums := validateAll(runs)
 	rows, outside := validateBySource(runs, memo)
 	m.Rows, m.Summary, m.Outside = rows, Summarize(m.Structure, rows), outside
 	m.Summary.Structure = m.Structure
-	for _, sum := range sums {
-		if sum.Structure == m.Structure {
-			m.LeaveOneRun = sum
+	var sums []Summary
+	for _, s := range Structures() {
+		rows, err := validateSourceOut(runs, s, memo)
+		if err != nil {
+			sums = append(sums, Summary{Structure: s, Err: err.Error()})
+			continue
 		}
+		sums = append(sums, Summarize(s, rows))
 	}
 	return m, sums, nil
 }
@@ -1156,9 +1160,9 @@ func Choose(runs []Run) (Model, []Summary, error) {
 // choosePredict is what a prediction needs of Choose: the structure
 // with the smallest median leave-one-source-out error, fitted on all
 // priced runs, with the intervals of those held-out errors. It leaves
-// the validation table (Rows, Summary, Outside, LeaveOneRun) empty: the
-// nested validation and the leave-one-run-out summaries cost a hundred
-// times more and change no prediction.
+// the validation table (Rows, Summary, Outside) empty: the nested
+// validation and every structure's summary cost many times more and
+// change no prediction.
 func choosePredict(runs []Run, memo *fitMemo) (Model, error) {
 	s, errs, _, ok := chooseBySource(runs, memo)
 	if !ok {
@@ -1179,35 +1183,6 @@ func choosePredict(runs []Run, memo *fitMemo) (Model, error) {
 		}
 	}
 	return m, nil
-}
-
-// validateAll is every structure's leave-one-run-out summary (Validate),
-// or why it could not be validated.
-//
-// The structures are validated at once, as many at a time as the
-// machine has processors: each is thousands of fits, independent of the
-// others, and the summaries come back in Structures' order whatever
-// order they finish in.
-func validateAll(runs []Run) []Summary {
-	all := Structures()
-	sums := make([]Summary, len(all))
-	slots := make(chan struct{}, runtime.NumCPU())
-	var wg sync.WaitGroup
-	for i, s := range all {
-		wg.Add(1)
-		slots <- struct{}{}
-		go func() {
-			defer func() { <-slots; wg.Done() }()
-			rows, err := Validate(runs, s)
-			if err != nil {
-				sums[i] = Summary{Structure: s, Err: err.Error()}
-				return
-			}
-			sums[i] = Summarize(s, rows)
-		}()
-	}
-	wg.Wait()
-	return sums
 }
 
 // Optimism is how much smaller the median error looks when the structure
@@ -1250,7 +1225,8 @@ var validated struct {
 // Validated returns Fitted's model with its validation (computed once,
 // and kept in FitStore when one is set): the nested leave-one-source-out
 // table and summary, every structure's median error outside the loop,
-// and every structure's leave-one-run-out summary. Notebook 11, figure
+// and every structure's leave-one-source-out summary with the structure
+// fixed (ValidateSourceOut). Notebook 11, figure
 // 11 and data/prefill-validation.csv report it.
 func Validated() (Model, []Summary, error) {
 	validated.once.Do(func() {

@@ -428,21 +428,36 @@ func TestPredictRequestNoveltyAndCommunication(t *testing.T) {
 	assert.True(t, p.CommKnown)
 }
 
-// The model's leave-one-run-out summary is its own structure's, among
-// every structure's summaries.
-func TestLeaveOneRunSummaryIsTheChosenStructures(t *testing.T) {
+// Every structure is scored leaving each source out with the structure
+// fixed, one summary each in Structures' order; a candidate's median
+// error is the one the structure choice compared on all runs (Outside),
+// reached here through the validation's own rows.
+func TestEveryStructureIsScoredLeavingEachSourceOut(t *testing.T) {
 	m, sums, err := Validated()
 	require.NoError(t, err)
-	assert.Equal(t, m.Structure, m.LeaveOneRun.Structure)
-	n := 0
+	require.Len(t, sums, len(Structures()))
+	for i, s := range Structures() {
+		assert.Equal(t, s, sums[i].Structure)
+	}
+	compared := 0
 	for _, s := range sums {
-		if s.Structure == m.Structure {
-			assert.Equal(t, s, m.LeaveOneRun)
-			n++
+		if med, ok := m.Outside[s.Structure]; ok && !math.IsNaN(med) {
+			require.Empty(t, s.Err, s.Structure.String())
+			assert.InDelta(t, med, s.MedianAbsError, 1e-12, s.Structure.String())
+			assert.Equal(t, m.Summary.Priced, s.Priced, s.Structure.String())
+			compared++
 		}
 	}
-	assert.Equal(t, 1, n)
-	assert.Len(t, sums, len(Structures()))
+	assert.Equal(t, len(Candidates()), compared, "every candidate was compared on all runs")
+}
+
+// A structure that cannot be fitted without some source is not scored:
+// its validation says which source's fold failed.
+func TestAStructureThatCannotBeFittedLeavingASourceOutSaysWhich(t *testing.T) {
+	runs := []Run{tput("a", "H100", 1, 2), tput("b", "H100", 3, 6)}
+	require.Len(t, ByPhaseAndPrecision.Params(), 3)
+	_, err := ValidateSourceOut(runs, ByPhaseAndPrecision)
+	assert.ErrorContains(t, err, "without a:")
 }
 
 // A run whose weights are stored narrower than they are computed reads
