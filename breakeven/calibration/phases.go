@@ -293,8 +293,9 @@ func (r Run) MinTime() breakeven.Seconds { return r.LinearMin + r.AttentionMin }
 func (r Run) Implied() float64 { return float64(r.MinTime() / r.Measured.Value) }
 
 // Limit is the physical-limits verdict on the run's measured time: the
-// share of peak it implies over the whole prefill (MinTime / measured, on
-// the low end of the measured interval) against 1 and the highest
+// share of peak it implies over the whole prefill (MinTime / measured,
+// at the longest time the measured interval allows, so that a verdict of
+// failure holds over the whole interval) against 1 and the highest
 // published MFU. A run with no minimum time or no measured time is
 // Plausible: there is nothing to rule on.
 func (r Run) Limit() prefill.Limit {
