@@ -109,6 +109,38 @@ func TestEngineRequestCostRecoversEachEnginesCost(t *testing.T) {
 	assert.Contains(t, m.Describe(), "0.1 s per request on sglang")
 }
 
+// With two engine families each shown by two sources, each gets its own
+// column and cost: 0.1 s for sglang, 0.2 s for TGI, and 0.3 s for
+// TensorRT-LLM, shown by one source only, which pays the shared cost.
+func TestEngineRequestCostGivesEachEngineItsOwnCost(t *testing.T) {
+	mk := func(id string, src sources.SourceID, engine string, request bool, peak, cost float64) Run {
+		r := run(id, src, "H100", engine, request)
+		r.LinearMin = breakeven.Seconds(peak)
+		r.PerRequest = request
+		t := 2 * peak
+		if request {
+			t = 4*peak + cost
+		}
+		r.Measured = breakeven.Exact(breakeven.Seconds(t))
+		return r
+	}
+	runs := []Run{
+		mk("a", "s1", "SGLang", true, 0.1, 0.1), mk("b", "s2", "SGLang", true, 0.5, 0.1),
+		mk("c", "s3", "TGI", true, 0.2, 0.2), mk("d", "s4", "TGI", true, 2, 0.2),
+		mk("e", "s7", "TensorRT-LLM", true, 0.3, 0.3), mk("h", "s7", "TensorRT-LLM", true, 1.5, 0.3),
+		mk("f", "s5", "vLLM", false, 1, 0), mk("g", "s6", "vLLM", false, 3, 0),
+	}
+	f, err := FitPhases(runs, EngineRequestCost)
+	require.NoError(t, err)
+	require.ElementsMatch(t, []string{"sglang", "tgi"}, f.Engines)
+	assert.InDelta(t, 0.1, float64(f.EngineCosts["sglang"]), 1e-6)
+	assert.InDelta(t, 0.2, float64(f.EngineCosts["tgi"]), 1e-6)
+	assert.InDelta(t, 0.3, float64(f.Phases.Fixed), 1e-6)
+	for _, r := range runs {
+		assert.InEpsilon(t, float64(r.Measured.Value), float64(f.Predict(r)), 1e-6, r.ID)
+	}
+}
+
 // The interval pools the regimes: throughput errors of +-0.1, request
 // errors of +-1 and one concurrent error of 3 give every run, whatever
 // its regime, the spread of all nine; four novel errors of +-0.01 are
@@ -149,6 +181,11 @@ func TestSummaryMedianWidth(t *testing.T) {
 	s := Summarize(OneEfficiency, []Row{row(1, 2), row(0.5, 2), row(0.1, 1), unpriced, row(0, 0)})
 	assert.InDelta(t, 4.0, s.MedianWidth, 1e-12)
 	assert.Equal(t, 4, s.Priced) // the row without an interval is priced but has no width
+	// Priced rows none of which has an interval have no median width: 0,
+	// never NaN.
+	s = Summarize(OneEfficiency, []Row{row(0, 0), row(0, 0)})
+	assert.Equal(t, 2, s.Priced)
+	assert.Zero(t, s.MedianWidth)
 }
 
 // A single request's pipeline factor multiplies its FLOP and memory

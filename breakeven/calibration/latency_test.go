@@ -285,6 +285,10 @@ func TestCeilingStructureFitsOnlyWhatTheCeilingLeaves(t *testing.T) {
 	r := Run{LinearCeil: 3, AttentionCeil: 1, Memory: 500, PerRequest: true, Pipeline: 2}
 	r.Concurrency = 3
 	assert.Equal(t, []float64{1000, 1, 2 * 2 * 4}, r.design(CeilingRequestCost))
+	// The sparse-cost structure waits the same: two others in flight, the
+	// pipeline's factor of 2, and both phases' 4 s at the ceiling; its
+	// request indicator is the dense one, the run having no experts.
+	assert.Equal(t, []float64{1000, 1, 0, 2 * 2 * 4}, r.design(CeilingWeightsSparseCost))
 	assert.Equal(t, 8.0, r.offset(CeilingRequestCost))
 	assert.Zero(t, r.offset(ByPhaseRequestCost))
 }

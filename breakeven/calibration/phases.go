@@ -296,10 +296,10 @@ func (r Run) Implied() float64 { return float64(r.MinTime() / r.Measured.Value) 
 // share of peak it implies over the whole prefill (MinTime / measured,
 // at the longest time the measured interval allows, so that a verdict of
 // failure holds over the whole interval) against 1 and the highest
-// published MFU. A run with no minimum time or no measured time is
-// Plausible: there is nothing to rule on.
+// published MFU. A run with no measured time is Plausible: there is
+// nothing to rule on (and one with no minimum time implies a share of 0).
 func (r Run) Limit() prefill.Limit {
-	if r.MinTime() <= 0 || r.Measured.Value <= 0 {
+	if r.Measured.Value <= 0 {
 		return prefill.Plausible
 	}
 	implied := breakeven.Apply1(r.Measured, func(t breakeven.Seconds) float64 { return float64(r.MinTime() / t) })
