@@ -102,9 +102,10 @@ func measuredProvenance(m MeasuredPrefill) (Provenance, error) {
 //
 // The run chosen answers only where its prompt is near the one asked:
 // where the fitted model, on the run's own GPUs, precision, parallelism
-// and engine, moves the speed by more than runStands between the run's
-// prompt and the one asked, the calculator answers with that estimate
-// instead, labelled estimated and naming the run (see estimateOnRun).
+// and engine, moves the speed by more than runStands from the run's at
+// the prompt asked or at a length between the two, the calculator
+// answers with that estimate instead, labelled estimated and naming the
+// run (see estimateOnRun).
 //
 // A batched throughput (a rate over many concurrent prompts, per node or
 // per GPU) is not one prompt's prefill, so it is never a default. A
@@ -304,11 +305,44 @@ type onRun struct {
 	// There is the fitted model's speed at the run's prompt length on the
 	// same setup.
 	There breakeven.TokenRate
+	// Between and BetweenAt are, where the speed strays furthest from
+	// There at a length between the run's prompt and the one asked (not
+	// at the one asked), that speed and length; zero otherwise.
+	Between   breakeven.TokenRate
+	BetweenAt breakeven.Tokens
+}
+
+// pathPoints is how many lengths between a run's prompt and the one
+// asked, evenly spaced in ratio, the fitted model prices to tell whether
+// the speed strays from the run's on the way: a speed curve that rises
+// and falls again (per-request cost at short prompts, attention at long
+// ones) can give two distant lengths nearly the same speed.
+const pathPoints = 16
+
+// strays reports whether the fitted speed on the run's setup moves more
+// than runStands from e.There at the prompt asked or at any of
+// pathPoints lengths between it and the run's, and sets e.Between and
+// e.BetweenAt where the furthest is between them.
+func (e *onRun) strays(n, at breakeven.Tokens) bool {
+	off := func(r breakeven.TokenRate) float64 { return math.Abs(float64(r/e.There) - 1) }
+	worst := off(e.Rate)
+	for i := 1; i <= pathPoints; i++ {
+		k := breakeven.Tokens(math.Round(float64(at) * math.Pow(float64(n)/float64(at), float64(i)/float64(pathPoints+1))))
+		p, err := e.Phases.PredictRequest(e.Model, k, e.GPUs, e.Par, e.Engine)
+		if err != nil || k == at || k == n {
+			continue
+		}
+		if r := breakeven.PrefillRate(k, p.Time.Value); off(r) > worst {
+			worst, e.Between, e.BetweenAt = off(r), r, k
+		}
+	}
+	return worst > runStands
 }
 
 // estimateOnRun is the fitted model's estimate of the prompt asked on a
 // published run's own setup, with ok set when the run's prompt is too
-// far from the one asked for its measured speed to stand (runStands).
+// far from the one asked for its measured speed to stand (runStands, on
+// the way between them too: strays).
 // Where the fitted model cannot price the prompt there, ok is false and
 // note says, for a prompt more than farPrompt times longer or shorter
 // than the run's, that the run's speed may not hold.
@@ -325,8 +359,8 @@ func estimateOnRun(r Request, in Input, run sources.PrefillRun) (e onRun, ok boo
 	if err == nil && f.Phases != nil {
 		p, perr := f.Phases.PredictRequest(f.Model, at, f.GPUs, f.Par, f.Engine)
 		if perr == nil {
-			e = onRun{f, breakeven.PrefillRate(at, p.Time.Value)}
-			return e, math.Abs(float64(f.Rate/e.There)-1) > runStands, ""
+			e = onRun{FlopPrefill: f, There: breakeven.PrefillRate(at, p.Time.Value)}
+			return e, e.strays(n, at), ""
 		}
 		err = perr
 	}
@@ -349,8 +383,13 @@ func farRunProvenance(e onRun, in Input, run sources.PrefillRun) Provenance {
 	p := estimatedProvenance(e.FlopPrefill, in.Tokens)
 	p.Run = run.ID
 	measured, pub := publishedProvenance(*in.Model, run)
-	p.Text += fmt.Sprintf("; priced on the GPUs of the model's published run (%s), whose prompt is too far from the %v tokens asked for its speed to stand: on those GPUs the fitted model gives %v at %v tokens and %v at the run's %v, more than %.0f%% apart",
-		strings.TrimPrefix(pub.Text, Published+": "), in.Tokens, e.Rate, in.Tokens, e.There, run.Tokens.V(), 100*runStands)
+	p.Text += fmt.Sprintf("; priced on the GPUs of the model's published run (%s), whose prompt is too far from the %v tokens asked for its speed to stand: on those GPUs the fitted model gives %v at %v tokens and %v at the run's %v",
+		strings.TrimPrefix(pub.Text, Published+": "), in.Tokens, e.Rate, in.Tokens, e.There, run.Tokens.V())
+	if e.BetweenAt > 0 {
+		p.Text += fmt.Sprintf(", and between them %v at %v tokens, more than %.0f%% from the run's", e.Between, e.BetweenAt, 100*runStands)
+	} else {
+		p.Text += fmt.Sprintf(", more than %.0f%% apart", 100*runStands)
+	}
 	// Where the fitted model misses the run itself, the answer says so:
 	// the run's setup is then one the fit does not describe well.
 	if measured > 0 {

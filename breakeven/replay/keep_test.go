@@ -106,13 +106,19 @@ func TestThe405BIsPricedAtTheTracesMeanPromptOnItsPublishedRunsGPUs(t *testing.T
 }
 
 // The share of hits within the keep time, worked on a hand-made trace: a
-// block used at 0 s, again at 30 s and again at 130 s has two hits, 30 s
-// and 100 s after the use before; at a G1 price set so that T* is 60 s,
-// one of the two comes within it. The price given is "yours", the GPU
-// hour still the cited H100's.
+// prompt used at 0 s, again at 30 s and again at 130 s has its blocks hit
+// twice, 30 s and 100 s after the use before; at a G1 price set so that
+// T* is 60 s, one of the two comes within it. The prompt is the 405B
+// test's own 127,188 tokens, so its published speed stands. The price
+// given is "yours", the GPU hour still the cited H100's.
 func TestShareOfHitsWithinTheKeepTime(t *testing.T) {
+	const prompt = 127188
+	ids := make([]int64, (prompt+511)/512)
+	for i := range ids {
+		ids[i] = int64(i + 1)
+	}
 	f := filepath.Join(t.TempDir(), "t.jsonl")
-	require.NoError(t, os.WriteFile(f, []byte(strings.Join([]string{line(0, 512, 1), line(30_000, 512, 1), line(130_000, 512, 1)}, "\n")+"\n"), 0o644))
+	require.NoError(t, os.WriteFile(f, []byte(strings.Join([]string{line(0, prompt, ids...), line(30_000, prompt, ids...), line(130_000, prompt, ids...)}, "\n")+"\n"), 0o644))
 	// T* = (62/127188) x 8 x 6.88 / (516096e-9 x P) = 60 s
 	p := 62.0 / 127188 * 8 * 6.88 / (516096e-9 * 60)
 	rep, err := replay.Analyze(replay.Spec{Trace: f, Model: "llama-3.1-405b", Tiers: "G1", TierPrice: map[string]string{"G1": fmt.Sprintf("%.12g", p)}})
