@@ -21,6 +21,7 @@ package calibration
 // when what it predicts has no like in the fit.
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -292,8 +293,33 @@ func ValidateBySource(runs []Run) ([]Row, map[Structure]float64) {
 	return validateBySource(runs, newFitMemo(runs))
 }
 
-// validateBySource is ValidateBySource with its fits kept in memo.
+// validateBySource is ValidateBySource with its fits kept in memo: in
+// each fold, the structure chosen on the other sources; a fold where none
+// can be fitted leaves its source's runs unpredicted.
 func validateBySource(runs []Run, memo *fitMemo) ([]Row, map[Structure]float64) {
+	rows, _ := validateFolds(runs, func(rest []Run) (Fit, []sourceError, bool, error) {
+		s, inner, _, ok := chooseBySource(rest, memo)
+		if !ok {
+			return Fit{}, nil, false, nil
+		}
+		f, err := memo.fit(rest, s)
+		return f, inner, err == nil, nil
+	})
+	_, _, outside, _ := chooseBySource(runs, memo)
+	return rows, outside
+}
+
+// foldFit gives what a fold predicts its left-out source with, from the
+// other sources (rest): the fit and rest's own leave-one-source-out
+// errors, for the interval. ok false leaves the source's runs
+// unpredicted; an error stops the validation.
+type foldFit func(rest []Run) (f Fit, inner []sourceError, ok bool, err error)
+
+// validateFolds is a leave-one-source-out validation: each source's
+// priced runs predicted by fold's fit without that source, with the
+// interval of fold's inner errors (predictOut); unpriced runs carry their
+// reason.
+func validateFolds(runs []Run, fold foldFit) ([]Row, error) {
 	rows := make([]Row, len(runs))
 	index := map[string]int{}
 	for i, r := range runs {
@@ -302,20 +328,18 @@ func validateBySource(runs []Run, memo *fitMemo) ([]Row, map[Structure]float64) 
 	}
 	for _, src := range sourceIDs(runs) {
 		in, rest := bySource(runs, src)
-		s, inner, _, ok := chooseBySource(rest, memo)
-		if !ok {
-			continue
-		}
-		f, err := memo.fit(rest, s)
+		f, inner, ok, err := fold(rest)
 		if err != nil {
+			return nil, fmt.Errorf("without %s: %w", src, err)
+		}
+		if !ok {
 			continue
 		}
 		for _, r := range in {
 			predictOut(&rows[index[r.ID]], r, f, inner, rest)
 		}
 	}
-	_, _, outside, _ := chooseBySource(runs, memo)
-	return rows, outside
+	return rows, nil
 }
 
 // predictOut fills row with run r predicted by f, a fit without r's
@@ -348,25 +372,15 @@ func ValidateSourceOut(runs []Run, s Structure) ([]Row, error) {
 
 // validateSourceOut is ValidateSourceOut with its fits kept in memo.
 func validateSourceOut(runs []Run, s Structure, memo *fitMemo) ([]Row, error) {
-	rows := make([]Row, len(runs))
-	index := map[string]int{}
-	for i, r := range runs {
-		rows[i] = Row{Run: r}
-		index[r.ID] = i
-	}
-	for _, src := range sourceIDs(runs) {
-		in, rest := bySource(runs, src)
+	return validateFolds(runs, func(rest []Run) (Fit, []sourceError, bool, error) {
 		f, err := memo.fit(rest, s)
 		if err != nil {
-			return nil, fmt.Errorf("without %s: %w", src, err)
+			return Fit{}, nil, false, err
 		}
 		inner, ok := losoErrors(rest, s, memo)
 		if !ok {
-			return nil, fmt.Errorf("without %s, a fold of the other sources cannot be fitted", src)
+			return Fit{}, nil, false, errors.New("a fold of the other sources cannot be fitted")
 		}
-		for _, r := range in {
-			predictOut(&rows[index[r.ID]], r, f, inner, rest)
-		}
-	}
-	return rows, nil
+		return f, inner, true, nil
+	})
 }
