@@ -57,12 +57,38 @@ func findJupyter() (string, error) {
 	return "", fmt.Errorf("no jupyter with nbconvert (tried %v)", candidates)
 }
 
+// jupyterKernel is how the test runs nbconvert with GoNB: the
+// environment, and a folder for the kernels' sockets.
+type jupyterKernel struct {
+	env     []string
+	sockets string
+}
+
+// flags are nbconvert's flags for a kernel of its own, named name among
+// those of this test that run at the same time. The kernel talks to
+// nbconvert over Unix sockets at a path of its own, not over TCP ports:
+// jupyter_client picks a port by binding to port 0 and letting it go,
+// and between that and the kernel's bind another nbconvert's kernel, or
+// any connection the other packages' tests open meanwhile, may take it;
+// the kernel then dies before it answers (CI saw a batch fail so).
+// Without a path, jupyter_client names the sockets kernel-ipc-N in the
+// working folder, which every batch shares.
+func (k jupyterKernel) flags(name string) []string {
+	return []string{"--KernelManager.transport=ipc", "--KernelManager.ip=" + filepath.Join(k.sockets, name)}
+}
+
 // kernel builds GoNB and goimports from go.mod's tools and installs the
-// kernel into a temporary Jupyter data folder. It returns the environment
-// to run nbconvert with.
-func kernel(t *testing.T) []string {
+// kernel into a temporary Jupyter data folder.
+func kernel(t *testing.T) jupyterKernel {
 	t.Helper()
 	dir := t.TempDir()
+	// A socket's path has at most 107 bytes: the folder is made in the
+	// system's temp dir, not in the test's deeper one.
+	sockets, err := os.MkdirTemp("", "nb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(sockets) })
 	bin := filepath.Join(dir, "bin")
 	// The reader's own KV_ inputs would change notebook 10's outputs: the
 	// committed ones are for the defaults.
@@ -110,7 +136,7 @@ func kernel(t *testing.T) []string {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("installing the GoNB kernel: %v\n%s", err, out)
 	}
-	return env
+	return jupyterKernel{env: env, sockets: sockets}
 }
 
 // needJupyter finds Debian's Jupyter: the test skips without it, except in
@@ -153,7 +179,7 @@ func TestNotebooks(t *testing.T) {
 	}
 	sort.Strings(nbs)
 	jupyter := needJupyter(t)
-	env := kernel(t)
+	k := kernel(t)
 	out := t.TempDir()
 
 	// The notebooks are independent, so they run side by side: two
@@ -181,9 +207,10 @@ func TestNotebooks(t *testing.T) {
 				"--output-dir", out,
 				"--ExecutePreprocessor.timeout=300",
 				"--ClearMetadataPreprocessor.enabled=True",
-				"--ClearMetadataPreprocessor.preserve_nb_metadata_mask=kernelspec"}, batch...)
+				"--ClearMetadataPreprocessor.preserve_nb_metadata_mask=kernelspec"}, k.flags(fmt.Sprintf("batch%d", i+1))...)
+			args = append(args, batch...)
 			cmd := exec.Command(jupyter, args...)
-			cmd.Env = env
+			cmd.Env = k.env
 			logs[i], errs[i] = cmd.CombinedOutput()
 			if cmd.ProcessState != nil {
 				// Of nbconvert and what it waited for: the kernel, its
@@ -203,7 +230,7 @@ func TestNotebooks(t *testing.T) {
 	for i, batch := range batches {
 		if errs[i] != nil {
 			for _, nb := range batch {
-				failed[nb] = fmt.Sprintf("nbconvert failed: %v\n%s", errs[i], tail(string(logs[i]), 40))
+				failed[nb] = fmt.Sprintf("nbconvert failed: %v\n%s%s", errs[i], kernelLog(string(logs[i])), tail(string(logs[i]), 40))
 			}
 		}
 	}
@@ -332,6 +359,22 @@ func cellErrors(t *testing.T, data []byte) []string {
 	return errs
 }
 
+// klogLine is a line GoNB logs as an error or a fatal error.
+var klogLine = regexp.MustCompile(`^[EF]\d{4} `)
+
+// kernelLog picks out of nbconvert's output the errors the kernel itself
+// logged (why it died, when it did), which the Python traceback at the
+// tail does not say.
+func kernelLog(s string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(s, "\n") {
+		if klogLine.MatchString(l) {
+			b.WriteString("kernel: " + l + "\n")
+		}
+	}
+	return b.String()
+}
+
 func tail(s string, n int) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	if len(lines) > n {
@@ -367,7 +410,7 @@ func TestCalculatorNotebookInputs(t *testing.T) {
 		t.Skip("notebooks are not executed with -short")
 	}
 	jupyter := needJupyter(t)
-	env := kernel(t)
+	k := kernel(t)
 	dir, err := os.Getwd() // notebooks/
 	if err != nil {
 		t.Fatal(err)
@@ -395,7 +438,6 @@ func TestCalculatorNotebookInputs(t *testing.T) {
 		// A model with no published run: one line asking for a prefill.
 		{"no-prefill", map[string]string{"KV_MODEL": "deepseek-v4-pro"},
 			[]string{`input error: no prefill for DeepSeek V4 Pro: .*KV_PREFILL`}, []string{"62.0 s"}},
-		// A measurement of breakeven measure: its model at its r(N).
 		// A measurement of breakeven measure: its model at its r(N). A
 		// relative path reads from the repository's root.
 		{"measured", map[string]string{"KV_MEASURED": "data/measured-smollm2-135m.json", "KV_LINK": "10GbE"},
@@ -420,10 +462,11 @@ func TestCalculatorNotebookInputs(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			out := t.TempDir()
-			cmd := exec.Command(jupyter, "nbconvert", "--to", "notebook", "--execute", "--allow-errors",
-				"--output-dir", out, "--ExecutePreprocessor.timeout=300", "10-calculator.ipynb")
+			args := append([]string{"nbconvert", "--to", "notebook", "--execute", "--allow-errors",
+				"--output-dir", out, "--ExecutePreprocessor.timeout=300"}, k.flags(c.name)...)
+			cmd := exec.Command(jupyter, append(args, "10-calculator.ipynb")...)
 			cmd.Dir = dir // not the folder another case reads from
-			cmd.Env = append([]string{}, env...)
+			cmd.Env = append([]string{}, k.env...)
 			for k, v := range c.vars {
 				cmd.Env = append(cmd.Env, k+"="+v)
 			}
