@@ -220,8 +220,9 @@ func TestRefineLogRecoversFromAFarStart(t *testing.T) {
 // flight, a fitted wait of 25 per request is charged as 4 (the single-
 // request coefficient), 3 x 4 x 0.4 = 4.8 s, on top of 4 x 0.4 + 0.1 s;
 // a wait of 1, below the cap, is charged as fitted (1.2 s); where the
-// structure has one efficiency (2), that is the cap (2.4 s); and one
-// request alone pays none.
+// structure has one efficiency (2), that is the cap (2.4 s), as it is
+// where a regimes fit's single-request coefficient is 0, informed by no
+// run (2.4 s again, not a cap of 0); and one request alone pays none.
 func TestPredictedWaitIsAtMostTheOthersPrefills(t *testing.T) {
 	r := Run{LinearMin: 0.3, AttentionMin: 0.1, PerRequest: true}
 	r.Concurrency = 4
@@ -235,6 +236,7 @@ func TestPredictedWaitIsAtMostTheOthersPrefills(t *testing.T) {
 		{RegimesRequestCost, []float64{2, 4, 0.1, 25}, 1.6 + 0.1 + 4.8, 1.7},
 		{RegimesRequestCost, []float64{2, 4, 0.1, 1}, 1.6 + 0.1 + 1.2, 1.7},
 		{RequestCost, []float64{2, 0.1, 25}, 0.8 + 0.1 + 2.4, 0.9},
+		{RegimesRequestCost, []float64{2, 0, 0.1, 25}, 0 + 0.1 + 2.4, 0.1},
 	} {
 		f := Fit{Structure: c.s, Coef: c.coef}
 		assert.InDelta(t, c.queued, float64(f.Predict(r)), 1e-12, "%s %v", c.s, c.coef)
