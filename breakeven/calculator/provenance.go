@@ -326,10 +326,9 @@ const pathPoints = 16
 func (e *onRun) strays(n, at breakeven.Tokens) bool {
 	off := func(r breakeven.TokenRate) float64 { return math.Abs(float64(r/e.There) - 1) }
 	worst := off(e.Rate)
-	for i := 1; i <= pathPoints; i++ {
-		k := breakeven.Tokens(math.Round(float64(at) * math.Pow(float64(n)/float64(at), float64(i)/float64(pathPoints+1))))
+	for _, k := range pathLengths(at, n) {
 		p, err := e.Phases.PredictRequest(e.Model, k, e.GPUs, e.Par, e.Engine)
-		if err != nil || k == at || k == n {
+		if err != nil {
 			continue
 		}
 		if r := breakeven.PrefillRate(k, p.Time.Value); off(r) > worst {
@@ -337,6 +336,20 @@ func (e *onRun) strays(n, at breakeven.Tokens) bool {
 		}
 	}
 	return worst > runStands
+}
+
+// pathLengths are the pathPoints lengths from at to n, evenly spaced in
+// ratio and rounded to whole tokens, leaving out at and n themselves
+// (where the two are close, rounding lands some on them).
+func pathLengths(at, n breakeven.Tokens) []breakeven.Tokens {
+	var ks []breakeven.Tokens
+	for i := 1; i <= pathPoints; i++ {
+		k := breakeven.Tokens(math.Round(float64(at) * math.Pow(float64(n)/float64(at), float64(i)/float64(pathPoints+1))))
+		if k != at && k != n {
+			ks = append(ks, k)
+		}
+	}
+	return ks
 }
 
 // estimateOnRun is the fitted model's estimate of the prompt asked on a

@@ -495,3 +495,26 @@ func TestAPublishedRunDoesNotStandAcrossASpeedPeakOnTheWay(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Published, b.Output.PrefillProvenance)
 }
+
+// The way between a run's prompt and the one asked is priced at lengths
+// evenly spaced in ratio: from 1,000 tokens to 1,000 x 2^17, the 16
+// doublings between (2,000 to 65,536,000), the other way round too; and
+// between 1,000 and 1,002 tokens only 1,001, the lengths that round to
+// either end left out.
+func TestThePathFromARunsPromptDoublesEvenlyInRatio(t *testing.T) {
+	var up []breakeven.Tokens
+	for k := breakeven.Tokens(2000); k < 1000<<17; k *= 2 {
+		up = append(up, k)
+	}
+	require.Len(t, up, 16)
+	assert.Equal(t, up, pathLengths(1000, 1000<<17))
+	down := make([]breakeven.Tokens, len(up))
+	for i, k := range up {
+		down[len(up)-1-i] = k
+	}
+	assert.Equal(t, down, pathLengths(1000<<17, 1000))
+	for _, k := range pathLengths(1000, 1002) {
+		assert.Equal(t, breakeven.Tokens(1001), k)
+	}
+	assert.NotEmpty(t, pathLengths(1000, 1002))
+}
