@@ -107,11 +107,23 @@ func Start(t testing.TB, shape string) (baseURL, slotDir string) {
 	if testing.Short() {
 		t.Skip("the real engine (llama-server) is not started with -short")
 	}
-	port, err := freePort()
-	if err != nil {
-		t.Fatal(err)
+	// A free port is free when asked for, not when the server binds it:
+	// another test's server, or a connection opened meanwhile, may take
+	// it first. The server then exits saying so, and is started again on
+	// another port, at most three times in all.
+	var port int
+	var out string
+	var err error
+	for try := 1; try <= 3; try++ {
+		if port, err = freePort(); err != nil {
+			t.Fatal(err)
+		}
+		out, err = run("start", shape, strconv.Itoa(port))
+		if err == nil || !strings.Contains(out, bindFailed) {
+			break
+		}
+		t.Logf("engine %s: port %d was taken before llama-server bound it (try %d of 3)", shape, port, try)
 	}
-	out, err := run("start", shape, strconv.Itoa(port))
 	var ee *exec.ExitError
 	if errors.As(err, &ee) && ee.ExitCode() == errNotBuilt && strings.Contains(out, "not built") {
 		msg := fmt.Sprintf("the engine (llama.cpp's llama-server) is not built: run %s (about 30 minutes once, then cached)", Build)
@@ -148,8 +160,12 @@ func run(args ...string) (string, error) {
 	return stderr.String() + stdout.String(), err
 }
 
-// freePort asks the system for a free TCP port on 127.0.0.1.
-func freePort() (int, error) {
+// bindFailed is what llama-server logs when its port is taken.
+const bindFailed = "couldn't bind HTTP server socket"
+
+// freePort asks the system for a free TCP port on 127.0.0.1. (A variable,
+// so that a test can hand Start a port that is taken.)
+var freePort = func() (int, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return 0, err

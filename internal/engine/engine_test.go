@@ -2,6 +2,9 @@ package engine
 
 import (
 	"errors"
+	"fmt"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -58,4 +61,31 @@ func TestCacheDir(t *testing.T) {
 	t.Setenv("BREAKEVEN_CACHE", "")
 	t.Setenv("XDG_CACHE_HOME", "/x/xdg")
 	assert.Equal(t, "/x/xdg/breakeven", CacheDir())
+}
+
+// A port that is taken by the time llama-server binds it is not a failed
+// start: the server exits saying so, and Start starts it on another port.
+// The first port Start is given here is held by a listener of the test.
+func TestAServerWhosePortIsTakenStartsOnAnother(t *testing.T) {
+	held, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer held.Close()
+	taken := held.Addr().(*net.TCPAddr).Port
+	real := freePort
+	t.Cleanup(func() { freePort = real })
+	calls := 0
+	freePort = func() (int, error) {
+		calls++
+		if calls == 1 {
+			return taken, nil
+		}
+		return real()
+	}
+	base, _ := Start(t, "smollm2-135m")
+	assert.Equal(t, 2, calls, "one more port asked for")
+	assert.NotContains(t, base, fmt.Sprintf(":%d", taken))
+	resp, err := http.Get(base + "/health")
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
 }
