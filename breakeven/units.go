@@ -115,6 +115,13 @@ func roundSig(x float64, sig int) float64 {
 		return x
 	}
 	// Halves round away from zero, as people round: 516.5 KB is 517 KB.
+	// Above the digits kept, x is divided by a power of ten, which is
+	// exact up to 10^22, and not multiplied by its inverse, which is not:
+	// 999.6e9 to three digits is 1e12, not 999999999999.9999.
+	if d < 0 {
+		q := math.Pow(10, float64(-d))
+		return math.Round(x/q) * q
+	}
 	p := math.Pow(10, float64(d))
 	return math.Round(x*p) / p
 }

@@ -390,3 +390,11 @@ func TestFormatSignificantUsesAnExponentFromABillion(t *testing.T) {
 	assert.Equal(t, "1.50e+09", FormatSignificant(1.5e9, 3))
 	assert.Equal(t, "999000000", FormatSignificant(999e6, 3))
 }
+
+// Rounding above the digits kept divides by an exact power of ten:
+// 999.6e9 to three digits is 1e12 exactly, so it prints as a trillion,
+// not as 999999999999.9999 (which printed "1000G").
+func TestRoundingToThreeDigitsReachesTheNextPowerOfTenExactly(t *testing.T) {
+	assert.Equal(t, 1e12, roundSig(999.6e9, 3))
+	assert.Equal(t, 1.23e15, roundSig(1.2345e15, 3))
+}
