@@ -70,7 +70,10 @@ type jupyterKernel struct {
 // jupyter_client picks a port by binding to port 0 and letting it go,
 // and between that and the kernel's bind another nbconvert's kernel, or
 // any connection the other packages' tests open meanwhile, may take it;
-// the kernel then dies before it answers (CI saw a batch fail so).
+// the kernel then dies before it answers. (CI saw one batch's kernels
+// die so, before answering; its log kept only Python's side, so the
+// port race is the likely cause, not a read one: a failed batch now
+// shows the kernel's own error lines.)
 // Without a path, jupyter_client names the sockets kernel-ipc-N in the
 // working folder, which every batch shares.
 func (k jupyterKernel) flags(name string) []string {
