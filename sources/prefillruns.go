@@ -174,6 +174,7 @@ var (
 		GPUs: exact("nim-llama3.3-70b-5k.gpus", 2.0, quoted(NIMBench, "Llama-3.3-70b-instruct, Version 1.8.0", "2 x H100 80G")),
 		Chip: "H100", Compute: prefill.Uniform(prefill.FP8),
 		Par: prefill.Parallel{TP: 2}, Parallelism: "TP2", Engine: "NVIDIA NIM 1.8.0",
+		Concurrency: 1,
 		Seconds: exact("nim-llama3.3-70b-5k.seconds", breakeven.Seconds(0.40677),
 			quoted(NIMBench, "same table, concurrency 1, TTFT (ms)", "| 1           | 406.77    |")),
 		Note: "the TTFT at concurrency 1 includes the request's round trip; the table states fp8 without separating attention",

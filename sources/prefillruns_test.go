@@ -298,3 +298,26 @@ func TestAWQRunsStoreFourBitWeightsAndComputeInBF16(t *testing.T) {
 	}
 	assert.ElementsMatch(t, []string{VAST405B.ID, TTVLLMR12K.ID, TTVLLMR14K.ID, TTVLLMR18K.ID}, awq)
 }
+
+// A run's concurrency is typed beside its time, not quoted: the time's
+// locator says which row or column it was read from, and that names the
+// requests in flight ("max_concurrency 4", "conc 4", `"conc":4`,
+// "concurrency 1 column"). Every run timed among others names its own
+// number there, and no run names another.
+func TestARunsConcurrencyIsTheOneItsTimesLocatorNames(t *testing.T) {
+	named := regexp.MustCompile(`(?i)(?:concurrency|conc)\W{0,3}(\d+)`)
+	for _, r := range PrefillRuns() {
+		var got []int
+		for _, m := range named.FindAllStringSubmatch(r.Seconds.Locator, -1) {
+			n, err := strconv.Atoi(m[1])
+			require.NoError(t, err)
+			got = append(got, n)
+		}
+		if r.Concurrency > 1 {
+			assert.NotEmpty(t, got, "%s: its time's locator names no concurrency: %q", r.ID, r.Seconds.Locator)
+		}
+		for _, n := range got {
+			assert.Equal(t, r.Concurrency, n, "%s: the locator names concurrency %d: %q", r.ID, n, r.Seconds.Locator)
+		}
+	}
+}
