@@ -94,6 +94,10 @@ func SlotDir(shape string) string { return filepath.Join(CacheDir(), "slots", sh
 // errNotBuilt is the script's exit status when llama-server is not built.
 const errNotBuilt = 2
 
+// startTries is how many times Start starts the server when the port it
+// was given is taken before the server binds it.
+const startTries = 3
+
 // Start starts a server of the shape on a free port of 127.0.0.1 and
 // returns its base URL ("http://127.0.0.1:PORT") and the directory its
 // saved slots go to; the server stops when the test ends. It skips the
@@ -110,11 +114,11 @@ func Start(t testing.TB, shape string) (baseURL, slotDir string) {
 	// A free port is free when asked for, not when the server binds it:
 	// another test's server, or a connection opened meanwhile, may take
 	// it first. The server then exits saying so, and is started again on
-	// another port, at most three times in all.
+	// another port, at most startTries times in all.
 	var port int
 	var out string
 	var err error
-	for try := 1; try <= 3; try++ {
+	for try := 1; try <= startTries; try++ {
 		if port, err = freePort(); err != nil {
 			t.Fatal(err)
 		}
@@ -122,7 +126,7 @@ func Start(t testing.TB, shape string) (baseURL, slotDir string) {
 		if err == nil || !strings.Contains(out, bindFailed) {
 			break
 		}
-		t.Logf("engine %s: port %d was taken before llama-server bound it (try %d of 3)", shape, port, try)
+		t.Logf("engine %s: port %d was taken before llama-server bound it (try %d of %d)", shape, port, try, startTries)
 	}
 	var ee *exec.ExitError
 	if errors.As(err, &ee) && ee.ExitCode() == errNotBuilt && strings.Contains(out, "not built") {
