@@ -24,6 +24,7 @@ import (
 	"net/http"
 	"net/url"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -344,10 +345,10 @@ func (r *Result) statement() string {
 	head := fmt.Sprintf("one-sided KS D+ = %.3f, p = %.3g, alpha = %g, %d hit and %d miss samples; median time to first token %.1f ms (hit) vs %.1f ms (miss)",
 		r.KS.DPlus, r.KS.P, r.Alpha, r.KS.N, r.KS.M, 1e3*r.MedianHit, 1e3*r.MedianMiss)
 	if r.Detected {
-		return fmt.Sprintf("Caching detected at the %s level (%s). Attacker prompts sharing a %d-letter prefix with a prompt the victim had just sent (victim and attacker: %s) were answered faster than unrelated prompts. "+
+		return fmt.Sprintf("Caching detected at the %s level (%s). Attacker prompts sharing %s %d-letter prefix with a prompt the victim had just sent (victim and attacker: %s) were answered faster than unrelated prompts. "+
 			"This is timing evidence, under the noise measured in this run, that the server reused the victim's cached prefix for the attacker: a cache shared at this level. "+
 			"It does not say how long entries live, how often real prompts hit, or which mechanism caches; and it says nothing about the levels not tested.",
-			r.Level, head, r.SharedPrefix, who)
+			r.Level, head, textfmt.Article(strconv.Itoa(r.SharedPrefix)), r.SharedPrefix, who)
 	}
 	return fmt.Sprintf("No caching detected at the %s level (%s). This is not evidence that the server does not share a cache: "+
 		"with these sample sizes only a difference of at least D+ = %.3f between the hit and miss time distributions (the share of hit requests below some time exceeding the share of misses below it by %.0f percentage points) could have been declared at alpha = %g. "+

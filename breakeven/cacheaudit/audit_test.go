@@ -280,10 +280,15 @@ func TestAnalyzeAndStatement(t *testing.T) {
 	assert.InDelta(t, 95*0.1095/100, r.ExpectedSaving, 1e-12)
 	assert.Contains(t, r.Statement, "Caching detected at the per-user level")
 	assert.Contains(t, r.Statement, "timing evidence")
+	assert.Contains(t, r.Statement, "sharing a 95-letter prefix")
 	assert.Contains(t, r.Report(), "D+ = 1.000")
 	for _, line := range strings.Split(r.Report(), "\n") {
 		assert.LessOrEqual(t, len([]rune(line)), 80, "%q", line)
 	}
+
+	r.SharedPrefix = 80
+	require.NoError(t, r.Analyze())
+	assert.Contains(t, r.Statement, "sharing an 80-letter prefix", "eighty starts with a vowel sound")
 
 	r.Hits = append([]Sample(nil), r.Misses...)
 	require.NoError(t, r.Analyze())

@@ -39,6 +39,7 @@ import (
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/modelconfig"
+	"signalweight.dev/kv/breakeven/textfmt"
 	"signalweight.dev/kv/sources"
 )
 
@@ -230,7 +231,7 @@ func Compute(r Request) (Answer, error) {
 		out.NameNote = in.Model.NameNote
 	}
 	if in.Context > 0 && in.Tokens > in.Context {
-		out.BeyondContextAllowedNote = fmt.Sprintf("a %v-token prompt is beyond %s's context of %v tokens: no one request holds this cache, though its size is the same arithmetic", in.Tokens, in.Name, in.Context)
+		out.BeyondContextAllowedNote = fmt.Sprintf("%s %v-token prompt is beyond %s's context of %v tokens: no one request holds this cache, though its size is the same arithmetic", textfmt.Article(in.Tokens.String()), in.Tokens, in.Name, in.Context)
 	}
 	checks := []struct {
 		what, field string

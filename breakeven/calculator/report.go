@@ -78,7 +78,7 @@ func Render(a Answer) Report {
 	if in.Compression != 1 {
 		kv += ", compressed " + strconv.FormatFloat(in.Compression, 'g', -1, 64) + "x"
 	}
-	rep := Report{Title: fmt.Sprintf("%s: a %v-token prompt, %s", in.Name, in.Tokens, kv), Note: out.BeyondContextAllowedNote}
+	rep := Report{Title: fmt.Sprintf("%s: %s %v-token prompt, %s", in.Name, textfmt.Article(in.Tokens.String()), in.Tokens, kv), Note: out.BeyondContextAllowedNote}
 
 	var model []Row
 	add := func(rows *[]Row, key, label, text string) {

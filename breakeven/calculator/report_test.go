@@ -216,3 +216,22 @@ func TestEfficiencyAloneHasNoFixedCost(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "0 s fixed cost + cache / (0.96 x link); the load, speedup and break-even above include it", Render(a).Get("load_model"))
 }
+
+// The title and the note on a prompt beyond the context name the prompt
+// with the article its length is read with: "an 8,000-token prompt"
+// (eight thousand), "an 11,000-token" (eleven thousand), "a
+// 127,188-token" (one hundred twenty-seven thousand).
+func TestTheTitleReadsTheArticleOfThePromptsLength(t *testing.T) {
+	for tokens, want := range map[string]string{
+		"8000":   "Qwen3-32B: an 8,000-token prompt, 16-bit KV cache",
+		"11000":  "Qwen3-32B: an 11,000-token prompt, 16-bit KV cache",
+		"127188": "Qwen3-32B: a 127,188-token prompt, 16-bit KV cache",
+	} {
+		ans, err := Compute(Request{Model: "qwen3-32b", Prefill: "5000", Tokens: tokens, Link: "10GbE"})
+		require.NoError(t, err, tokens)
+		assert.Equal(t, want, Render(ans).Title)
+	}
+	ans, err := Compute(Request{Model: "qwen3-32b", Prefill: "5000", Tokens: "800000", Link: "10GbE", AllowBeyondContext: true})
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(ans.Output.BeyondContextAllowedNote, "an 800,000-token prompt is beyond Qwen3-32B's context"), ans.Output.BeyondContextAllowedNote)
+}

@@ -91,3 +91,30 @@ func Trim(s string, n int) string {
 	}
 	return string(r[:n-1]) + "…"
 }
+
+// Article returns the indefinite article read before a number written in
+// digits ("8,000", "127188", "18.5"): "an" where its English name starts
+// with a vowel sound (eight, eighty, eight hundred, eleven, eighteen, in
+// the leading group of three digits that names the thousands, millions
+// and so on), else "a". Only the digits before a decimal point count,
+// commas between them or not.
+func Article(number string) string {
+	digits := ""
+	for _, r := range number {
+		if r == ',' {
+			continue
+		}
+		if r < '0' || r > '9' {
+			break
+		}
+		digits += string(r)
+	}
+	group := digits // whole groups of three: only the first digit counts
+	if n := len(digits) % 3; n > 0 {
+		group = digits[:n]
+	}
+	if strings.HasPrefix(group, "8") || group == "11" || group == "18" {
+		return "an"
+	}
+	return "a"
+}
