@@ -347,6 +347,35 @@ func TestReaderTakesAnyValidShape(t *testing.T) {
 	assert.Contains(t, bad[0].Error(), "trace line 4: field timestamp is not a whole number")
 }
 
+// A line that is JSON but not an object (a row of a CSV file, read as its
+// first number; a list; a string) is named for what it is, not as a
+// field with no name.
+func TestALineThatIsNotAnObjectSaysWhatItIs(t *testing.T) {
+	rd := trace(
+		`0,1024,10,"[1,2]"`,
+		`[5, 600, [7, 8]]`,
+		`"timestamp"`,
+		`{"timestamp": 9, "input_length": 0, "hash_ids": []}`,
+	)
+	var bad []string
+	for {
+		_, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			bad = append(bad, err.Error())
+		}
+	}
+	require.Len(t, bad, 3)
+	assert.Contains(t, bad[0], "trace line 1: a JSON number, not an object with the request's fields")
+	assert.Contains(t, bad[1], "trace line 2: a JSON array, not an object")
+	assert.Contains(t, bad[2], "trace line 3: a JSON string, not an object")
+	for _, e := range bad {
+		assert.NotContains(t, e, "field  is", "a field with no name")
+	}
+}
+
 // The keep-time rule worked by hand for the 405B at the post's prefill
 // (127,188 tokens in 62 s on 8 GPUs, 2,051.4 tokens/s) held in GPU memory
 // (no load): a token's hit saves 1/2051.4 s x 8 GPUs x $2.50/3600 =

@@ -132,6 +132,10 @@ func (t *Reader) slowParse(b []byte) (rawRequest, error) {
 		var syn *json.SyntaxError
 		var typ *json.UnmarshalTypeError
 		switch {
+		case errors.As(err, &typ) && typ.Field == "":
+			// The line is JSON, but a number, string or list, not one
+			// request's object (a CSV row is read as its first number).
+			return raw, t.bad("a JSON %s, not an object with the request's fields", typ.Value)
 		case errors.As(err, &typ):
 			return raw, t.bad("field %s is not a whole number (or a list of them)", typ.Field)
 		case errors.As(err, &syn):
