@@ -422,7 +422,7 @@ func (p *progress) done() {
 func (r *Result) Report() string {
 	var b strings.Builder
 	b.WriteString(textfmt.Wrap(fmt.Sprintf("Prompt-cache audit of %s (model %s, %s API), level %s", r.BaseURL, r.Model, r.API, r.Level), textfmt.ProseWidth, "  ") + "\n")
-	textfmt.Line(&b, "prompts", fmt.Sprintf("%d letters; the attacker shares the first %d (%.2f); %d victim request(s) per hit", r.PromptLength, r.SharedPrefix, r.PrefixFraction, r.VictimRequests))
+	textfmt.Line(&b, "prompts", fmt.Sprintf("%d letters; the attacker shares the first %d (%.2f); %d victim %s per hit", r.PromptLength, r.SharedPrefix, r.PrefixFraction, r.VictimRequests, textfmt.Plural(r.VictimRequests, "request", "requests")))
 	textfmt.Line(&b, "samples", fmt.Sprintf("%d hits, %d misses (%d requests sent)", len(r.Hits), len(r.Misses), r.Requests))
 	if n := r.serverErrors(); n > 0 {
 		textfmt.Line(&b, "server errors", fmt.Sprintf("%d attacker requests ended with an error streamed after the prompt was processed (times kept)", n))

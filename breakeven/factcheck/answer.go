@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/textfmt"
 )
 
 // linkCount is the length of a count written in front of a link ("2x",
@@ -207,14 +208,14 @@ func (r Result) Answer() string {
 	}
 	switch {
 	case r.HostsNeeded > 0:
-		fmt.Fprintf(&b, "; across hosts, at least %d %s of %v (%s)", r.HostsNeeded, plural(r.HostsNeeded, "host", "hosts"), r.Ceiling, strings.TrimPrefix(r.CeilingFrom, "host "))
+		fmt.Fprintf(&b, "; across hosts, at least %d %s of %v (%s)", r.HostsNeeded, textfmt.Plural(r.HostsNeeded, "host", "hosts"), r.Ceiling, strings.TrimPrefix(r.CeilingFrom, "host "))
 	case r.Ceiling > 0 && (r.Link == nil || r.Verdict == Implausible):
 		fmt.Fprintf(&b, "; %s takes in at most %v", r.ceilingName(), r.Ceiling)
 	}
 	b.WriteString(": " + r.Verdict.Words())
 	switch r.Verdict {
 	case NeedsMoreLinks:
-		fmt.Fprintf(&b, " (%d such %s)", r.LinksNeeded, plural(r.LinksNeeded, "link", "links"))
+		fmt.Fprintf(&b, " (%d such %s)", r.LinksNeeded, textfmt.Plural(r.LinksNeeded, "link", "links"))
 	case Implausible:
 		b.WriteString(", whatever its links")
 	case NoBound:

@@ -9,6 +9,7 @@ import (
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/prefill"
+	"signalweight.dev/kv/breakeven/textfmt"
 	"signalweight.dev/kv/sources"
 )
 
@@ -269,7 +270,7 @@ func explain(r Result, ceiling breakeven.Bandwidth) string {
 			s = fmt.Sprintf("%s, with no link stated: within %s (%s would carry it)", need, within, r.suggest())
 		}
 	case NeedsMoreLinks:
-		s = fmt.Sprintf("%s but the stated %s %v: it takes %d such %s", need, r.LinkCarries(), r.Link.Total(), r.LinksNeeded, plural(r.LinksNeeded, "link", "links"))
+		s = fmt.Sprintf("%s but the stated %s %v: it takes %d such %s", need, r.LinkCarries(), r.Link.Total(), r.LinksNeeded, textfmt.Plural(r.LinksNeeded, "link", "links"))
 		if fit := r.FitText(false); fit != "" && r.Seconds > 0 {
 			s += ", or " + fit
 		}
@@ -306,13 +307,6 @@ func suggestLinks(bw breakeven.Bandwidth) string {
 // tokenCount prints a count of tokens with its noun: "1 token",
 // "105,000 tokens".
 func tokenCount(n breakeven.Tokens) string { return n.Count() }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
 
 // measure works out the figures the findings report: the stated size
 // against the computed one, the MFU of the uncached time, the prefill of
@@ -432,7 +426,7 @@ func (r Result) Findings() []string {
 			r.Tokens.Count(), r.recomputeLow, *r.GPUs, sources.MFULow.V())
 	}
 	if r.HostsNeeded > 0 {
-		add("stated in total, so no one host's ceiling applies: it takes at least %d %s of %v (%s)", r.HostsNeeded, plural(r.HostsNeeded, "host", "hosts"), r.Ceiling, r.CeilingFrom)
+		add("stated in total, so no one host's ceiling applies: it takes at least %d %s of %v (%s)", r.HostsNeeded, textfmt.Plural(r.HostsNeeded, "host", "hosts"), r.Ceiling, r.CeilingFrom)
 	}
 	if r.Throughput > 0 && r.Seconds > 0 && r.Loaded > 0 {
 		s := fmt.Sprintf("at the stated %v the loaded %v takes %v, against the stated %v", r.Throughput, r.Loaded, breakeven.LoadTime(r.Loaded, r.Throughput), r.Seconds)
@@ -619,7 +613,7 @@ func perGPU(r Result) string {
 func (r Result) suggest() string {
 	if pc := r.PathCeiling; pc != nil && pc.PerGPU > 0 {
 		n := Links(r.Required, pc.PerGPU)
-		return fmt.Sprintf("%d GPU%s %v %s", n, plural(n, "'s", "s'"), pc.PerGPU, pc.Path.Name)
+		return fmt.Sprintf("%d GPU%s %v %s", n, textfmt.Plural(n, "'s", "s'"), pc.PerGPU, pc.Path.Name)
 	}
 	return suggestLinks(r.Required)
 }

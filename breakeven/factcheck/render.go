@@ -189,7 +189,7 @@ func figures(r Result) []Row {
 				links += ": " + total
 			}
 			add("links", "stated links", links)
-			add("links_needed", "links needed", fmt.Sprintf("%d such %s", r.LinksNeeded, plural(r.LinksNeeded, "link", "links")))
+			add("links_needed", "links needed", fmt.Sprintf("%d such %s", r.LinksNeeded, textfmt.Plural(r.LinksNeeded, "link", "links")))
 			add("utilisation", "utilisation", utilisation(r))
 		} else {
 			add("links", "stated links", "none")

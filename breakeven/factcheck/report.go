@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/textfmt"
 	"signalweight.dev/kv/sources"
 )
 
@@ -376,15 +377,15 @@ func (r *Report) End() error {
 	}
 	w := r.w
 	n := len(r.groups[0].rows) + len(r.groups[1].rows)
-	sum := fmt.Sprintf("%d %s checked", n, plural(n, "claim", "claims"))
+	sum := fmt.Sprintf("%d %s checked", n, textfmt.Plural(n, "claim", "claims"))
 	if c := CountsText(r.counts); c != "" {
 		sum += ": " + c
 	}
 	if len(r.bad) > 0 {
-		sum += fmt.Sprintf("; %d %s could not be checked", len(r.bad), plural(len(r.bad), "row", "rows"))
+		sum += fmt.Sprintf("; %d %s could not be checked", len(r.bad), textfmt.Plural(len(r.bad), "row", "rows"))
 	}
 	if r.nunchecked > 0 {
-		sum += fmt.Sprintf("; %d %s not checkable as stated", r.nunchecked, plural(r.nunchecked, "claim", "claims"))
+		sum += fmt.Sprintf("; %d %s not checkable as stated", r.nunchecked, textfmt.Plural(r.nunchecked, "claim", "claims"))
 	}
 	// The groups to show: both when the user's claims and the
 	// registry's are apart, else one, "Claims".

@@ -23,3 +23,10 @@ func TestArticleFollowsHowTheNumberIsReadAloud(t *testing.T) {
 		assert.Equal(t, want, Article(number), "the article before %q", number)
 	}
 }
+
+// A count takes the singular noun only when it is one.
+func TestPluralIsSingularOnlyForOne(t *testing.T) {
+	assert.Equal(t, "1 link", "1 "+Plural(1, "link", "links"))
+	assert.Equal(t, "0 links", "0 "+Plural(0, "link", "links"))
+	assert.Equal(t, "2 links", "2 "+Plural(2, "link", "links"))
+}

@@ -118,3 +118,12 @@ func Article(number string) string {
 	}
 	return "a"
 }
+
+// Plural returns one for a count of 1 and many for any other: "1 link",
+// "2 links", "0 links".
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -481,7 +481,7 @@ func checkFile(path string, checker *factcheck.Checker, ceiling string, fail fac
 	}
 	switch {
 	case nbad > 0:
-		fmt.Fprintf(stderr, "breakeven check: %s: %d bad %s, reported above; the other rows were checked\n", name, nbad, plural(nbad, "row", "rows"))
+		fmt.Fprintf(stderr, "breakeven check: %s: %d bad %s, reported above; the other rows were checked\n", name, nbad, textfmt.Plural(nbad, "row", "rows"))
 		return 2
 	case fail != "" && worst != "" && worst.AtLeast(fail):
 		fmt.Fprintf(stderr, "breakeven check: %s: a claim is %s (--fail-on %s)\n", name, worst, fail)
@@ -503,13 +503,6 @@ var registryIDs = sync.OnceValue(func() map[string]bool {
 // mine reports a claim of the user's own: one whose id is none of the
 // registry's. A report puts these first; --only-mine keeps only these.
 func mine(c factcheck.Claim) bool { return c.ID == "" || !registryIDs()[c.ID] }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
 
 // claimPrinter prints checked claims as they come.
 type claimPrinter interface {
@@ -647,14 +640,14 @@ func (p *tablePrinter) end(counts map[factcheck.Verdict]int, bad int) {
 	for _, n := range counts {
 		total += n
 	}
-	sum := fmt.Sprintf("%d %s checked", total, plural(total, "claim", "claims"))
+	sum := fmt.Sprintf("%d %s checked", total, textfmt.Plural(total, "claim", "claims"))
 	if c := factcheck.CountsText(counts); c != "" {
 		sum += ": " + c
 	}
 	fmt.Fprintln(p.w)
 	fmt.Fprintln(p.w, textfmt.Wrap(sum+".", textfmt.ProseWidth, ""))
 	if bad > 0 {
-		fmt.Fprintf(p.w, "%d bad %s, on stderr.\n", bad, plural(bad, "row", "rows"))
+		fmt.Fprintf(p.w, "%d bad %s, on stderr.\n", bad, textfmt.Plural(bad, "row", "rows"))
 	}
 	if names := append(p.names[0], p.names[1]...); len(names) > 0 {
 		fmt.Fprintln(p.w, "Model names read as others:")

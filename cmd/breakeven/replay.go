@@ -138,7 +138,7 @@ func replayText(r replayJSON) string {
 	line("cache", "%s, %s", capacity, policy)
 	line("hit rate", "%.1f%% of input tokens", 100*r.HitRate)
 	line("requests with a hit", "%s (%.1f%%)", breakeven.GroupThousands(float64(r.RequestsWithHit), 0), 100*float64(r.RequestsWithHit)/float64(r.Requests))
-	line("served whole", "%s requests (every block found)", breakeven.GroupThousands(float64(r.RequestsWhole), 0))
+	line("served whole", "%s %s (every block found)", breakeven.GroupThousands(float64(r.RequestsWhole), 0), textfmt.Plural(r.RequestsWhole, "request", "requests"))
 	line("held at peak", "%v (%s blocks)", breakeven.Bytes(r.PeakBytes), breakeven.GroupThousands(float64(r.PeakBlocks), 0))
 	if r.Reuse.Count > 0 {
 		line("reuse interval", "p50 %v, p90 %v, p99 %v (%s block hits)", breakeven.Seconds(r.Reuse.P50), breakeven.Seconds(r.Reuse.P90), breakeven.Seconds(r.Reuse.P99), breakeven.GroupThousands(float64(r.Reuse.Count), 0))
@@ -153,7 +153,7 @@ func replayText(r replayJSON) string {
 			size = breakeven.Bytes(p.CapacityBytes).String()
 		}
 		// a row of columns, not wrapped, so the sizes and rates align
-		fmt.Fprintf(&b, "  %s%-10s %5.1f%% hit rate, %s requests with a hit\n", textfmt.Pad(label, textfmt.LabelWidth-2), size, 100*p.HitRate, breakeven.GroupThousands(float64(p.RequestsWithHit), 0))
+		fmt.Fprintf(&b, "  %s%-10s %5.1f%% hit rate, %s %s with a hit\n", textfmt.Pad(label, textfmt.LabelWidth-2), size, 100*p.HitRate, breakeven.GroupThousands(float64(p.RequestsWithHit), 0), textfmt.Plural(p.RequestsWithHit, "request", "requests"))
 	}
 	if len(r.Tiers) > 0 {
 		t0 := r.Tiers[0]

@@ -146,6 +146,12 @@ func TestReplayTTFTWithAMissPenalty(t *testing.T) {
 	assert.InDelta(t, (1.1+4+0)/2, r.Tiers[0].Mean, 1e-9)
 	assert.InDelta(t, 1.1, r.Tiers[0].RecomputeMean, 1e-9)
 	assert.InDelta(t, 5.1, r.Tiers[0].P99, 1e-9)
+
+	// The text says the one repeat is one request, not "1 requests".
+	code, out, errOut = runCmd("replay", "--trace", f, "--model", "llama-3.1-405b", "--tiers", "G1", "--prefill", "1000")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "served whole         1 request (every block found)")
+	assert.Contains(t, out, "requests with a hit  1 (50.0%)")
 }
 
 // The text report and the help fit 80 columns, as every report does.
