@@ -67,6 +67,18 @@ type PrefillFit struct {
 	MaxAbsResidual float64 `json:"max_abs_relative_residual"`
 }
 
+// Terms is the number of the fit's terms that are not zero (the fixed,
+// linear and quadratic ones it kept).
+func (f PrefillFit) Terms() int {
+	n := 0
+	for _, kept := range []bool{f.FixedSeconds > 0, f.LinearTokensPerSecond > 0, f.QuadraticSecondsPerTok2 > 0} {
+		if kept {
+			n++
+		}
+	}
+	return n
+}
+
 // Seconds returns the fitted t(N).
 func (f PrefillFit) Seconds(n float64) float64 {
 	lin := 0.0

@@ -2,6 +2,7 @@ package measure
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
@@ -39,6 +40,16 @@ func secs(x float64) string {
 	return breakeven.Seconds(x).String()
 }
 
+// percent1 is x in percent rounded to one decimal, a residual that rounds
+// to zero printed as +0.0, not -0.0.
+func percent1(x float64) float64 {
+	p := math.Round(1000*x) / 10
+	if p == 0 {
+		return 0
+	}
+	return p
+}
+
 // Text is the plain-text report breakeven measure prints, 80 columns wide.
 func (r Result) Text() string {
 	var b strings.Builder
@@ -61,12 +72,17 @@ func (r Result) Text() string {
 	for _, p := range r.Points {
 		cold := fmt.Sprintf("%s (%s to %s)", secs(p.ColdTTFT.P50), secs(p.ColdTTFT.P10), secs(p.ColdTTFT.P90))
 		fmt.Fprintf(&b, "%7d  %-32s %-10s %-18s %+5.1f%%\n", p.Tokens, cold, secs(p.CachedTTFT.P50),
-			breakeven.TokenRate(p.PrefillTokensPerSecond).String(), 100*p.RelativeResidual)
+			breakeven.TokenRate(p.PrefillTokensPerSecond).String(), percent1(p.RelativeResidual))
 	}
 	if f := r.PrefillFit; f != nil {
 		b.WriteString("\n")
-		say("r(N) = N / t(N), with %s fitted to the median cold times (largest error %.1f%%; the repeats' spread allows %.1f%%).",
-			f, 100*f.MaxAbsResidual, 100*r.PrefillFitTolerance)
+		if terms := f.Terms(); terms >= len(r.Points) {
+			say("r(N) = N / t(N), with %s fitted to the median cold times: %d %s for %d %s, so the fit passes through every point and its error says nothing of the model; measure more lengths (--input-lens) to test it.",
+				f, len(r.Points), textfmt.Plural(len(r.Points), "length", "lengths"), terms, textfmt.Plural(terms, "term", "terms"))
+		} else {
+			say("r(N) = N / t(N), with %s fitted to the median cold times (largest error %.1f%%; the repeats' spread allows %.1f%%).",
+				f, 100*f.MaxAbsResidual, 100*r.PrefillFitTolerance)
+		}
 	}
 	sr := r.SaveRestore
 	if sr.Measured {
@@ -126,8 +142,8 @@ func (r Result) Text() string {
 			say("Link %s (%v): %s.", l.Link, breakeven.Bandwidth(l.BytesPerSecond), l.CrossoverNote)
 		}
 		for _, p := range l.Points {
-			fmt.Fprintf(&b, "%7d: B* %-10v recompute %-9s load %-9s %s (%.2gx)\n", p.Tokens,
-				breakeven.Bandwidth(p.BreakEvenBytesPerSecond), secs(p.RecomputeSeconds), secs(p.LoadSeconds), p.Winner, p.Speedup)
+			fmt.Fprintf(&b, "%7d: B* %-10v recompute %-9s load %-9s %s (%s)\n", p.Tokens,
+				breakeven.Bandwidth(p.BreakEvenBytesPerSecond), secs(p.RecomputeSeconds), secs(p.LoadSeconds), p.Winner, breakeven.FormatRatio(p.Speedup))
 		}
 	}
 	if len(r.Notes) > 0 {
