@@ -32,6 +32,14 @@ func TestParseParallelReadsDegrees(t *testing.T) {
 	assert.Equal(t, "tp8ep4", Parallel{TP: 8, EP: 4}.String())
 	assert.Equal(t, "", Parallel{}.String())
 	assert.Equal(t, "pp4chunk32768", Parallel{PP: 4, Chunk: 32768}.String())
+	// A degree of one that was given is printed: "tp1" says a run or a
+	// user stated one GPU per replica, "" that nothing was stated.
+	assert.Equal(t, "tp1", Parallel{TP: 1}.String())
+	for _, s := range []string{"tp1", "tp8ep8", "tp4pp2cp16", "pp4chunk8192"} {
+		p, err := ParseParallel(s)
+		require.NoError(t, err, s)
+		assert.Equal(t, s, p.String(), "a parallelism prints as it was read")
+	}
 }
 
 // The all-reduce time written out for Llama 3.1 405B's shape (126 layers,
