@@ -123,3 +123,24 @@ var TinyModel = tinyModel
 func tinyModel(string) (sources.Model, error) {
 	return sources.Model{Name: "tiny", Arch: breakeven.Architecture{Groups: []breakeven.LayerGroup{{Attention: breakeven.MLA, Layers: 1, LatentDim: 1}}}}, nil
 }
+
+// A report shows each control character of a claim's text escaped, so
+// none reaches a terminal or a page raw: the C0 controls but line breaks
+// and tabs, DEL (U+007F), and the C1 controls U+0080 to U+009F; the
+// characters either side of those ranges pass as they are.
+func TestAReportShowsEveryControlCharacterEscaped(t *testing.T) {
+	for in, want := range map[string]string{
+		"a\x1b[31mb":          `a\x1b[31mb`,
+		"del\x7f":             `del\x7f`,
+		"tilde~":              "tilde~",
+		"csi\u009b2J":         `csi\u009b2J`,
+		"pad\u0080":           `pad\u0080`,
+		"apc\u009f":           `apc\u009f`,
+		"nbsp\u00a0":          "nbsp\u00a0",
+		"y\u00ff":             "y\u00ff",
+		"line\nbreak\ttab\r":  "line\nbreak\ttab\r",
+		"nul\x00 unit\x1f sp": `nul\x00 unit\x1f sp`,
+	} {
+		assert.Equal(t, want, controls(in), "%q", in)
+	}
+}
