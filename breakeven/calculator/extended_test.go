@@ -604,6 +604,8 @@ func TestPerRequestCostNamesItsModelsWhenThePromptsIsNotAmongThem(t *testing.T) 
 	assert.NotContains(t, p.String(), "published runs", "the prompt's model is among them")
 	p.Model, p.CostModels = "C", nil
 	assert.NotContains(t, p.String(), "published runs", "no run mostly pays the cost")
-	p.Model, p.CostModels, p.PerRequest = "C", []string{"A"}, 0.001
+	p.Model, p.CostModels = "C", []string{"A"}
+	assert.Contains(t, p.String(), "(the published runs whose time is mostly that cost are all of A; none is of the model asked about, C)", "one model is named too")
+	p.PerRequest = 0.001
 	assert.NotContains(t, p.String(), "published runs", "the cost is not most of the time")
 }
