@@ -321,3 +321,51 @@ func TestARunsConcurrencyIsTheOneItsTimesLocatorNames(t *testing.T) {
 		}
 	}
 }
+
+// A run's parallelism is typed twice: as degrees the model prices
+// (Par) and in words that say where they come from (Parallelism). Each
+// degree typed is one the words give: "TP8", "TP=8", "TP-8", "EP32",
+// "PP4", "prefill_tp 4", "tensor parallel over 4", "context parallelism
+// over 16 nodes, 8 GPUs each", "32K dynamic chunks", "one GPU" for TP1;
+// or the words say the tensor parallelism is assumed, and it is then
+// over every GPU the run used.
+func TestARunsParallelDegreesAreTheOnesItsWordsGive(t *testing.T) {
+	given := func(words, name string, n int) bool {
+		forms := []string{`\b` + name + `[\s=_-]*` + strconv.Itoa(n) + `\b`}
+		switch name {
+		case "tp":
+			forms = append(forms, `tensor parallel over (all )?`+strconv.Itoa(n)+`\b`, `\b`+strconv.Itoa(n)+` GPUs each\b`)
+			if n == 1 {
+				forms = append(forms, `\bone GPU\b`)
+			}
+		case "cp":
+			forms = append(forms, `context parallelism over `+strconv.Itoa(n)+`\b`)
+		case "chunk":
+			forms = []string{`\b` + strconv.Itoa(n/1024) + `K (dynamic )?chunks\b`}
+		}
+		for _, f := range forms {
+			if regexp.MustCompile(`(?i)` + f).MatchString(words) {
+				return true
+			}
+		}
+		return false
+	}
+	checked := 0
+	for _, r := range PrefillRuns() {
+		for _, d := range []struct {
+			name string
+			n    int
+		}{{"tp", r.Par.TP}, {"pp", r.Par.PP}, {"ep", r.Par.EP}, {"cp", r.Par.CP}, {"chunk", r.Par.Chunk}} {
+			if d.n == 0 {
+				continue
+			}
+			checked++
+			if given(r.Parallelism, d.name, d.n) {
+				continue
+			}
+			assumed := d.name == "tp" && strings.Contains(r.Parallelism, "assumed") && r.GPUs.Name != "" && float64(d.n) == r.GPUs.V()
+			assert.True(t, assumed, "%s: %s%d is typed, but its words give no such degree: %q", r.ID, d.name, d.n, r.Parallelism)
+		}
+	}
+	assert.Greater(t, checked, 50, "the runs' degrees were read")
+}
