@@ -1,8 +1,9 @@
 // Package textfmt lays out the command's plain-text reports: labelled
 // lines whose values wrap to 80 columns, words folded at a width, and
 // columns padded by runes; and it words counts, with the article a
-// number is read with and a noun's singular or plural. The calculator's report, the fact-checker's and
-// the audit's all go through it, so they wrap alike.
+// number is read with and a noun's singular or plural. The calculator's
+// report, the fact-checker's and the audit's all go through it, so they
+// wrap alike.
 package textfmt
 
 import (
