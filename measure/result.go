@@ -216,12 +216,8 @@ func ResolveFormula(model, config string) (Formula, error) {
 			return Formula{}, userErr("config", "%v (e.g. --config sources/configs/HuggingFaceTB--SmolLM2-135M.json)", err)
 		}
 		name := m.Name
-		if name == "" || name == "model from config.json" || strings.Contains(name, "--") {
-			// "HuggingFaceTB--SmolLM2-135M.json" is SmolLM2-135M.
-			name = strings.TrimSuffix(filepath.Base(config), ".json")
-			if _, after, ok := strings.Cut(name, "--"); ok {
-				name = after
-			}
+		if name == "" || name == "model from config.json" {
+			name = sources.ConfigName(config) // a config kept in sources/configs, read by its file name
 		}
 		return Formula{Name: name, Config: config, Arch: m.Arch, Known: true}, nil
 	}

@@ -460,7 +460,7 @@ func TestCalculatorNotebookInputs(t *testing.T) {
 		// borrowing the 405B test's time. (The cell's prompt, longer than
 		// Qwen3-8B's context, would only be noted: one context rule.)
 		{"config-alone", map[string]string{"KV_CONFIG": "sources/configs/Qwen--Qwen3-8B.json"},
-			[]string{`input error: no prefill for Qwen--Qwen3-8B: no published run of it gives one; give KV_PREFILL, KV_TTFT or KV_GPUS`}, []string{"alternatives", "no such file", "62.0 s", "2,051 tokens/s"}},
+			[]string{`input error: no prefill for Qwen3-8B: no published run of it gives one; give KV_PREFILL, KV_TTFT or KV_GPUS`}, []string{"alternatives", "no such file", "62.0 s", "2,051 tokens/s"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

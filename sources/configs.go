@@ -213,19 +213,31 @@ func ReadConfigModel(path string) (Model, error) {
 	if err != nil {
 		return Model{}, fmt.Errorf("config %s: %v", breakeven.Quote(path), err)
 	}
-	name := strings.TrimSuffix(filepath.Base(path), ".json")
-	name = strings.TrimSuffix(strings.TrimSuffix(name, "config"), "_")
-	if name == "" {
-		name = filepath.Base(filepath.Dir(path))
-	}
 	m, err := ModelFromConfig("", data)
 	if err != nil {
 		return Model{}, err
 	}
 	if m.Config.Name == "" {
-		m.Name = name
+		m.Name = ConfigName(path)
 	}
 	return m, nil
+}
+
+// ConfigName names the model of the config.json at path by its file:
+// "qwen3_config.json" is qwen3, "Qwen--Qwen3-8B.json" (the "org--name"
+// form the configs in sources/configs are kept in, for the hub's
+// "org/name") is Qwen3-8B, and a file named config.json takes its
+// folder's name.
+func ConfigName(path string) string {
+	name := strings.TrimSuffix(filepath.Base(path), ".json")
+	name = strings.TrimSuffix(strings.TrimSuffix(name, "config"), "_")
+	if name == "" {
+		name = filepath.Base(filepath.Dir(path))
+	}
+	if _, after, ok := strings.Cut(name, "--"); ok && after != "" {
+		name = after
+	}
+	return name
 }
 
 // configPrefill returns the FLOP model of a model read from a config, or

@@ -327,3 +327,25 @@ func TestLlamaHeadDimIsTheModelDimOverQueryHeads(t *testing.T) {
 		}
 	}
 }
+
+// A config's model is named by its file: the part after "--" of a config
+// kept as "org--name.json" (as the hub writes "org/name"), the part
+// before "config" of "qwen3_config.json", and the folder of a file named
+// config.json. calc's title and measure's report then name it alike.
+func TestAConfigsModelIsNamedByItsFile(t *testing.T) {
+	for path, want := range map[string]string{
+		"sources/configs/Qwen--Qwen3-8B.json":                     "Qwen3-8B",
+		"HuggingFaceTB--SmolLM2-135M.json":                        "SmolLM2-135M",
+		"/tmp/qwen3_config.json":                                  "qwen3",
+		"/models/Llama-3.1-8B/config.json":                        "Llama-3.1-8B",
+		"my-model.json":                                           "my-model",
+		"odd--.json":                                              "odd--",
+		"deepseek-ai--DeepSeek-V3--fp8.json":                      "DeepSeek-V3--fp8",
+		"sources/configs/meta-llama--Llama-3.3-70B-Instruct.json": "Llama-3.3-70B-Instruct",
+	} {
+		assert.Equal(t, want, ConfigName(path), path)
+	}
+	m, err := ReadConfigModel("configs/HuggingFaceTB--SmolLM2-135M.json")
+	require.NoError(t, err)
+	assert.Equal(t, "SmolLM2-135M", m.Name)
+}
