@@ -213,3 +213,20 @@ func TestSuggestionsSkipTheMakersName(t *testing.T) {
 	assert.Equal(t, "Llama 3.1 70B", m.Name)
 	assert.Equal(t, "Meta-Llama-3.1-70B-Instruct read as Llama 3.1 70B (the repository meta-llama/Meta-Llama-3.1-70B-Instruct named without its owner)", m.NameNote)
 }
+
+// The version's share of a suggestion's distance, as its doc gives it:
+// nothing for the same version; half a step (ln of about 1.65) for the
+// same major version ("3" and "3.1") or where one name states none; a
+// step and a half otherwise, which outweighs a factor of four in size.
+func TestVersionPenaltyIsZeroHalfOrOneAndAHalf(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want float64
+	}{
+		{"3.1", "3.1", 0}, {"", "", 0},
+		{"3", "3.1", 0.5}, {"3.1", "3.3", 0.5}, {"", "3.1", 0.5}, {"2.5", "", 0.5},
+		{"3", "2", 1.5}, {"3.1", "4", 1.5}, {"10", "1.0", 1.5},
+	} {
+		assert.Equal(t, c.want, versionPenalty(c.a, c.b), "%q and %q", c.a, c.b)
+	}
+}
