@@ -265,6 +265,18 @@ func FormatRatio(x float64) string {
 	return FormatSignificant(x, DefaultSignificant) + "x"
 }
 
+// FormatApart prints x to decimals places, or to as many more (at most
+// six) as it takes to print it apart from other at that many places: a
+// value just above a limit then reads above it ("0.752", beside a limit of
+// 0.75, not "0.75" twice).
+func FormatApart(x, other float64, decimals int) string {
+	d := max(decimals, 0)
+	for d < 6 && strconv.FormatFloat(x, 'f', d, 64) == strconv.FormatFloat(other, 'f', d, 64) {
+		d++
+	}
+	return strconv.FormatFloat(x, 'f', d, 64)
+}
+
 // GroupThousands prints x with the given number of decimals and commas
 // between groups of three digits: 127188 -> "127,188".
 func GroupThousands(x float64, decimals int) string {

@@ -398,3 +398,20 @@ func TestRoundingToThreeDigitsReachesTheNextPowerOfTenExactly(t *testing.T) {
 	assert.Equal(t, 1e12, roundSig(999.6e9, 3))
 	assert.Equal(t, 1.23e15, roundSig(1.2345e15, 3))
 }
+
+func TestFormatApartPrintsAValueJustAboveALimitAboveIt(t *testing.T) {
+	for _, c := range []struct {
+		x, other float64
+		decimals int
+		want     string
+	}{
+		{0.98, 0.75, 2, "0.98"},       // apart at two places already
+		{0.7523, 0.75, 2, "0.752"},    // one more place tells them apart
+		{0.75004, 0.75, 2, "0.75004"}, // as many as it takes
+		{0.75, 0.75, 2, "0.750000"},   // equal: six places at most
+		{1.5, 1.2, 0, "2"},            // 2 against 1 at no places
+		{1.4, 1.2, 0, "1.4"},          // 1 and 1 at none, 1.4 and 1.2 at one
+	} {
+		assert.Equal(t, c.want, FormatApart(c.x, c.other, c.decimals), "%g beside %g", c.x, c.other)
+	}
+}
