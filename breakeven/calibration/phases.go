@@ -408,8 +408,9 @@ func NewRun(p sources.PrefillRun) Run {
 		r.Reason = fmt.Sprintf("faster than the hardware at peak: at least %s at every phase's peak, measured %s (an implied share of peak of %.2f)",
 			r.MinTime(), r.Measured.Value, r.Implied())
 	case prefill.BeyondPublished:
-		r.Reason = fmt.Sprintf("implausible as read: it implies %.2f of the %s peak, above the %.2f the best published kernel reaches",
-			r.Implied(), g.Compute.Or(), sources.HighestPublishedMFU.V())
+		limit := sources.HighestPublishedMFU.V()
+		r.Reason = fmt.Sprintf("implausible as read: it implies %s of the %s peak, above the %.2f the best published kernel reaches",
+			breakeven.FormatApart(r.Implied(), limit, 2), g.Compute.Or(), limit)
 	}
 	if r.Reason == "" && r.Memory == 0 {
 		r.Reason = fmt.Sprintf("the %s's memory bandwidth is not in the catalog", g.Chip.Name)
@@ -1212,9 +1213,15 @@ var fitted struct {
 // the calculator, the page and the command use; its validation table is
 // Validated's, which costs a hundred times more.
 func Fitted() (Model, error) {
-	fitted.once.Do(func() { runs := Runs(); fitted.m, fitted.err = choosePredict(runs, newFitMemo(runs)) })
+	fitted.once.Do(func() { fitted.m, fitted.err = FitOn(Runs()) })
 	return fitted.m, fitted.err
 }
+
+// FitOn is the model Fitted makes, made on the runs given: the structure
+// chosen leaving a source out, fitted on every priced run, with its
+// intervals. A run's source (Run.Source) is the unit left out, so runs
+// from outside sources/ join the fit by citing a source ID of their own.
+func FitOn(runs []Run) (Model, error) { return choosePredict(runs, newFitMemo(runs)) }
 
 var validated struct {
 	once sync.Once
