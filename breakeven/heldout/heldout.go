@@ -6,8 +6,11 @@
 // model, GPUs, precision, parallelism and engine the source states, by
 // calibration.Fitted's PredictRequest.
 //
-// The runs are test evidence, not inputs: nothing else reads them, and
-// moving one into sources/ would put it in the fit and out of this check.
+// The runs are test evidence, not inputs: the calculator never reads
+// them, and moving one into sources/ would put it in the fit and out of
+// this check. They join a fit only in PredictOwnerOut, which asks what
+// runs like them would add: each publisher's runs priced by a model
+// fitted on the published runs and on the other publishers' kept runs.
 package heldout
 
 import (
@@ -18,6 +21,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -244,3 +248,102 @@ func (r Row) Scored() calibration.Scored {
 
 // Verdict says how the prediction did, in the validation table's words.
 func (r Row) Verdict() string { return r.Scored().Verdict() }
+
+// Owner is who published the run, the unit PredictOwnerOut leaves out
+// together: the owner of its GitHub address (sgl-project for the SGLang
+// cookbook and the SGLang docs alike, so that one team's pages leave
+// together), else the address's host.
+func (r Run) Owner() string {
+	u, err := url.Parse(r.URL)
+	if err != nil || u.Host == "" {
+		return r.URL
+	}
+	if strings.EqualFold(u.Host, "github.com") {
+		if owner, _, _ := strings.Cut(strings.TrimPrefix(u.Path, "/"), "/"); owner != "" {
+			return owner
+		}
+	}
+	return u.Host
+}
+
+// FitRun is the run as the fit takes a published one: its model, prompt,
+// GPUs, precision, parallelism and engine as Predict prices them, and its
+// time to first token cited to its owner (as the source ID the
+// leave-one-source-out validation groups by), its locator and its quote.
+// It is priced by calibration.NewRun, so a run the fit would refuse
+// (faster than the best published kernel allows) says why in its Reason.
+func (r Run) FitRun() (calibration.Run, error) {
+	_, g, par, err := price(r)
+	if err != nil {
+		return calibration.Run{}, err
+	}
+	cite := sources.Cite{Source: sources.SourceID(r.Owner()), Locator: r.Locator, Quote: r.Quote}
+	p := sources.PrefillRun{ID: r.ID, Model: r.Model, Chip: r.Chip, Compute: g.Compute, Parallelism: r.Parallel, Engine: r.Engine,
+		Concurrency: r.Concurrency, Par: par,
+		Tokens:  sources.Input[breakeven.Tokens]{Name: r.ID + ".tokens", Value: breakeven.Exact(breakeven.Tokens(r.Tokens)), Cite: cite},
+		GPUs:    sources.Input[float64]{Name: r.ID + ".gpus", Value: breakeven.Exact(float64(r.GPUs)), Cite: cite},
+		Seconds: sources.Input[breakeven.Seconds]{Name: r.ID + ".ttft", Value: breakeven.Exact(r.TTFT), Cite: cite},
+	}
+	return calibration.NewRun(p), nil
+}
+
+// OwnerOut is PredictOwnerOut's answer: each run's row, and for each
+// owner the kept runs of the other owners that joined its fit.
+type OwnerOut struct {
+	Rows []Row
+	// Joined counts, by owner, the other owners' kept runs in the fit
+	// that priced that owner's runs; Refused lists the kept runs no fit
+	// took, each with the fit's reason.
+	Joined  map[string]int
+	Refused []string
+}
+
+// PredictOwnerOut prices each run, as Predict does, by the model
+// calibration.FitOn makes on the published runs and on the kept runs of
+// every other owner (Run.Owner): all runs of one owner leave together,
+// as a source does in the leave-one-source-out validation. It answers
+// whether runs like these, had they been in the fit, would have priced
+// the rest better. One fit per owner.
+func PredictOwnerOut(published []calibration.Run, runs []Run) (OwnerOut, error) {
+	out := OwnerOut{Rows: make([]Row, len(runs)), Joined: map[string]int{}}
+	fit := make([]calibration.Run, len(runs))
+	var owners []string
+	byOwner := map[string][]int{}
+	for i, r := range runs {
+		o := r.Owner()
+		if _, seen := byOwner[o]; !seen {
+			owners = append(owners, o)
+		}
+		byOwner[o] = append(byOwner[o], i)
+		fr, err := r.FitRun()
+		if err == nil && !fr.Priced() {
+			err = errors.New(fr.Reason)
+		}
+		if err != nil {
+			out.Refused = append(out.Refused, fmt.Sprintf("%s: %s", r.ID, err))
+			continue
+		}
+		fit[i] = fr
+	}
+	for _, o := range owners {
+		set := append([]calibration.Run(nil), published...)
+		for i, r := range runs {
+			if r.Owner() != o && fit[i].ID != "" {
+				set = append(set, fit[i])
+			}
+		}
+		out.Joined[o] = len(set) - len(published)
+		m, err := calibration.FitOn(set)
+		if err != nil {
+			return OwnerOut{}, fmt.Errorf("held-out runs, %s left out: %w", o, err)
+		}
+		mine := make([]Run, 0, len(byOwner[o]))
+		for _, i := range byOwner[o] {
+			mine = append(mine, runs[i])
+		}
+		for k, row := range Predict(m, mine) {
+			out.Rows[byOwner[o][k]] = row
+		}
+	}
+	return out, nil
+}

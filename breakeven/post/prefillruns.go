@@ -240,6 +240,48 @@ func PrefillHeldOutPrinted() breakeven.PrintedTable {
 	return t
 }
 
+// PrefillHeldOutWithOthers asks whether more runs like the held-out ones
+// would have helped: the held-out runs priced by the calculator's model
+// (PrefillHeldOut), and again by a model fitted also on the held-out runs
+// of every other publisher (heldout.PredictOwnerOut), scored on the same
+// runs. The table has a row for each; the notes name the kept runs no fit
+// takes, with the fit's reason.
+func PrefillHeldOutWithOthers() (t breakeven.PrintedTable, alone, more calibration.Summary, err error) {
+	_, alone, err = PrefillHeldOut()
+	if err != nil {
+		return t, alone, more, err
+	}
+	runs, _ := heldout.Runs()
+	out, err := heldout.PredictOwnerOut(calibration.Runs(), runs)
+	if err != nil {
+		return t, alone, more, err
+	}
+	more = heldout.Summarize(alone.Structure, out.Rows)
+	lo, hi := len(runs), 0
+	for _, n := range out.Joined {
+		lo, hi = min(lo, n), max(hi, n)
+	}
+	joined := fmt.Sprintf("%d to %d", lo, hi)
+	if lo == hi {
+		joined = fmt.Sprint(lo)
+	}
+	row := func(fitted, joined string, s calibration.Summary) []string {
+		return []string{fitted, joined, fmt.Sprint(s.Priced), breakeven.Percent(s.MedianAbsError), breakeven.Percent(s.Within25), breakeven.Percent(s.Coverage)}
+	}
+	t = breakeven.PrintedTable{
+		Header: []string{"held-out runs priced by a model fitted on", "held-out runs in the fit", "runs priced", "median error", "within 25%", "interval covers"},
+		Rows: [][]string{
+			row("the published runs in sources/ (the calculator's)", "0", alone),
+			row("those and the held-out runs of every other publisher", joined, more),
+		},
+		Notes: []string{fmt.Sprintf("a publisher is the owner of the run's address; the %d held-out runs of %d publishers, each publisher's left out of the fit that prices them", len(runs), len(out.Joined))},
+	}
+	for _, r := range out.Refused {
+		t.Notes = append(t.Notes, "in no fit: "+r)
+	}
+	return t, alone, more, nil
+}
+
 // PrefillValidationByPart is the leave-one-source-out validation scored
 // apart by what sets each predicted time (ByPart).
 func PrefillValidationByPart() (t breakeven.PrintedTable, flops, cost calibration.Summary) {
