@@ -415,3 +415,11 @@ func TestFormatApartPrintsAValueJustAboveALimitAboveIt(t *testing.T) {
 		assert.Equal(t, c.want, FormatApart(c.x, c.other, c.decimals), "%g beside %g", c.x, c.other)
 	}
 }
+
+// A ratio that is not a finite number prints as Go names it, with its x,
+// in either sign: never cut as if it had an exponent ("-Infe0x").
+func TestFormatRatioPrintsInfinitiesOfEitherSignAndNaNAsThemselves(t *testing.T) {
+	assert.Equal(t, "+Infx", FormatRatio(math.Inf(1)))
+	assert.Equal(t, "-Infx", FormatRatio(math.Inf(-1)))
+	assert.Equal(t, "NaNx", FormatRatio(math.NaN()))
+}
