@@ -103,3 +103,17 @@ func TestADurationWithItsDaysReadsBack(t *testing.T) {
 		}
 	}
 }
+
+// The years in parentheses are Julian years of 365.25 days, checked to a
+// part in a hundred: 864,000 s is 0.0273785 years, so 0.027652 years
+// (872,630.7 s by 31,557,600 s a year, 1% less 9.3 s above) agrees and
+// 0.02766 years (872,883 s) does not. A year of 365.26 days would put
+// 0.027652 years at 872,654.6 s, beyond the part in a hundred.
+func TestAYearInParenthesesIsAJulianYearToAPartInAHundred(t *testing.T) {
+	got, err := ParseSeconds("864000 s (0.027652 years)")
+	if assert.NoError(t, err) {
+		assert.Equal(t, Seconds(864000), got)
+	}
+	_, err = ParseSeconds("864000 s (0.02766 years)")
+	assert.ErrorContains(t, err, "the 0.02766 years in parentheses do not match")
+}

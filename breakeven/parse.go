@@ -387,7 +387,7 @@ func ParseSeconds(s string) (Seconds, error) {
 // significant digits, so they may differ by a part in a hundred.
 func glossAgrees(s string, t Seconds, gloss string) error {
 	g, unit, ok := splitNumber(gloss)
-	per := map[string]float64{"days": 86400, "years": 365.25 * 86400}[strings.ToLower(unit)]
+	per := map[string]float64{"days": secondsPerDay, "years": secondsPerYear}[strings.ToLower(unit)]
 	if !ok || per == 0 {
 		return &ParseError{"duration", s, fmt.Sprintf("%q in parentheses is not days or years", gloss), ExampleSeconds}
 	}

@@ -233,10 +233,10 @@ func (t Seconds) String() string {
 		return sig(float64(t)*1e6) + " µs"
 	case roundSig(a*1e3, DefaultSignificant) < 1000:
 		return sig(float64(t)*1e3) + " ms"
-	case a >= 86400 && a < 365.25*86400:
-		return sig(float64(t)) + " s (" + sig(float64(t)/86400) + " days)"
-	case a >= 86400:
-		return sig(float64(t)) + " s (" + sig(float64(t)/(365.25*86400)) + " years)"
+	case a >= secondsPerDay && a < secondsPerYear:
+		return sig(float64(t)) + " s (" + sig(float64(t)/secondsPerDay) + " days)"
+	case a >= secondsPerDay:
+		return sig(float64(t)) + " s (" + sig(float64(t)/secondsPerYear) + " years)"
 	}
 	return sig(float64(t)) + " s"
 }
@@ -247,6 +247,14 @@ func (t Seconds) String() string {
 const (
 	RatioLow  = 1e-3
 	RatioHigh = 1e6
+)
+
+// The days and years Seconds.String glosses a long time in, and
+// ParseSeconds reads back: a day's seconds, and a Julian year's (365.25
+// days).
+const (
+	secondsPerDay  = 86400
+	secondsPerYear = 365.25 * secondsPerDay
 )
 
 // FormatRatio prints a ratio and its x: "21.4x", "697,000x", "7.4e10x".
