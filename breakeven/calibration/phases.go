@@ -1343,7 +1343,11 @@ func (m Model) Describe() string {
 			s += fmt.Sprintf("; %s mostly from %s", p, joinIDs(ids))
 		}
 	}
-	return s + fmt.Sprintf("; interval x%.2f to x%.2f where the fit has runs like the query, x%.2f to x%.2f where it has none (5th to 95th percentiles of the leave-one-source-out errors)", m.Low, m.High, m.LowNovel, m.HighNovel)
+	seen, novel := fmt.Sprintf("x%.2f to x%.2f", m.Low, m.High), fmt.Sprintf("x%.2f to x%.2f", m.LowNovel, m.HighNovel)
+	if seen == novel { // the novel runs' errors lie within the others'
+		return s + "; interval " + seen + " whether or not the fit has runs like the query (5th to 95th percentiles of the leave-one-source-out errors)"
+	}
+	return s + "; interval " + seen + " where the fit has runs like the query, " + novel + " where it has none (5th to 95th percentiles of the leave-one-source-out errors)"
 }
 
 func joinIDs(ids []string) string {

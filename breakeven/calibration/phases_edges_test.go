@@ -304,6 +304,11 @@ func TestDescribe(t *testing.T) {
 	assert.Contains(t, d, "by phase, fitted jointly on 2 published runs: ")
 	assert.Contains(t, d, "; matrix products mostly from x; attention mostly from y")
 	assert.True(t, strings.HasSuffix(d, "; interval x0.65 to x1.90 where the fit has runs like the query, x0.00 to x0.00 where it has none (5th to 95th percentiles of the leave-one-source-out errors)"), d)
+	// Where the interval for what the fit has not seen is the same, it
+	// is given once.
+	m.LowNovel, m.HighNovel = 0.6541, 1.8992
+	assert.True(t, strings.HasSuffix(m.Describe(), "; interval x0.65 to x1.90 whether or not the fit has runs like the query (5th to 95th percentiles of the leave-one-source-out errors)"), m.Describe())
+	m.LowNovel, m.HighNovel = 0, 0
 	// A parameter no run chiefly informs is not named.
 	m.Structure, m.Phases.Intensity = ByPhaseRoofline, 100
 	d = m.Describe()
