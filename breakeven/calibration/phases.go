@@ -1340,7 +1340,7 @@ func (m Model) Describe() string {
 	}
 	for _, p := range m.ParamNames() {
 		if ids := inf[p]; len(ids) > 0 {
-			s += fmt.Sprintf("; %s mostly from %s", p, joinIDs(ids))
+			s += fmt.Sprintf("; %s mostly from %s", p, strings.Join(ids, ", "))
 		}
 	}
 	seen, novel := fmt.Sprintf("x%.2f to x%.2f", m.Low, m.High), fmt.Sprintf("x%.2f to x%.2f", m.LowNovel, m.HighNovel)
@@ -1348,17 +1348,6 @@ func (m Model) Describe() string {
 		return s + "; interval " + seen + " whether or not the fit has runs like the query (5th to 95th percentiles of the leave-one-source-out errors)"
 	}
 	return s + "; interval " + seen + " where the fit has runs like the query, " + novel + " where it has none (5th to 95th percentiles of the leave-one-source-out errors)"
-}
-
-func joinIDs(ids []string) string {
-	s := ""
-	for i, id := range ids {
-		if i > 0 {
-			s += ", "
-		}
-		s += id
-	}
-	return s
 }
 
 // leastSquares returns the x that minimises |a x - b| for a tall a of

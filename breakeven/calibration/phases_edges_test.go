@@ -201,13 +201,6 @@ func TestRunReasons(t *testing.T) {
 	assert.Equal(t, "no prompt length", NewRun(noTokens).Reason)
 }
 
-// The informants' ids are joined with a comma and a space.
-func TestJoinIDs(t *testing.T) {
-	assert.Equal(t, "", joinIDs(nil))
-	assert.Equal(t, "a", joinIDs([]string{"a"}))
-	assert.Equal(t, "a, b, c", joinIDs([]string{"a", "b", "c"}))
-}
-
 // Each priced run is credited to the parameter whose term is the largest
 // part of its fitted time, worked out here for every structure on runs
 // made to favour each term in turn.
@@ -304,6 +297,12 @@ func TestDescribe(t *testing.T) {
 	assert.Contains(t, d, "by phase, fitted jointly on 2 published runs: ")
 	assert.Contains(t, d, "; matrix products mostly from x; attention mostly from y")
 	assert.True(t, strings.HasSuffix(d, "; interval x0.65 to x1.90 where the fit has runs like the query, x0.00 to x0.00 where it has none (5th to 95th percentiles of the leave-one-source-out errors)"), d)
+	// Runs that chiefly inform one parameter are listed with commas.
+	r3 := Run{LinearMin: 20, AttentionMin: 1}
+	r3.ID = "z"
+	both := m
+	both.Rows = append(both.Rows, Row{Run: r3})
+	assert.Contains(t, both.Describe(), "; matrix products mostly from x, z; attention mostly from y")
 	// Where the interval for what the fit has not seen is the same, it
 	// is given once.
 	m.LowNovel, m.HighNovel = 0.6541, 1.8992
