@@ -32,9 +32,12 @@ type Extended struct {
 	// PrefillModel states the fitted phase model and the runs it comes
 	// from, and the prefill time's interval from its leave-one-out errors
 	// (without --mfu).
-	PrefillModel         string   `json:"prefill_model,omitempty"`
-	RecomputeLowSeconds  *float64 `json:"recompute_low_seconds,omitempty"`
-	RecomputeHighSeconds *float64 `json:"recompute_high_seconds,omitempty"`
+	PrefillModel string `json:"prefill_model,omitempty"`
+	// PrefillModelRuns lists, for each of the fitted model's parameters,
+	// every run that mostly sets it (prefill_model names a few of them).
+	PrefillModelRuns     map[string][]string `json:"prefill_model_runs,omitempty"`
+	RecomputeLowSeconds  *float64            `json:"recompute_low_seconds,omitempty"`
+	RecomputeHighSeconds *float64            `json:"recompute_high_seconds,omitempty"`
 	// PrefillParts splits the fitted model's prefill time by what one
 	// request pays for; they sum to recompute_seconds.
 	PrefillParts *PrefillParts `json:"prefill_parts,omitempty"`
@@ -434,7 +437,7 @@ func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 			out.PrefillSource = "flop model"
 			out.MFU = ptr(f.MFU)
 			if f.Phases != nil {
-				out.PrefillModel = f.Phases.Describe()
+				out.PrefillModel, out.PrefillModelRuns = f.Phases.Describe(), f.Phases.Informants()
 				out.RecomputeLowSeconds, out.RecomputeHighSeconds = ptr(float64(f.Interval.Lo)), ptr(float64(f.Interval.Hi))
 				out.PrefillParts = partsOf(f.Parts, f.Phases, f.Model)
 			}

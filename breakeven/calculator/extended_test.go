@@ -91,6 +91,14 @@ func TestGPUsGivePrefillFromFLOPs(t *testing.T) {
 	assert.InEpsilon(t, want, o.RecomputeSeconds, 1e-9)
 	assert.InEpsilon(t, want*m.Low, *o.RecomputeLowSeconds, 1e-9)
 	assert.Contains(t, o.PrefillModel, "vast405b")
+	// The report names a few runs per parameter; the JSON keeps them all.
+	var runs []string
+	for _, ids := range o.PrefillModelRuns {
+		runs = append(runs, ids...)
+	}
+	assert.Contains(t, runs, "vast405b")
+	assert.Contains(t, runs, "weka70b")
+	assert.Contains(t, o.PrefillModel, "more)", "dozens of runs counted, not listed")
 	assert.Nil(t, o.ImpliedMFU, "no measured time, no implied MFU")
 	assert.Nil(t, o.OverlapSeconds)
 }

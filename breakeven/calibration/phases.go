@@ -1340,7 +1340,7 @@ func (m Model) Describe() string {
 	}
 	for _, p := range m.ParamNames() {
 		if ids := inf[p]; len(ids) > 0 {
-			s += fmt.Sprintf("; %s mostly from %s", p, strings.Join(ids, ", "))
+			s += fmt.Sprintf("; %s mostly from %s", p, someIDs(ids))
 		}
 	}
 	seen, novel := fmt.Sprintf("x%.2f to x%.2f", m.Low, m.High), fmt.Sprintf("x%.2f to x%.2f", m.LowNovel, m.HighNovel)
@@ -1348,6 +1348,20 @@ func (m Model) Describe() string {
 		return s + "; interval " + seen + " whether or not the fit has runs like the query (5th to 95th percentiles of the leave-one-source-out errors)"
 	}
 	return s + "; interval " + seen + " where the fit has runs like the query, " + novel + " where it has none (5th to 95th percentiles of the leave-one-source-out errors)"
+}
+
+// shownIDs is how many informing runs Describe names before it counts
+// the rest: a parameter set by dozens of runs would otherwise fill a
+// screen of calc's report (Informants has them all).
+const shownIDs = 4
+
+// someIDs names a parameter's informing runs: all of them up to
+// shownIDs, else their count, the first three and how many more.
+func someIDs(ids []string) string {
+	if len(ids) <= shownIDs {
+		return strings.Join(ids, ", ")
+	}
+	return fmt.Sprintf("%d runs (%s and %d more)", len(ids), strings.Join(ids[:shownIDs-1], ", "), len(ids)-(shownIDs-1))
 }
 
 // leastSquares returns the x that minimises |a x - b| for a tall a of

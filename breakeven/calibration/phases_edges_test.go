@@ -303,6 +303,15 @@ func TestDescribe(t *testing.T) {
 	both := m
 	both.Rows = append(both.Rows, Row{Run: r3})
 	assert.Contains(t, both.Describe(), "; matrix products mostly from x, z; attention mostly from y")
+	// Up to four are named; beyond, their count, the first three and
+	// how many more (five runs: three named, "and 2 more").
+	many := m
+	for _, id := range []string{"z1", "z2", "z3", "z4"} {
+		rz := Run{LinearMin: 20, AttentionMin: 1}
+		rz.ID = id
+		many.Rows = append(many.Rows, Row{Run: rz})
+	}
+	assert.Contains(t, many.Describe(), "; matrix products mostly from 5 runs (x, z1, z2 and 2 more); attention mostly from y")
 	// Where the interval for what the fit has not seen is the same, it
 	// is given once.
 	m.LowNovel, m.HighNovel = 0.6541, 1.8992
