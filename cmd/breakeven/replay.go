@@ -163,7 +163,11 @@ func replayText(r replayJSON) string {
 		}
 		line("recompute all", "mean %v, p50 %v, p99 %v", breakeven.Seconds(t0.RecomputeMean), breakeven.Seconds(t0.RecomputeP50), breakeven.Seconds(t0.RecomputeP99))
 		if t0.GPUHourPrice > 0 {
-			line("GPU hour", "$%s a GPU, %g GPUs; %s", breakeven.FormatSignificant(t0.GPUHourPrice, breakeven.DefaultSignificant), t0.KeepGPUs, t0.GPUHourFrom)
+			gpus := "GPUs"
+			if t0.KeepGPUs == 1 {
+				gpus = "GPU"
+			}
+			line("GPU hour", "$%s a GPU, %g %s; %s", breakeven.FormatSignificant(t0.GPUHourPrice, breakeven.DefaultSignificant), t0.KeepGPUs, gpus, t0.GPUHourFrom)
 		}
 		for _, t := range r.Tiers {
 			change := fmt.Sprintf("%.0f%% less", 100*t.Saving)

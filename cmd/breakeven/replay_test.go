@@ -118,6 +118,11 @@ func TestReplayKeepTimeFromPricesGiven(t *testing.T) {
 	assert.Regexp(t, `(?m)^    GB-hour in G1 +\$0\.500; yours$`, out)
 	assert.Regexp(t, `(?m)^    GB-hour in G4 +\$0\.0000315; price from CloudBurn, 2026-03-13: object$`, out)
 
+	// Qwen3-8B's published run is on one H100: one GPU, not "1 GPUs".
+	code, out, errOut = runCmd("replay", "--trace", conversationTrace, "--model", "qwen3-8b", "--tiers", "G1", "--gpu-hour", "$2.50")
+	require.Equal(t, 0, code, errOut)
+	assert.Regexp(t, `(?m)^  GPU hour +\$2\.50 a GPU, 1 GPU; yours$`, out)
+
 	code, _, errOut = runCmd("replay", "--trace", conversationTrace, "--model", "llama-3.1-405b", "--tier-price", "G1")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "not TIER=PRICE")
