@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -184,10 +185,26 @@ func TestREADMECounts(t *testing.T) {
 		s, _ := sources.Lookup(p.Source)
 		publishers[s.Publisher] = true
 	}
+	rows, _, err := post.PrefillHeldOut()
+	require.NoError(t, err)
+	var priced, within, covered int
+	for _, r := range rows {
+		if r.Priced() {
+			priced++
+			// within 25% and covered, counted here from each prediction
+			if e := float64(r.Predicted.Value/r.TTFT) - 1; math.Abs(e) <= 0.25 {
+				within++
+			}
+			if r.Predicted.Lo <= r.TTFT && r.TTFT <= r.Predicted.Hi {
+				covered++
+			}
+		}
+	}
 	want := []int{
 		len(findings), verdicts[post.Match], verdicts[post.WithinApprox], verdicts[post.Differs],
 		len(tables), len(figs), len(sources.Models()),
 		len(sources.PublishedClaims), len(publishers), len(checked), len(refused),
+		priced, within, covered,
 	}
 	assert.Equal(t, want, readmeCounts(t))
 }
