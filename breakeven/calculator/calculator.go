@@ -38,6 +38,7 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/extended"
 	"signalweight.dev/kv/breakeven/modelconfig"
 	"signalweight.dev/kv/breakeven/textfmt"
 	"signalweight.dev/kv/sources"
@@ -143,11 +144,19 @@ type Output struct {
 	Speedup                    float64  `json:"speedup"`
 	Winner                     string   `json:"winner"`
 	LinkOverBreakEven          float64  `json:"link_over_break_even_bytes_per_second"`
-	HitRate                    *float64 `json:"hit_rate,omitempty"`
-	MissPenaltySeconds         *float64 `json:"miss_penalty_seconds,omitempty"`
-	MeanTTFTSeconds            *float64 `json:"mean_ttft_seconds,omitempty"`
-	BreakEvenHitRate           *float64 `json:"break_even_hit_rate,omitempty"`
-	BreakEvenHitRateNote       string   `json:"break_even_hit_rate_note,omitempty"`
+	// Where the prefill speed has an interval: the break-even at its
+	// slow and fast ends, the prefill speed at which recomputing takes
+	// as long as loading on the link given, and whether the winner is
+	// the same at every speed in the interval.
+	BreakEvenLowBytesPerSecond  *float64 `json:"break_even_low_bytes_per_second,omitempty"`
+	BreakEvenHighBytesPerSecond *float64 `json:"break_even_high_bytes_per_second,omitempty"`
+	TiePrefillTokensPerSecond   *float64 `json:"tie_prefill_tokens_per_second,omitempty"`
+	WinnerAcrossInterval        *bool    `json:"winner_across_prefill_interval,omitempty"`
+	HitRate                     *float64 `json:"hit_rate,omitempty"`
+	MissPenaltySeconds          *float64 `json:"miss_penalty_seconds,omitempty"`
+	MeanTTFTSeconds             *float64 `json:"mean_ttft_seconds,omitempty"`
+	BreakEvenHitRate            *float64 `json:"break_even_hit_rate,omitempty"`
+	BreakEvenHitRateNote        string   `json:"break_even_hit_rate_note,omitempty"`
 	// ConfigAssumptions are what a config.json the user gave left to a
 	// default, joined by "; ": a missing num_key_value_heads taken as
 	// num_attention_heads (multi-head attention, as Hugging Face does).
@@ -271,7 +280,44 @@ func Compute(r Request) (Answer, error) {
 	if err := extend(r, in, &out, &res); err != nil {
 		return Answer{}, err
 	}
+	breakEvenRange(in, &out, res)
 	return Answer{Output: out, Input: in, Result: res}, nil
+}
+
+// breakEvenRange sets, where the prefill speed has an interval, the
+// break-even at each of its ends (with the load's fixed cost and
+// efficiency, as the break-even itself), the prefill speed at which
+// recomputing the prompt takes the load's time on the link given, and
+// whether the winner holds over the whole interval. Where recomputing at
+// the fast end takes no longer than the load's fixed cost, no link makes
+// loading win there: that end's break-even is unbounded and left unset.
+// A slow end or a tie out of range sets none of them.
+func breakEvenRange(in Input, out *Output, res breakeven.Result) {
+	lo, hi := out.PrefillLowTokensPerSecond, out.PrefillHighTokensPerSecond
+	if lo == nil || hi == nil {
+		return
+	}
+	load := extended.Load{Efficiency: 1, Link: in.Link.Total()}
+	if out.LoadLatencySeconds != nil {
+		load.Latency = breakeven.Seconds(*out.LoadLatencySeconds)
+	}
+	if out.LoadEfficiency != nil {
+		load.Efficiency = *out.LoadEfficiency
+	}
+	at := func(r float64) float64 {
+		return float64(extended.BreakEvenAt(res.CacheBytes, breakeven.RecomputeTime(in.Tokens, breakeven.TokenRate(r)), load.Latency, load.Efficiency))
+	}
+	bl, bh := at(*lo), at(*hi)
+	tie := float64(in.Tokens) / float64(load.Time(res.CacheBytes))
+	if !breakeven.InRange(bl) || !breakeven.InRange(tie) || !(breakeven.InRange(bh) || math.IsInf(bh, 1)) {
+		return
+	}
+	link := float64(in.Link.Total())
+	holds := (res.Winner == breakeven.Load && link >= bh) || (res.Winner == breakeven.Recompute && link <= bl)
+	out.BreakEvenLowBytesPerSecond, out.TiePrefillTokensPerSecond, out.WinnerAcrossInterval = ptr(bl), ptr(tie), &holds
+	if !math.IsInf(bh, 1) {
+		out.BreakEvenHighBytesPerSecond = ptr(bh)
+	}
 }
 
 // given reports whether a field was typed.

@@ -144,6 +144,23 @@ func Render(a Answer) Report {
 		add(&answer, "winner", "winner", "recompute")
 		add(&answer, "link_margin", "link margin", fmt.Sprintf("%v below the break-even (%s it)", -breakeven.Bandwidth(out.LinkOverBreakEven), Ratio(res.Speedup)))
 	}
+	// The break-even over the prefill's interval, and whether the winner
+	// holds wherever in it the prefill is.
+	if w, lo := out.WinnerAcrossInterval, out.BreakEvenLowBytesPerSecond; w != nil && lo != nil {
+		text := fmt.Sprintf("break-even from %v at the slow end, unbounded at the fast end (recomputing there takes no longer than the load's fixed cost); ", breakeven.Bandwidth(*lo))
+		if hi := out.BreakEvenHighBytesPerSecond; hi != nil {
+			text = fmt.Sprintf("break-even %v to %v; ", breakeven.Bandwidth(*lo), breakeven.Bandwidth(*hi))
+		}
+		switch {
+		case *w:
+			text += string(res.Winner) + " wins wherever in it the prefill is"
+		case res.Winner == breakeven.Load:
+			text += fmt.Sprintf("recompute wins if the prefill is faster than %v, as it may be", breakeven.TokenRate(*out.TiePrefillTokensPerSecond))
+		default:
+			text += fmt.Sprintf("load wins if the prefill is slower than %v, as it may be", breakeven.TokenRate(*out.TiePrefillTokensPerSecond))
+		}
+		add(&answer, "over_interval", "over the interval", text)
+	}
 	rep.Sections = [][]Row{model, answer}
 	if ext := renderExtended(in, out); len(ext) > 0 {
 		rep.Sections = append(rep.Sections, ext)
