@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
 	"reflect"
 	"strconv"
@@ -214,8 +213,14 @@ func CSV(cases []Case) ([]byte, error) {
 				rec = append(rec, plainNumber(v))
 			case string:
 				rec = append(rec, v)
-			default:
-				rec = append(rec, fmt.Sprint(v))
+			case bool:
+				rec = append(rec, strconv.FormatBool(v))
+			default: // an object or a list (prefill_parts, prefill_model_runs) as its JSON
+				js, err := json.Marshal(v)
+				if err != nil {
+					return nil, err
+				}
+				rec = append(rec, string(js))
 			}
 		}
 		if c.Err != nil {

@@ -76,6 +76,31 @@ func TestSweepAndExport(t *testing.T) {
 	assert.Contains(t, back[2]["error"], "parsecs")
 }
 
+// An export's objects and lists (the prefill's parts, the runs behind the
+// fitted model) are cells of JSON a spreadsheet or a script can read
+// back, and a yes or no is "true" or "false".
+func TestExportWritesObjectsAsJSON(t *testing.T) {
+	base := Request{Model: "qwen3-32b", GPUs: "8xH100", Tokens: "8000", Link: "400Gbit/s"}
+	cases, err := Sweep(base, "link", []string{"400Gbit/s", "100Gbit/s"})
+	require.NoError(t, err)
+	b, err := CSV(cases)
+	require.NoError(t, err)
+	recs, err := csv.NewReader(strings.NewReader(string(b))).ReadAll()
+	require.NoError(t, err)
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	var runs map[string][]string
+	require.NoError(t, json.Unmarshal([]byte(recs[1][col["prefill_model_runs"]]), &runs), recs[1][col["prefill_model_runs"]])
+	assert.Contains(t, runs["memory traffic"], "vast405b")
+	var parts map[string]any
+	require.NoError(t, json.Unmarshal([]byte(recs[1][col["prefill_parts"]]), &parts), recs[1][col["prefill_parts"]])
+	assert.Contains(t, parts, "per_request_seconds")
+	assert.Equal(t, "true", recs[1][col["winner_across_prefill_interval"]])
+	assert.Equal(t, "false", recs[2][col["winner_across_prefill_interval"]])
+}
+
 // Numbers too small or too large for plain decimals are written with an
 // exponent, so an export never holds a 25-digit string.
 func TestExportWritesExtremeNumbersWithAnExponent(t *testing.T) {
