@@ -50,12 +50,20 @@ func CompareBreakEvens(cases []calculator.Case) (*Figure, error) {
 	lo, hi := link, link
 	var ps points
 	var ticks []plot.Tick
+	ranged := false
 	for i, c := range ok {
 		be := gbps(c.Answer.Result.BreakEven)
 		y := float64(len(ok) - 1 - i)
-		ps = append(ps, pt(be, y))
+		q := pt(be, y)
+		// The break-even over the prefill's interval, where it has one
+		// bounded at both ends.
+		if o := c.Answer.Output; o.BreakEvenLowBytesPerSecond != nil && o.BreakEvenHighBytesPerSecond != nil {
+			q = q.withX(breakeven.Estimate[float64]{Value: be, Lo: gbps(breakeven.Bandwidth(*o.BreakEvenLowBytesPerSecond)), Hi: gbps(breakeven.Bandwidth(*o.BreakEvenHighBytesPerSecond))})
+			ranged = ranged || q.hasX
+		}
+		ps = append(ps, q)
 		ticks = append(ticks, plot.Tick{Value: y, Label: c.Label})
-		lo, hi = math.Min(lo, be), math.Max(hi, be)
+		lo, hi = math.Min(lo, q.xlo), math.Max(hi, q.xhi)
 	}
 	xlo, xhi := logRange(lo/2, hi*2)
 	logAxis(&p.X, xlo, xhi, plain)
@@ -68,7 +76,11 @@ func CompareBreakEvens(cases []calculator.Case) (*Figure, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.AddLegend("break-even B* = r x b: loading wins where the link is to its right", m...)
+	legend := "break-even B* = r x b: loading wins where the link is to its right"
+	if ranged {
+		legend += "; bars: B* over the prefill's interval"
+	}
+	f.AddLegend(legend, m...)
 	f.AddLegend(fmt.Sprintf("the link, %s (%s)", first.Input.Link.Total(), first.Input.Link.Total().Bits()), r)
 	f.Caption = "Computed by the calculator from the inputs given (each model's prefill from the FLOP model on the same GPUs); no published measurement is shown."
 	return f, nil

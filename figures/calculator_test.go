@@ -24,6 +24,15 @@ func TestCalculatorFigures(t *testing.T) {
 	f, err = CompareBreakEvens(cases)
 	require.NoError(t, err)
 	assert.Contains(t, f.Plot.Title.Text, "Break-evens of 2 models")
+	// Each estimated break-even is drawn with its interval, inside the
+	// axis.
+	assert.Contains(t, f.LegendTexts()[0], "bars: B* over the prefill's interval")
+	for _, c := range cases[:2] {
+		o := c.Answer.Output
+		require.NotNil(t, o.BreakEvenLowBytesPerSecond, c.Label)
+		assert.LessOrEqual(t, f.Plot.X.Min, *o.BreakEvenLowBytesPerSecond/1e9, c.Label)
+		assert.GreaterOrEqual(t, f.Plot.X.Max, *o.BreakEvenHighBytesPerSecond/1e9, c.Label)
+	}
 	_, err = f.SVG()
 	require.NoError(t, err)
 

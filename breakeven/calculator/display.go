@@ -18,7 +18,12 @@ type Chart struct {
 	MeanSeconds      []float64 `json:"mean_seconds,omitempty"`
 	RecomputeSeconds float64   `json:"recompute_seconds"`
 	BreakEven        float64   `json:"break_even_bytes_per_second"`
-	Link             float64   `json:"link_bytes_per_second"`
+	// BreakEvenLow and BreakEvenHigh are the break-even over the
+	// prefill's interval, where it has one bounded at both ends (zero
+	// otherwise).
+	BreakEvenLow  float64 `json:"break_even_low_bytes_per_second,omitempty"`
+	BreakEvenHigh float64 `json:"break_even_high_bytes_per_second,omitempty"`
+	Link          float64 `json:"link_bytes_per_second"`
 }
 
 // chartPoints is the number of points on each curve.
@@ -29,13 +34,18 @@ const chartPoints = 49
 const chartDecades = 1
 
 // Plot returns the chart's points, spaced evenly on a log scale from a
-// decade below the lower of the break-even and the link to a decade above
-// the higher.
+// decade below the lowest of the break-even (over the prefill's interval,
+// where it has one) and the link to a decade above the highest.
 func Plot(a Answer) Chart {
 	be, link := float64(a.Result.BreakEven), float64(a.Input.Link.Total())
-	lo := math.Log10(math.Min(be, link)) - chartDecades
-	hi := math.Log10(math.Max(be, link)) + chartDecades
 	c := Chart{RecomputeSeconds: float64(a.Result.Recompute), BreakEven: be, Link: link}
+	least, most := math.Min(be, link), math.Max(be, link)
+	if l, h := a.Output.BreakEvenLowBytesPerSecond, a.Output.BreakEvenHighBytesPerSecond; l != nil && h != nil {
+		c.BreakEvenLow, c.BreakEvenHigh = *l, *h
+		least, most = math.Min(least, *l), math.Max(most, *h)
+	}
+	lo := math.Log10(least) - chartDecades
+	hi := math.Log10(most) + chartDecades
 	// With --latency or --efficiency the load pays them too.
 	latency, efficiency := 0.0, 1.0
 	if v := a.Output.LoadLatencySeconds; v != nil {

@@ -451,6 +451,11 @@ func chartSVG(c calculator.Chart) string {
 		}
 		return string(p)
 	}
+	ranged := c.BreakEvenLow > 0 && c.BreakEvenHigh > c.BreakEvenLow
+	if ranged { // the break-even over the prefill's interval, under the lines
+		x0, x1 := X(c.BreakEvenLow), X(c.BreakEvenHigh)
+		fmt.Fprintf(&b, `<rect x="%.1f" y="%g" width="%.1f" height="%g" class="berange"/>`, x0, chartT, x1-x0, bottom-chartT)
+	}
 	yr := Y(c.RecomputeSeconds)
 	fmt.Fprintf(&b, `<line x1="%g" x2="%g" y1="%.1f" y2="%.1f" class="recompute"/>`, chartL, chartW-chartR, yr, yr)
 	fmt.Fprintf(&b, `<polyline points="%s" class="loadline"/>`, points(c.LoadSeconds))
@@ -462,6 +467,9 @@ func chartSVG(c calculator.Chart) string {
 	fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%g" y2="%g" class="you"/>`, xl, xl, chartT, bottom)
 	// The legend, in two rows below the axis.
 	lg := [][2]string{{"recompute", "recompute"}, {"loadline", "load"}, {"be", "break-even"}, {"you", "your link"}}
+	if ranged {
+		lg = append(lg[:3], append([][2]string{{"berange", "B* range"}}, lg[3:]...)...)
+	}
 	if len(c.MeanSeconds) == len(xs) {
 		lg = append(lg[:2], append([][2]string{{"mean", "mean TTFT"}}, lg[2:]...)...)
 	}

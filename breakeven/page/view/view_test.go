@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -180,4 +181,28 @@ func TestComputeAnswersJSONForTheScript(t *testing.T) {
 	bad := Compute([]byte(`not json`))
 	require.NoError(t, json.Unmarshal(bad, &resp))
 	assert.Equal(t, "error", resp.State)
+}
+
+// An estimated prefill's chart shades the break-even over the prefill's
+// interval, around the break-even's own line, and names it in the
+// legend; a speed the user gives has no interval and no band.
+func TestChartShadesTheBreakEvensInterval(t *testing.T) {
+	var resp struct {
+		HTML HTML `json:"html"`
+	}
+	require.NoError(t, json.Unmarshal(Compute([]byte(`{"model": "qwen3-32b", "tokens": "8000", "gpus": "8xH100", "link": "400Gbit/s"}`)), &resp))
+	svg := resp.HTML.Chart
+	band := regexp.MustCompile(`<rect x="([0-9.]+)" y="[0-9.]+" width="([0-9.]+)" height="[0-9.]+" class="berange"/>`).FindStringSubmatch(svg)
+	require.NotNil(t, band, svg)
+	line := regexp.MustCompile(`<line x1="([0-9.]+)" x2="[0-9.]+" y1="[0-9.]+" y2="[0-9.]+" class="be"/>`).FindStringSubmatch(svg)
+	require.NotNil(t, line, svg)
+	x0, _ := strconv.ParseFloat(band[1], 64)
+	w, _ := strconv.ParseFloat(band[2], 64)
+	be, _ := strconv.ParseFloat(line[1], 64)
+	assert.Less(t, x0, be)
+	assert.Greater(t, x0+w, be)
+	assert.Contains(t, svg, ">B* range</text>")
+
+	require.NoError(t, json.Unmarshal(Compute([]byte(`{"model": "qwen3-32b", "tokens": "8000", "prefill": "40000", "link": "400Gbit/s"}`)), &resp))
+	assert.NotContains(t, resp.HTML.Chart, "berange")
 }
