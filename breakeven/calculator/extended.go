@@ -107,6 +107,9 @@ type FlopPrefill struct {
 	GPUs       prefill.GPUs
 	MFU        float64
 	MFUDefault bool // no --mfu: the phase model fitted on published runs (or, failing it, the MFU calibrated on the 405B test)
+	// PrecisionDefault: no --precision, so the matrix products are
+	// priced in BF16 whatever the checkpoint stores.
+	PrecisionDefault bool
 	// Phases is the fitted phase model used when no --mfu is given, and
 	// Interval the prefill time with the spread of its leave-one-out
 	// errors; MFU is then the share of peak the phase model's time is.
@@ -190,6 +193,7 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 		return f, breakeven.Bad("gpus", r.GPUs, strings.TrimPrefix(err.Error(), "prefill: "), gpusExample())
 	}
 	cp, precision := prefill.DefaultCompute, "bf16 (the default)"
+	f.PrecisionDefault = !given(r.Precision)
 	if given(r.Precision) {
 		if cp, err = prefill.ParseCompute(r.Precision); err != nil {
 			return f, breakeven.Bad("precision", r.Precision, err.Error(), "--precision "+prefill.ComputeExample)

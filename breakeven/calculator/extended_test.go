@@ -202,18 +202,24 @@ func TestPrecisionPicksThePeak(t *testing.T) {
 // refused with the numbers when the FLOP model would price it, and
 // reported beside a measured time.
 func TestMemoryFitInCalc(t *testing.T) {
-	// DeepSeek-V3 in BF16 on 8 H100s: 671e9 x 2 B = 1.34 TB of weights.
-	_, err := Compute(Request{Model: "deepseek-v3", Tokens: "32000", GPUs: "8xH100", Link: "2x100GbE"})
+	// Llama 3.1 405B in BF16 on 8 H100s: 405e9 x 2 B = 810 GB of weights.
+	_, err := Compute(Request{Model: "llama-3.1-405b", Tokens: "32000", GPUs: "8xH100", Link: "2x100GbE"})
 	var fe *breakeven.FieldError
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "gpus", fe.Field)
 	assert.Contains(t, fe.Message, "does not fit in memory")
-	assert.Contains(t, fe.Message, "weights 1.34 TB (671B x 2 B, BF16)")
+	assert.Contains(t, fe.Message, "weights 810 GB (405B x 2 B, BF16)")
 	assert.Contains(t, fe.Message, "more than the 640 GB of 8x H100")
-	// Fewest H100s: (1,342 GB + cache) / (0.9 x 80 GB) rounds up to 19.
+	// Fewest H100s: (810 GB + cache) / (0.9 x 80 GB) rounds up to 12.
+	cache405 := 32000.0 * 126 * 8 * 128 * 2 * 2
+	assert.Equal(t, fmt.Sprintf("--gpus %.0fxH100, or smaller weights: --weights fp8 or --weights int4", math.Ceil((405e9*2+cache405)/(0.9*80e9))), fe.Example)
+	assert.Contains(t, fe.Example, "12xH100")
+	// DeepSeek-V3's checkpoint is FP8 (its config.json's quant_method):
+	// computed in BF16, its weights stay 671e9 x 1 B.
+	_, err = Compute(Request{Model: "deepseek-v3", Tokens: "32000", GPUs: "8xH100", Link: "2x100GbE"})
+	require.ErrorAs(t, err, &fe)
+	assert.Contains(t, fe.Message, "weights 671 GB (671B x 1 B, FP8, the checkpoint's)")
 	cache := 32000.0 * 61 * (512 + 64) * 2
-	assert.Equal(t, fmt.Sprintf("--gpus %.0fxH100, or smaller weights: --weights fp8 or --weights int4", math.Ceil((671e9*2+cache)/(0.9*80e9))), fe.Example)
-	assert.Contains(t, fe.Example, "19xH100")
 	// In FP8 on 16 H100s it fits: 671 GB + 2.25 GB + 128 GB <= 1,280 GB.
 	ok, err := Compute(Request{Model: "deepseek-v3", Tokens: "32000", GPUs: "16xH100", Precision: "fp8", Link: "2x100GbE"})
 	require.NoError(t, err)
@@ -259,6 +265,10 @@ func TestMemoryHintSuggestsOnlySmallerWeights(t *testing.T) {
 	}{
 		// DeepSeek-V3 in FP8 on 8 H100s: 671 GB + 2.25 GB > 0.9 x 640 GB.
 		{Request{Model: "deepseek-v3", Tokens: "32000", GPUs: "8xH100", Precision: "fp8", Link: "10GbE"}, "--gpus 10xH100, or smaller weights: --weights int4"},
+		// Computed in BF16 its weights are still its FP8 checkpoint's.
+		{Request{Model: "deepseek-v3", Tokens: "32000", GPUs: "8xH100", Link: "10GbE"}, "--gpus 10xH100, or smaller weights: --weights int4"},
+		// Weights stated wider than the checkpoint's are the user's.
+		{Request{Model: "deepseek-v3", Tokens: "32000", GPUs: "8xH100", Weights: "bf16", Link: "10GbE"}, "--gpus 19xH100, or smaller weights: --weights fp8 or --weights int4"},
 		{Request{Model: "deepseek-v3", Tokens: "32000", GPUs: "8xH100", Weights: "fp8", Link: "10GbE"}, "--gpus 10xH100, or smaller weights: --weights int4"},
 		// In int4, 335.5 GB on 2 H100s: only more GPUs.
 		{Request{Model: "deepseek-v3", Tokens: "32000", GPUs: "2xH100", Weights: "int4", Link: "10GbE"}, "--gpus 5xH100"},
@@ -267,7 +277,10 @@ func TestMemoryHintSuggestsOnlySmallerWeights(t *testing.T) {
 		var fe *breakeven.FieldError
 		require.ErrorAs(t, err, &fe, c.want)
 		assert.Equal(t, c.want, fe.Example)
-		assert.NotContains(t, fe.Error(), "--weights "+c.r.Precision+c.r.Weights, "the weights' own type")
+		if own := c.r.Precision + c.r.Weights; own != "" {
+			assert.NotContains(t, fe.Error(), "--weights "+own, "the weights' own type")
+		}
+		assert.NotContains(t, fe.Error(), "--weights bf16", "never wider weights")
 	}
 }
 
@@ -616,4 +629,24 @@ func TestPerRequestCostNamesItsModelsWhenThePromptsIsNotAmongThem(t *testing.T) 
 	assert.Contains(t, p.String(), "(the published runs whose time is mostly that cost are all of A; none is of the model asked about, C)", "one model is named too")
 	p.PerRequest = 0.001
 	assert.NotContains(t, p.String(), "published runs", "the cost is not most of the time")
+}
+
+// An FP8 checkpoint priced in BF16 because no --precision was given says
+// how to price the FP8 products engines run on a chip that has them; a
+// precision typed, a chip without FP8 or a BF16 checkpoint gets no hint.
+func TestFP8CheckpointInBF16SaysHowToPriceFP8(t *testing.T) {
+	const hint = "the checkpoint's weights are FP8, which engines on the H200 multiply in FP8: --precision fp8+bf16 prices that"
+	a, err := Compute(Request{Model: "deepseek-v3", Tokens: "8000", GPUs: "8xH200", Link: "100Gbit/s"})
+	require.NoError(t, err)
+	assert.Contains(t, Render(a).Get("precision"), "BF16: dense peak 989.4 TFLOP/s per H200 (the default); "+hint)
+	for _, r := range []Request{
+		{Model: "deepseek-v3", Tokens: "8000", GPUs: "8xH200", Precision: "bf16", Link: "100Gbit/s"},
+		{Model: "deepseek-v3", Tokens: "8000", GPUs: "8xH200", Precision: "fp8+bf16", Link: "100Gbit/s"},
+		{Model: "deepseek-v3", Tokens: "8000", GPUs: "16xA100", Link: "100Gbit/s"},
+		{Model: "llama-3.1-70b", Tokens: "8000", GPUs: "8xH200", Link: "100Gbit/s"},
+	} {
+		a, err := Compute(r)
+		require.NoError(t, err, r)
+		assert.NotContains(t, Render(a).Get("precision"), "the checkpoint's weights are FP8", r)
+	}
 }

@@ -207,6 +207,13 @@ func renderExtended(in Input, out Output) []Row {
 				att, _ := in.Flop.GPUs.Chip.PeakAt(c.Attention)
 				text += fmt.Sprintf(" for the matrix products, %v for attention", att)
 			}
+			// An FP8 checkpoint priced in BF16 by default: engines on a
+			// chip with an FP8 peak multiply its weights in FP8.
+			if g := in.Flop.GPUs; in.Flop.PrecisionDefault && in.Flop.Model.Checkpoint.Bytes == 1 {
+				if _, err := g.Chip.PeakAt(prefill.FP8); err == nil {
+					text += fmt.Sprintf(" (the default); the checkpoint's weights are FP8, which engines on the %s multiply in FP8: --precision fp8+bf16 prices that", g.Chip.Name)
+				}
+			}
 			add("precision", "precision", text)
 			dense := ""
 			if in.Model == nil {

@@ -491,12 +491,12 @@ func TestARunReadsItsWeightsAtTheirStoredWidth(t *testing.T) {
 	require.Equal(t, 4.0, vast.WeightBits.V(), "AWQ 4-bit, as the source says")
 	r := NewRun(vast)
 	assert.Equal(t, prefill.Weights{Name: "4-bit", Bytes: 0.5}, r.GPUs.Weights)
-	assert.Equal(t, 0.5, r.GPUs.StoredWeights().Bytes)
+	assert.Equal(t, 0.5, r.GPUs.StoredWeights(r.FLOP).Bytes)
 
 	require.NotEmpty(t, other.ID, "a BF16 run with no stored width")
 	o := NewRun(other)
 	assert.Equal(t, prefill.Weights{}, o.GPUs.Weights, other.ID)
-	assert.Equal(t, 2.0, o.GPUs.StoredWeights().Bytes, other.ID)
+	assert.Equal(t, 2.0, o.GPUs.StoredWeights(o.FLOP).Bytes, other.ID)
 }
 
 // A run's physical-limits verdict is the check of MinTime / measured, on

@@ -86,6 +86,12 @@ type Config struct {
 	// zero for a dense model): the shape the prefill's communication
 	// time needs.
 	Hidden, MoELayers, ExpertsPerToken int
+	// Weights is how the checkpoint stores its weights where the config
+	// states one quantization for them all (quantization_config's
+	// quant_method "fp8": FP8, a byte a weight; the embeddings and the
+	// few modules it leaves in BF16 are counted at a byte too); zero
+	// otherwise, when they are stored as the matrix products compute.
+	Weights prefill.Weights
 	// Notes are the assumptions made where the config is silent, such as
 	// untied embeddings or Llama 4's default NoPE interval.
 	Notes []string
@@ -95,7 +101,7 @@ type Config struct {
 // active parameters (the config's own count, or a published one).
 func (c Config) Prefill(name string, active float64) prefill.Model {
 	return prefill.Model{Name: name, ActiveParams: active, Attention: slices.Clone(c.Attention),
-		Hidden: c.Hidden, MoELayers: c.MoELayers, ExpertsPerToken: c.ExpertsPerToken}
+		Hidden: c.Hidden, MoELayers: c.MoELayers, ExpertsPerToken: c.ExpertsPerToken, Checkpoint: c.Weights}
 }
 
 // maxParams bounds the parameters the shapes give, as --params is
@@ -172,6 +178,7 @@ type raw struct {
 			Type    string `json:"type"`
 		} `json:"kv_cache_scheme"`
 		KVCacheQuantAlgo *string `json:"kv_cache_quant_algo"`
+		QuantMethod      string  `json:"quant_method"`
 	} `json:"quantization_config"`
 }
 
@@ -504,6 +511,7 @@ func (r raw) config() (Config, error) {
 		return c, err
 	}
 	c.Hidden = hidden
+	c.Weights, c.Notes = r.weights(c.Notes)
 	if moe.any {
 		c.ExpertsPerToken = moe.perTok
 		for i := range layers {
@@ -833,6 +841,23 @@ func (r raw) kvElement() (breakeven.ElementType, bool, error) {
 		return breakeven.ElementType{}, false, bad("kv_cache_scheme", `"kv_cache_scheme": {"num_bits": 8, "type": "float"}`, "%d-bit %s is not a known KV-cache type", s.NumBits, breakeven.Quote(s.Type))
 	}
 	return breakeven.ElementType{}, false, nil
+}
+
+// weights reads how the checkpoint stores its weights: FP8 where
+// quantization_config's quant_method is "fp8" (DeepSeek-V3's, Kimi K2's
+// and MiniMax M2's block-scaled checkpoints). Another method (mxfp4,
+// compressed-tensors, awq, gptq) quantizes some modules or at a width
+// the config states elsewhere; it is not read, and a note says the
+// weights are taken as the matrix products compute (--weights states
+// them).
+func (r raw) weights(notes []string) (prefill.Weights, []string) {
+	if r.Quant == nil || r.Quant.QuantMethod == "" {
+		return prefill.Weights{}, notes
+	}
+	if strings.EqualFold(r.Quant.QuantMethod, "fp8") {
+		return prefill.Weights{Name: "FP8, the checkpoint's", Bytes: 1}, notes
+	}
+	return prefill.Weights{}, append(notes, fmt.Sprintf("quantization_config quant_method %s is not read: the weights are taken as stored in the precision of the matrix products (state them with --weights, e.g. --weights int4)", breakeven.Quote(r.Quant.QuantMethod)))
 }
 
 // experts is the MLP of every layer.

@@ -290,6 +290,32 @@ func TestStatedKVType(t *testing.T) {
 	assert.Equal(t, breakeven.ElementType{}, parse(t, `{`+base+`}`).Arch.Element, "unstated: the caller's default")
 }
 
+// A checkpoint quantized to FP8 throughout (quant_method "fp8", as
+// DeepSeek-V3's) stores a byte a weight, and its FLOP model says so; a
+// method that quantizes only some modules is not read, and a note says
+// the weights are taken as computed.
+func TestCheckpointWeightsFromQuantMethod(t *testing.T) {
+	fp8 := parse(t, `{`+base+`, "quantization_config": {"quant_method": "fp8", "fmt": "e4m3", "weight_block_size": [128, 128]}}`)
+	assert.Equal(t, 1.0, fp8.Weights.Bytes)
+	assert.Equal(t, fp8.Weights, fp8.Prefill("x", 1e9).Checkpoint)
+	assert.Equal(t, breakeven.ElementType{}, fp8.Arch.Element, "the weights' type is not the cache's")
+	for _, s := range []string{`{` + base + `}`, `{` + base + `, "quantization_config": {"kv_cache_quant_algo": "fp8"}}`} {
+		c := parse(t, s)
+		assert.Zero(t, c.Weights, s)
+		assert.Zero(t, c.Prefill("x", 1e9).Checkpoint, s)
+		assert.NotContains(t, strings.Join(c.Notes, "; "), "quant_method", s)
+	}
+	mx := parse(t, `{`+base+`, "quantization_config": {"quant_method": "mxfp4", "modules_to_not_convert": ["lm_head"]}}`)
+	assert.Zero(t, mx.Weights)
+	assert.Contains(t, strings.Join(mx.Notes, "; "), `quant_method "mxfp4" is not read`)
+	assert.Contains(t, strings.Join(mx.Notes, "; "), "--weights int4")
+	data, err := os.ReadFile("../../sources/configs/deepseek-ai--DeepSeek-V3.json")
+	require.NoError(t, err)
+	ds, err := Parse(data)
+	require.NoError(t, err)
+	assert.Equal(t, 1.0, ds.Weights.Bytes, "DeepSeek-V3's published checkpoint is FP8")
+}
+
 // Each bad config gets one line naming the field, with an example.
 func TestErrors(t *testing.T) {
 	cases := []struct{ config, want string }{

@@ -99,7 +99,7 @@ func TTFTVsPromptLength() TTFTLengthCurve {
 var BreakEvenLengthModels = []string{"Llama 3.1 70B", "Qwen3-32B", "Llama 3.1 8B", "DeepSeek-V2", "gpt-oss-120b", "Qwen3-Next-80B-A3B"}
 
 // BreakEvenLengthLeftOut are the models the curves would follow but the
-// estimate hardware cannot hold in BF16 (BreakEvenLengthUnfit says why).
+// estimate hardware cannot hold (BreakEvenLengthUnfit says why).
 var BreakEvenLengthLeftOut = []string{"Llama 3.1 405B", "DeepSeek-V3"}
 
 // BreakEvenLengthUnfit returns, for each of BreakEvenLengthLeftOut that

@@ -47,7 +47,7 @@ type Weights struct {
 // g.Weights, or g's precision of the matrix products), and a prompt's
 // cache against g's memory, keeping share of the memory for activations.
 func MemoryFit(m Model, cache breakeven.Bytes, g GPUs, share float64) Fit {
-	w := g.StoredWeights()
+	w := g.StoredWeights(m)
 	f := Fit{GPUs: g, Params: m.TotalParams, WeightFormat: w.Name, BytesPerWeight: w.Bytes, Cache: cache, Share: share, Memory: g.Memory()}
 	f.Weights = breakeven.Bytes(f.Params * f.BytesPerWeight)
 	f.Activations = breakeven.Bytes(share) * f.Memory

@@ -166,7 +166,7 @@ func WeightRead(m Model, n breakeven.Tokens, g GPUs) breakeven.Seconds {
 		params = m.ActiveParams
 	}
 	params = math.Min(params, m.ActiveParams*float64(n))
-	return breakeven.Seconds(params * g.StoredWeights().Bytes / bw)
+	return breakeven.Seconds(params * g.StoredWeights(m).Bytes / bw)
 }
 
 // PhaseTime returns the prefill time with each phase at its own

@@ -130,9 +130,16 @@ func TestBytesPerValue(t *testing.T) {
 	for p, b := range want {
 		assert.Equal(t, b, p.BytesPerValue(), p)
 	}
-	assert.Equal(t, Weights{"FP4", 0.5}, GPUs{Compute: Compute{FP4, BF16}}.StoredWeights(), "weights are stored in the matrix products' precision")
-	assert.Equal(t, Weights{"BF16", 2}, GPUs{}.StoredWeights())
-	assert.Equal(t, Weights{"int4", 0.5}, GPUs{Compute: Compute{FP8, BF16}, Weights: Weights{"int4", 0.5}}.StoredWeights(), "unless stated otherwise")
+	assert.Equal(t, Weights{"FP4", 0.5}, GPUs{Compute: Compute{FP4, BF16}}.StoredWeights(Model{}), "weights are stored in the matrix products' precision")
+	assert.Equal(t, Weights{"BF16", 2}, GPUs{}.StoredWeights(Model{}))
+	assert.Equal(t, Weights{"int4", 0.5}, GPUs{Compute: Compute{FP8, BF16}, Weights: Weights{"int4", 0.5}}.StoredWeights(Model{}), "unless stated otherwise")
+	// An FP8 checkpoint keeps its FP8 weights when computed in BF16; in
+	// FP4 it is an FP4 checkpoint; stated weights are as stated.
+	ckpt := Model{Checkpoint: Weights{"FP8, the checkpoint's", 1}}
+	assert.Equal(t, ckpt.Checkpoint, GPUs{}.StoredWeights(ckpt))
+	assert.Equal(t, Weights{"FP8", 1}, GPUs{Compute: Compute{FP8, BF16}}.StoredWeights(ckpt))
+	assert.Equal(t, Weights{"FP4", 0.5}, GPUs{Compute: Compute{FP4, BF16}}.StoredWeights(ckpt))
+	assert.Equal(t, Weights{"bf16", 2}, GPUs{Weights: Weights{"bf16", 2}}.StoredWeights(ckpt))
 	assert.Equal(t, Compute{FP8, FP8}, Compute{Linear: FP8}.Or())
 	assert.Equal(t, Compute{BF16, BF16}, Compute{Attention: BF16}.Or())
 }

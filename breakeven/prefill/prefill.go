@@ -100,6 +100,10 @@ type Model struct {
 	// routed to (zero where not known: a model given by --params and
 	// heads). Only the communication time (CommTime) uses them.
 	Hidden, MoELayers, ExpertsPerToken int
+	// Checkpoint is how the model's published checkpoint stores its
+	// weights, where its config.json states it (FP8 for DeepSeek-V3);
+	// zero: as the matrix products compute (GPUs.StoredWeights).
+	Checkpoint Weights
 }
 
 // Validate reports a model the FLOP model cannot use.
@@ -216,19 +220,27 @@ type GPUs struct {
 	Compute Compute
 	// Weights is how the weights are stored where that differs from the
 	// matrix products' precision (4-bit weights that an engine
-	// dequantises to compute in BF16); zero: stored in that precision.
-	// The memory fit and the weight read both use it (StoredWeights).
+	// dequantises to compute in BF16); zero: stored as the model's
+	// checkpoint or in that precision (StoredWeights). The memory fit
+	// and the weight read both use it.
 	Weights Weights
 }
 
-// StoredWeights returns how the weights are stored: Weights where set,
-// else the precision of the matrix products.
-func (g GPUs) StoredWeights() Weights {
+// StoredWeights returns how g stores m's weights: Weights where set;
+// else as m's checkpoint stores them (Model.Checkpoint) where that is
+// narrower than the precision of the matrix products (an FP8 checkpoint
+// computed in BF16 keeps its FP8 weights; one computed in FP4 is an FP4
+// checkpoint); else in that precision.
+func (g GPUs) StoredWeights(m Model) Weights {
 	if g.Weights.Bytes > 0 {
 		return g.Weights
 	}
 	lin := g.Compute.Or().Linear
-	return Weights{string(lin), lin.BytesPerValue()}
+	w := Weights{string(lin), lin.BytesPerValue()}
+	if c := m.Checkpoint; c.Bytes > 0 && c.Bytes < w.Bytes {
+		return c
+	}
+	return w
 }
 
 // Peak returns Count x the chip's peak in the precision of the matrix
