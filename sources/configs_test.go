@@ -349,3 +349,9 @@ func TestAConfigsModelIsNamedByItsFile(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "SmolLM2-135M", m.Name)
 }
+
+// The MXFP4 width the memory fit uses is the format's definition, 4 bits
+// and an 8-bit scale per 32; OpenAI's figure for gpt-oss agrees.
+func TestMXFP4WidthIsOpenAIsFigure(t *testing.T) {
+	assert.Equal(t, GPTOSSMXFP4Bits.V(), prefill.MXFP4Bits)
+}

@@ -64,6 +64,17 @@ func init() {
 var HighestPublishedMFU = exact("fa3.h100-utilization", 0.75,
 	quoted(FlashAttention3, "abstract", "reaching up to 740 TFLOPs/s (75% utilization)"))
 
+// What OpenAI says of gpt-oss's checkpoint: its mixture-of-experts
+// weights stored in MXFP4 at 4.25 bits each (prefill.MXFP4Bits, the
+// format's definition, is pinned to it), and gpt-oss-120b on one GPU of
+// 80 GB (a check of the memory fit that reads the checkpoint).
+var (
+	GPTOSSMXFP4Bits = exact("gpt-oss.mxfp4-bits-per-parameter", 4.25,
+		quoted(OllamaGPTOSS, "Quantization - MXFP4 format", "the weights are quantized to 4.25 bits per parameter"))
+	GPTOSS120BOneGPU = exact("gpt-oss-120b.one-gpu-memory", breakeven.Bytes(80e9),
+		quoted(OllamaGPTOSS, "Quantization - MXFP4 format", "the larger model to fit on a single 80GB GPU"))
+)
+
 // The assumptions of the extended model.
 var (
 	MFULow  = exact("assumption.mfu-low", 0.2, Cite{Source: AssumeMFURange, Locator: "this project's MFU range, low end", Quote: "an MFU between 0.2 and 0.5"})

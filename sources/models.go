@@ -33,6 +33,7 @@ const (
 	MaxTextMixtral     SourceID = "maxtext-mixtral-8x22b"
 	GemmaTransformer   SourceID = "gemma-transformer-py"
 	GPTOSSModel        SourceID = "gpt-oss-torch-model"
+	OllamaGPTOSS       SourceID = "ollama-gpt-oss"
 	MaxTextGPTOSS20B   SourceID = "maxtext-gpt-oss-20b"
 	GLM5ReportTable    SourceID = "glm5-report-table"
 	UnslothMistral35   SourceID = "unsloth-mistral-3.5"
@@ -91,6 +92,9 @@ func init() {
 		Source{GPTOSSModel, "gpt-oss: gpt_oss/torch/model.py and README.md", "OpenAI",
 			"https://github.com/openai/gpt-oss/blob/0568dfc94f09469e2968c2b90e50561d1b3fc424/gpt_oss/torch/model.py", "", Read,
 			"ModelConfig: 36 layers, 64 heads, 8 KV heads, head_dim 64, sliding_window 128 applied when layer_idx % 2 == 0; README: 117B with 5.1B active (120b), 21B with 3.6B active (20b)"},
+		Source{OllamaGPTOSS, "OpenAI gpt-oss (Quantization - MXFP4 format)", "Ollama, repeating OpenAI's model card",
+			"https://ollama.com/blog/gpt-oss", "", Read,
+			"a partner's launch page: the mixture-of-experts weights in MXFP4 at 4.25 bits per parameter, 90+% of the parameters, the larger model on a single 80GB GPU. The wording is OpenAI's model card's (openai.com/index/gpt-oss-model-card), which was not read here"},
 		Source{MaxTextGPTOSS20B, "MaxText model config gpt-oss-20b.yml", "Google (AI-Hypercomputer/maxtext)",
 			"https://github.com/AI-Hypercomputer/maxtext/blob/6710342780303d1a45872f5a8eb1bc3855321707/src/MaxText/configs/models/gpt-oss-20b.yml", "", Read,
 			"base_num_decoder_layers 24, base_num_query_heads 64, base_num_kv_heads 8, head_dim 64, sliding_window_size 128, max_position_embeddings 131072, copied from openai/gpt-oss-20b config.json"},

@@ -650,3 +650,22 @@ func TestFP8CheckpointInBF16SaysHowToPriceFP8(t *testing.T) {
 		assert.NotContains(t, Render(a).Get("precision"), "the checkpoint's weights are FP8", r)
 	}
 }
+
+// gpt-oss-120b fits one 80 GB GPU, as OpenAI says, once its MXFP4
+// experts are read from its config.json: a 128K prompt on one H100 holds
+// the weights, the cache and the allowance.
+func TestGPTOSS120BFitsOneGPUAsOpenAISays(t *testing.T) {
+	a, err := Compute(Request{Model: "gpt-oss-120b", Tokens: "131072", GPUs: "1xH100", Link: "100Gbit/s"})
+	require.NoError(t, err)
+	require.NotNil(t, a.Output.MemoryFits)
+	assert.True(t, *a.Output.MemoryFits)
+	assert.Equal(t, float64(sources.GPTOSS120BOneGPU.V()), *a.Output.MemoryBytes)
+	// 117B weights; of the config's shapes, the routed experts at 4.25
+	// bits, the rest (untied embeddings and head, attention with 64 query
+	// and 8 KV heads of 64, the router) at 2 bytes.
+	experts := 36 * 128 * 3 * 2880.0 * 2880
+	total := experts + 2*201088*2880.0 + 36*(2880*(64+8+8)*64.0+64*64*2880) + 36*2880*128.0
+	perWeight := (experts*4.25/8 + (total-experts)*2) / total
+	assert.Contains(t, Render(a).Get("memory"), "MXFP4 experts, the rest BF16: the checkpoint's")
+	assert.InDelta(t, 117e9*perWeight+float64(a.Result.CacheBytes)+0.1*80e9, *a.Output.MemoryNeedBytes, 1)
+}

@@ -177,8 +177,9 @@ type raw struct {
 			NumBits int    `json:"num_bits"`
 			Type    string `json:"type"`
 		} `json:"kv_cache_scheme"`
-		KVCacheQuantAlgo *string `json:"kv_cache_quant_algo"`
-		QuantMethod      string  `json:"quant_method"`
+		KVCacheQuantAlgo *string  `json:"kv_cache_quant_algo"`
+		QuantMethod      string   `json:"quant_method"`
+		NotConverted     []string `json:"modules_to_not_convert"`
 	} `json:"quantization_config"`
 }
 
@@ -511,7 +512,6 @@ func (r raw) config() (Config, error) {
 		return c, err
 	}
 	c.Hidden = hidden
-	c.Weights, c.Notes = r.weights(c.Notes)
 	if moe.any {
 		c.ExpertsPerToken = moe.perTok
 		for i := range layers {
@@ -522,6 +522,7 @@ func (r raw) config() (Config, error) {
 	}
 	emb := float64(vocab) * float64(hidden)
 	c.TotalParams, c.ActiveParams = emb, 0
+	routed := 0.0 // the routed experts' parameters, over every MoE layer
 	if r.Tie == nil {
 		c.Notes = append(c.Notes, "tie_word_embeddings not stated: the output head is counted as its own matrix")
 	}
@@ -537,7 +538,11 @@ func (r raw) config() (Config, error) {
 		total, active := moe.layer(i)
 		c.TotalParams += a + total
 		c.ActiveParams += a + active
+		if moe.any && moe.isMoE(i) {
+			routed += moe.routed
+		}
 	}
+	c.Weights, c.Notes = r.weights(c.TotalParams, routed, c.Notes)
 	if c.TotalParams > maxParams {
 		return c, bad("vocab_size", "", "the shapes give %.3g parameters, above 1000T, the most --params may be; check vocab_size, hidden_size and the intermediate sizes", c.TotalParams)
 	}
@@ -843,19 +848,26 @@ func (r raw) kvElement() (breakeven.ElementType, bool, error) {
 	return breakeven.ElementType{}, false, nil
 }
 
-// weights reads how the checkpoint stores its weights: FP8 where
+// weights reads how the checkpoint stores its weights, of total
+// parameters of which routed are the routed experts': FP8 where
 // quantization_config's quant_method is "fp8" (DeepSeek-V3's, Kimi K2's
-// and MiniMax M2's block-scaled checkpoints). Another method (mxfp4,
-// compressed-tensors, awq, gptq) quantizes some modules or at a width
-// the config states elsewhere; it is not read, and a note says the
-// weights are taken as the matrix products compute (--weights states
-// them).
-func (r raw) weights(notes []string) (prefill.Weights, []string) {
+// and MiniMax M2's block-scaled checkpoints); where it is "mxfp4" and
+// modules_to_not_convert keeps attention ("self_attn") out, as
+// gpt-oss's does, the routed experts in MXFP4 (prefill.MXFP4Bits) and
+// the rest in BF16, averaged over all the weights. Another method
+// (compressed-tensors, awq, gptq) states its widths elsewhere; it is not
+// read, and a note says the weights are taken as the matrix products
+// compute (--weights states them).
+func (r raw) weights(total, routed float64, notes []string) (prefill.Weights, []string) {
 	if r.Quant == nil || r.Quant.QuantMethod == "" {
 		return prefill.Weights{}, notes
 	}
-	if strings.EqualFold(r.Quant.QuantMethod, "fp8") {
+	switch m := strings.ToLower(r.Quant.QuantMethod); {
+	case m == "fp8":
 		return prefill.Weights{Name: "FP8, the checkpoint's", Bytes: 1}, notes
+	case m == "mxfp4" && routed > 0 && total > routed && slices.ContainsFunc(r.Quant.NotConverted, func(s string) bool { return strings.Contains(s, "self_attn") }):
+		bytes := (routed*prefill.MXFP4Bits/8 + (total-routed)*2) / total
+		return prefill.Weights{Name: "MXFP4 experts, the rest BF16: the checkpoint's", Bytes: bytes}, notes
 	}
 	return prefill.Weights{}, append(notes, fmt.Sprintf("quantization_config quant_method %s is not read: the weights are taken as stored in the precision of the matrix products (state them with --weights, e.g. --weights int4)", breakeven.Quote(r.Quant.QuantMethod)))
 }

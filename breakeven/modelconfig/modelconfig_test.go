@@ -292,8 +292,8 @@ func TestStatedKVType(t *testing.T) {
 
 // A checkpoint quantized to FP8 throughout (quant_method "fp8", as
 // DeepSeek-V3's) stores a byte a weight, and its FLOP model says so; a
-// method that quantizes only some modules is not read, and a note says
-// the weights are taken as computed.
+// dense model's MXFP4, with no experts to hold it, or another method is
+// not read, and a note says the weights are taken as computed.
 func TestCheckpointWeightsFromQuantMethod(t *testing.T) {
 	fp8 := parse(t, `{`+base+`, "quantization_config": {"quant_method": "fp8", "fmt": "e4m3", "weight_block_size": [128, 128]}}`)
 	assert.Equal(t, 1.0, fp8.Weights.Bytes)
@@ -305,7 +305,7 @@ func TestCheckpointWeightsFromQuantMethod(t *testing.T) {
 		assert.Zero(t, c.Prefill("x", 1e9).Checkpoint, s)
 		assert.NotContains(t, strings.Join(c.Notes, "; "), "quant_method", s)
 	}
-	mx := parse(t, `{`+base+`, "quantization_config": {"quant_method": "mxfp4", "modules_to_not_convert": ["lm_head"]}}`)
+	mx := parse(t, `{`+base+`, "quantization_config": {"quant_method": "mxfp4", "modules_to_not_convert": ["model.layers.*.self_attn"]}}`)
 	assert.Zero(t, mx.Weights)
 	assert.Contains(t, strings.Join(mx.Notes, "; "), `quant_method "mxfp4" is not read`)
 	assert.Contains(t, strings.Join(mx.Notes, "; "), "--weights int4")
@@ -314,6 +314,23 @@ func TestCheckpointWeightsFromQuantMethod(t *testing.T) {
 	ds, err := Parse(data)
 	require.NoError(t, err)
 	assert.Equal(t, 1.0, ds.Weights.Bytes, "DeepSeek-V3's published checkpoint is FP8")
+
+	// gpt-oss-120b: its routed experts (36 layers x 128 experts x a
+	// 2880 x 5760 gate-up and a 2880 x 2880 down matrix) in MXFP4, 4 bits
+	// and an 8-bit scale per 32; the rest (attention, router, embeddings,
+	// head: modules_to_not_convert) in BF16.
+	data, err = os.ReadFile("../../sources/configs/openai--gpt-oss-120b.json")
+	require.NoError(t, err)
+	oss, err := Parse(data)
+	require.NoError(t, err)
+	experts := 36 * 128 * 3 * 2880.0 * 2880
+	assert.Greater(t, experts/oss.TotalParams, 0.9, "OpenAI: the MoE weights are 90+% of the parameters")
+	assert.InEpsilon(t, (experts*4.25/8+(oss.TotalParams-experts)*2)/oss.TotalParams, oss.Weights.Bytes, 1e-12)
+	assert.Contains(t, oss.Weights.Name, "MXFP4 experts")
+	// MXFP4 named without attention kept out is not read.
+	part := parse(t, `{`+base+`, "num_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 8, "quantization_config": {"quant_method": "mxfp4"}}`)
+	assert.Zero(t, part.Weights)
+	assert.Contains(t, strings.Join(part.Notes, "; "), `quant_method "mxfp4" is not read`)
 }
 
 // Each bad config gets one line naming the field, with an example.

@@ -152,11 +152,24 @@ func TestRangesFromTheirInputs(t *testing.T) {
 		unfit[name] = sources.MustModel(name).TotalParams
 	}
 	// A checkpoint whose config.json says quant_method "fp8" stores a
-	// byte a weight, and the BF16 estimates keep it so; the others 2.
+	// byte a weight, and the BF16 estimates keep it so; gpt-oss's
+	// "mxfp4" its routed experts at 4.25 bits and the rest at 2 bytes,
+	// averaged over its config's shapes (layers x 128 or 32 experts of
+	// 3 x 2880^2; untied 201,088-word embeddings and head; attention of
+	// 64 query and 8 KV heads of 64; the router); the others 2.
+	ossBytes := func(layers, experts float64) float64 {
+		routed := layers * experts * 3 * 2880 * 2880
+		total := routed + 2*201088*2880 + layers*(2880*(64+8+8)*64+64*64*2880) + layers*2880*experts
+		return (routed*4.25/8 + (total-routed)*2) / total
+	}
 	perWeight := func(model string) float64 {
 		switch model {
 		case "DeepSeek-V3", "Kimi K2", "MiniMax M2.7", "GLM-5.2-FP8":
 			return 1
+		case "gpt-oss-120b":
+			return ossBytes(36, 128)
+		case "gpt-oss-20b":
+			return ossBytes(24, 32)
 		}
 		return 2
 	}

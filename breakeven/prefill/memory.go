@@ -67,6 +67,6 @@ func (f Fit) String() string {
 		verb = "more than"
 	}
 	return fmt.Sprintf("weights %v (%sB x %s B, %s) + cache %v + activations %v (%s%% of %v) = %v, %s the %v of %dx %s",
-		f.Weights, strconv.FormatFloat(f.Params/1e9, 'g', 4, 64), strconv.FormatFloat(f.BytesPerWeight, 'g', -1, 64), f.WeightFormat,
+		f.Weights, strconv.FormatFloat(f.Params/1e9, 'g', 4, 64), strconv.FormatFloat(f.BytesPerWeight, 'g', 3, 64), f.WeightFormat,
 		f.Cache, f.Activations, strconv.FormatFloat(100*f.Share, 'g', 3, 64), f.Memory, f.Need, verb, f.Memory, f.GPUs.Count, f.GPUs.Chip.Name)
 }

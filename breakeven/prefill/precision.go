@@ -20,6 +20,12 @@ const (
 	FP4  Precision = "FP4"
 )
 
+// MXFP4Bits is the storage of one MXFP4 weight with its share of the
+// block's scale, by the OCP Microscaling format's definition: a 4-bit
+// E2M1 value, and one 8-bit E8M0 scale for each block of 32 values
+// (gpt-oss's model card gives the 4.25 bits; package sources cites it).
+const MXFP4Bits = 4 + 8.0/32
+
 // Precisions lists every precision, widest first.
 func Precisions() []Precision { return []Precision{TF32, FP16, BF16, FP8, FP4} }
 
