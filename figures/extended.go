@@ -195,7 +195,7 @@ func BreakEvenVsPromptLength() (*Figure, error) {
 		}
 	}
 	if len(left) > 0 {
-		f.Caption += fmt.Sprintf(" Priced as the estimates are, by the prefill model fitted on published runs; not drawn, as their weights (BF16, or FP8 where the checkpoint stores FP8), cache and a %.0f%% activation allowance do not fit in the %v of %s: %s.",
+		f.Caption += fmt.Sprintf(" Priced as the estimates are, by the prefill model fitted on published runs; not drawn, as their weights (as the checkpoint stores them, else BF16), cache and a %.0f%% activation allowance do not fit in the %v of %s: %s.",
 			100*sources.ActivationShare.V(), g.Memory(), g, strings.Join(left, ", "))
 	}
 	return f, nil
@@ -277,7 +277,7 @@ func EstimatedBreakEvens() (*Figure, error) {
 	}
 	f.Caption = caption(src...)
 	if len(unfit) > 0 {
-		f.Caption += fmt.Sprintf(" Not shown, as their weights (BF16, or FP8 where the checkpoint stores FP8), cache and a %.0f%% activation allowance do not fit in the %v of %s: %s.",
+		f.Caption += fmt.Sprintf(" Not shown, as their weights (as the checkpoint stores them, else BF16), cache and a %.0f%% activation allowance do not fit in the %v of %s: %s.",
 			100*sources.ActivationShare.V(), g.Memory(), g, strings.Join(unfit, ", "))
 	}
 	return f, nil

@@ -234,8 +234,10 @@
 // does worse, and these notes say so.
 //
 // With all 77 runs priced, the held-out check reads a median error of
-// 27.1% and 45.5% within 25%, missing those two targets, and 93.5%
-// covered (target 85%). Earlier readings: 34.2%, 41.6% and 94.8% (77
+// 26.8% and 46.8% within 25%, missing those two targets, and 93.5%
+// covered (target 85%). Earlier readings: 27.1%, 45.5% and 93.5% before
+// Kimi K2.5's INT4 experts were read from its config.json (its weights
+// had been read at 2 bytes); 34.2%, 41.6% and 94.8% (77
 // runs) with one per-request cost for all; 33.2%, 38.6% and 84.3% on
 // the 70 before the fourth group and the served dense requests (the
 // intervals had narrowed from a median x21.1 to x19.7 when the AWQ runs'

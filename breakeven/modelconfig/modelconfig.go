@@ -180,6 +180,18 @@ type raw struct {
 		KVCacheQuantAlgo *string  `json:"kv_cache_quant_algo"`
 		QuantMethod      string   `json:"quant_method"`
 		NotConverted     []string `json:"modules_to_not_convert"`
+		// compressed-tensors: groups of layers with their weights'
+		// quantization, and the modules left out.
+		Groups map[string]struct {
+			Targets []string `json:"targets"`
+			Weights *struct {
+				NumBits   int    `json:"num_bits"`
+				Type      string `json:"type"`
+				Strategy  string `json:"strategy"`
+				GroupSize int    `json:"group_size"`
+			} `json:"weights"`
+		} `json:"config_groups"`
+		Ignore []string `json:"ignore"`
 	} `json:"quantization_config"`
 }
 
@@ -849,25 +861,50 @@ func (r raw) kvElement() (breakeven.ElementType, bool, error) {
 }
 
 // weights reads how the checkpoint stores its weights, of total
-// parameters of which routed are the routed experts': FP8 where
-// quantization_config's quant_method is "fp8" (DeepSeek-V3's, Kimi K2's
-// and MiniMax M2's block-scaled checkpoints); where it is "mxfp4" and
-// modules_to_not_convert keeps attention ("self_attn") out, as
-// gpt-oss's does, the routed experts in MXFP4 (prefill.MXFP4Bits) and
-// the rest in BF16, averaged over all the weights. Another method
-// (compressed-tensors, awq, gptq) states its widths elsewhere; it is not
-// read, and a note says the weights are taken as the matrix products
-// compute (--weights states them).
+// parameters of which routed are the routed experts':
+//   - FP8 where quantization_config's quant_method is "fp8" (DeepSeek-V3's,
+//     Kimi K2's and MiniMax M2's block-scaled checkpoints);
+//   - where it is "mxfp4" and modules_to_not_convert keeps attention
+//     ("self_attn") out, as gpt-oss's does, the routed experts in MXFP4
+//     (prefill.MXFP4Bits) and the rest in BF16;
+//   - where it is "compressed-tensors" with one group of integer weights
+//     quantized in groups, and ignore keeps attention and the shared
+//     experts out, as Kimi K2.5's does (and its dense first layer's MLP),
+//     the routed experts at num_bits plus a 16-bit scale per group_size
+//     weights (the format keeps each group's scale in the model's 16-bit
+//     type; symmetric, so no zero point) and the rest in BF16;
+//
+// averaged over all the weights. Another method (awq, gptq) is not read,
+// and a note says the weights are taken as the matrix products compute
+// (--weights states them).
 func (r raw) weights(total, routed float64, notes []string) (prefill.Weights, []string) {
 	if r.Quant == nil || r.Quant.QuantMethod == "" {
 		return prefill.Weights{}, notes
 	}
-	switch m := strings.ToLower(r.Quant.QuantMethod); {
+	q := r.Quant
+	experts := func(bits float64, name string) prefill.Weights {
+		return prefill.Weights{Name: name + ", the rest BF16: the checkpoint's", Bytes: (routed*bits/8 + (total-routed)*2) / total}
+	}
+	keeps := func(list []string, parts ...string) bool {
+		for _, p := range parts {
+			if !slices.ContainsFunc(list, func(s string) bool { return strings.Contains(s, p) }) {
+				return false
+			}
+		}
+		return true
+	}
+	hasExperts := routed > 0 && total > routed
+	switch m := strings.ToLower(q.QuantMethod); {
 	case m == "fp8":
 		return prefill.Weights{Name: "FP8, the checkpoint's", Bytes: 1}, notes
-	case m == "mxfp4" && routed > 0 && total > routed && slices.ContainsFunc(r.Quant.NotConverted, func(s string) bool { return strings.Contains(s, "self_attn") }):
-		bytes := (routed*prefill.MXFP4Bits/8 + (total-routed)*2) / total
-		return prefill.Weights{Name: "MXFP4 experts, the rest BF16: the checkpoint's", Bytes: bytes}, notes
+	case m == "mxfp4" && hasExperts && keeps(q.NotConverted, "self_attn"):
+		return experts(prefill.MXFP4Bits, "MXFP4 experts"), notes
+	case m == "compressed-tensors" && hasExperts && len(q.Groups) == 1 && keeps(q.Ignore, "self_attn", "shared_experts"):
+		for _, g := range q.Groups {
+			if w := g.Weights; w != nil && w.Type == "int" && w.Strategy == "group" && w.GroupSize > 0 && w.NumBits > 0 && w.NumBits < 16 && slices.Contains(g.Targets, "Linear") {
+				return experts(float64(w.NumBits)+16/float64(w.GroupSize), fmt.Sprintf("INT%d experts (a 16-bit scale per %d)", w.NumBits, w.GroupSize)), notes
+			}
+		}
 	}
 	return prefill.Weights{}, append(notes, fmt.Sprintf("quantization_config quant_method %s is not read: the weights are taken as stored in the precision of the matrix products (state them with --weights, e.g. --weights int4)", breakeven.Quote(r.Quant.QuantMethod)))
 }

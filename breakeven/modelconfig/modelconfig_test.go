@@ -327,6 +327,23 @@ func TestCheckpointWeightsFromQuantMethod(t *testing.T) {
 	assert.Greater(t, experts/oss.TotalParams, 0.9, "OpenAI: the MoE weights are 90+% of the parameters")
 	assert.InEpsilon(t, (experts*4.25/8+(oss.TotalParams-experts)*2)/oss.TotalParams, oss.Weights.Bytes, 1e-12)
 	assert.Contains(t, oss.Weights.Name, "MXFP4 experts")
+	// Kimi K2.5 (compressed-tensors): the routed experts of its 60 MoE
+	// layers (384 of 3 x 7168 x 2048) in INT4 with a 16-bit scale per 32,
+	// 4.5 bits; attention, shared experts, the dense first MLP and the
+	// head (its ignore list) in BF16.
+	data, err = os.ReadFile("../../sources/configs/moonshotai--Kimi-K2.5.json")
+	require.NoError(t, err)
+	k25, err := Parse(data)
+	require.NoError(t, err)
+	routed := 60 * 384 * 3 * 7168 * 2048.0
+	assert.InEpsilon(t, (routed*4.5/8+(k25.TotalParams-routed)*2)/k25.TotalParams, k25.Weights.Bytes, 1e-12)
+	assert.Equal(t, "INT4 experts (a 16-bit scale per 32), the rest BF16: the checkpoint's", k25.Weights.Name)
+	assert.NotContains(t, strings.Join(k25.Notes, "; "), "quant_method")
+	// compressed-tensors that may quantize the shared experts too is not
+	// read.
+	ct := parse(t, `{`+base+`, "num_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 8, "quantization_config": {"quant_method": "compressed-tensors", "ignore": ["re:.*self_attn.*"], "config_groups": {"group_0": {"targets": ["Linear"], "weights": {"num_bits": 4, "type": "int", "strategy": "group", "group_size": 32}}}}}`)
+	assert.Zero(t, ct.Weights)
+	assert.Contains(t, strings.Join(ct.Notes, "; "), `quant_method "compressed-tensors" is not read`)
 	// MXFP4 named without attention kept out is not read.
 	part := parse(t, `{`+base+`, "num_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 8, "quantization_config": {"quant_method": "mxfp4"}}`)
 	assert.Zero(t, part.Weights)

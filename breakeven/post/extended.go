@@ -236,8 +236,8 @@ type EstimateRow struct {
 	// Slowest is the slowest of them.
 	Beaten, Links int
 	Slowest       string
-	// Fit is the memory fit of the model's weights (BF16, or its
-	// checkpoint's FP8: prefill.GPUs.StoredWeights), the prompt's
+	// Fit is the memory fit of the model's weights (as its checkpoint
+	// stores them, else BF16: prefill.GPUs.StoredWeights), the prompt's
 	// 16-bit cache and the activation allowance on the GPUs. A row that
 	// does not fit is not priced: Time, Rate and BreakEven are NaN.
 	Fit prefill.Fit
@@ -381,7 +381,7 @@ func ValidationData() Table {
 // EstimateData is the estimated break-evens of the catalog.
 func EstimateData() Table {
 	rows := EstimateTable()
-	b := newBuilder("estimated-break-evens", fmt.Sprintf("Estimates, not measurements: prefill and break-even on %s by %s; a run whose weights (BF16, or the checkpoint's FP8), cache and activation allowance do not fit in memory is not priced", EstimateGPUs(), EstimateModel()), len(rows))
+	b := newBuilder("estimated-break-evens", fmt.Sprintf("Estimates, not measurements: prefill and break-even on %s by %s; a run whose weights (as the checkpoint stores them, else BF16), cache and activation allowance do not fit in memory is not priced", EstimateGPUs(), EstimateModel()), len(rows))
 	b.text("model", "model", func(i int) string { return rows[i].Model.Name })
 	b.num("prompt", "prompt", uTokens, func(i int) float64 { return float64(rows[i].Tokens) })
 	b.text("within_context", "within context", func(i int) string { return boolText(rows[i].InContext) })
@@ -393,7 +393,7 @@ func EstimateData() Table {
 	b.count("links_beaten", "post's links above it", func(i int) float64 { return float64(rows[i].Beaten) })
 	b.count("links_compared", "post's links", func(i int) float64 { return float64(rows[i].Links) })
 	b.text("slowest_link_clearing", "slowest link clearing it", func(i int) string { return rows[i].Slowest })
-	b.text("fits_in_memory", "weights (BF16, or the checkpoint's FP8), cache and activations fit", func(i int) string { return boolText(rows[i].Fit.Fits()) })
+	b.text("fits_in_memory", "weights (as the checkpoint stores them, else BF16), cache and activations fit", func(i int) string { return boolText(rows[i].Fit.Fits()) })
 	b.num("memory_need", "memory needed (weights + cache + activations)", uGB, func(i int) float64 { return float64(rows[i].Fit.Need) })
 	b.num("memory", "GPU memory", uGB, func(i int) float64 { return float64(rows[i].Fit.Memory) })
 	return b.t
@@ -491,7 +491,7 @@ func EstimatePrinted() breakeven.PrintedTable {
 		if !r.Priced() {
 			// One note for every model that does not fit; the cell gives
 			// the memory it needs (the CSV has the parts).
-			why := fmt.Sprintf("not priced: the weights (BF16, or the checkpoint's FP8), the cache and activations need more than the %s of %s (the cell gives the need; data/estimated-break-evens.csv its parts)",
+			why := fmt.Sprintf("not priced: the weights (as the checkpoint stores them, else BF16), the cache and activations need more than the %s of %s (the cell gives the need; data/estimated-break-evens.csv its parts)",
 				EstimateGPUs().Memory(), EstimateGPUs())
 			cell := n.Mark("needs "+r.Fit.Need.String(), why)
 			t.Rows = append(t.Rows, []string{r.Model.Name, prompt, cell, breakeven.Dash, mean.Cell(float64(r.PerToken)), breakeven.Dash, breakeven.Dash})

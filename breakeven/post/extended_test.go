@@ -153,7 +153,8 @@ func TestRangesFromTheirInputs(t *testing.T) {
 	}
 	// A checkpoint whose config.json says quant_method "fp8" stores a
 	// byte a weight, and the BF16 estimates keep it so; gpt-oss's
-	// "mxfp4" its routed experts at 4.25 bits and the rest at 2 bytes,
+	// "mxfp4" its routed experts at 4.25 bits and the rest at 2 bytes
+	// (Kimi K2.5's "compressed-tensors" as below),
 	// averaged over its config's shapes (layers x 128 or 32 experts of
 	// 3 x 2880^2; untied 201,088-word embeddings and head; attention of
 	// 64 query and 8 KV heads of 64; the router); the others 2.
@@ -170,6 +171,13 @@ func TestRangesFromTheirInputs(t *testing.T) {
 			return ossBytes(36, 128)
 		case "gpt-oss-20b":
 			return ossBytes(24, 32)
+		case "Kimi K2.5":
+			// compressed-tensors: the routed experts of its 60 MoE layers
+			// (384 of 3 x 7168 x 2048) in INT4 with a 16-bit scale per 32,
+			// 4.5 bits; the rest 2 bytes.
+			total := sources.MustModel(model).TotalParams
+			routed := 60 * 384 * 3 * 7168 * 2048.0
+			return (routed*4.5/8 + (total-routed)*2) / total
 		}
 		return 2
 	}
