@@ -666,6 +666,7 @@ func TestGPTOSS120BFitsOneGPUAsOpenAISays(t *testing.T) {
 	experts := 36 * 128 * 3 * 2880.0 * 2880
 	total := experts + 2*201088*2880.0 + 36*(2880*(64+8+8)*64.0+64*64*2880) + 36*2880*128.0
 	perWeight := (experts*4.25/8 + (total-experts)*2) / total
-	assert.Contains(t, Render(a).Get("memory"), "MXFP4 experts, the rest BF16: the checkpoint's")
+	// Printed to three figures: "(117B x 0.558 B, MXFP4 experts, ...".
+	assert.Contains(t, Render(a).Get("memory"), fmt.Sprintf("(117B x %.3g B, MXFP4 experts, the rest BF16: the checkpoint's)", perWeight))
 	assert.InDelta(t, 117e9*perWeight+float64(a.Result.CacheBytes)+0.1*80e9, *a.Output.MemoryNeedBytes, 1)
 }
