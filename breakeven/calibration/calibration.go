@@ -142,7 +142,8 @@
 // then typed left out no run separates it from the per-request cost. The
 // weights are read as stored (prefill.GPUs.StoredWeights): in the matrix
 // products' precision, except where a run states a narrower width
-// (sources.PrefillRun.WeightBits): the post's 405B test and issue #356's
+// (sources.PrefillRun.WeightBits) or the model's config.json a narrower
+// checkpoint (Kimi K2.5's INT4 experts; no fit run's): the post's 405B test and issue #356's
 // vLLM runs hold AWQ's 4-bit weights and compute in BF16, and are charged
 // half a byte a weight. vLLM's AWQ code at one commit in sources
 // dequantises the weights to FP16 in memory before a matrix product of

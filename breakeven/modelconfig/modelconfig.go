@@ -86,11 +86,11 @@ type Config struct {
 	// zero for a dense model): the shape the prefill's communication
 	// time needs.
 	Hidden, MoELayers, ExpertsPerToken int
-	// Weights is how the checkpoint stores its weights where the config
-	// states one quantization for them all (quantization_config's
-	// quant_method "fp8": FP8, a byte a weight; the embeddings and the
-	// few modules it leaves in BF16 are counted at a byte too); zero
-	// otherwise, when they are stored as the matrix products compute.
+	// Weights is how the checkpoint stores its weights, a byte count
+	// averaged over all of them, where quantization_config says so in a
+	// form read (raw.weights: fp8, gpt-oss's mxfp4 experts, Kimi K2.5's
+	// compressed-tensors experts); zero otherwise, when they are taken
+	// as stored in the precision of the matrix products.
 	Weights prefill.Weights
 	// Notes are the assumptions made where the config is silent, such as
 	// untied embeddings or Llama 4's default NoPE interval.

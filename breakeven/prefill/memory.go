@@ -44,7 +44,8 @@ type Weights struct {
 }
 
 // MemoryFit checks m's weights, stored as g stores them (StoredWeights:
-// g.Weights, or g's precision of the matrix products), and a prompt's
+// g.Weights, else m's checkpoint where narrower, else g's precision of
+// the matrix products), and a prompt's
 // cache against g's memory, keeping share of the memory for activations.
 func MemoryFit(m Model, cache breakeven.Bytes, g GPUs, share float64) Fit {
 	w := g.StoredWeights(m)

@@ -153,8 +153,9 @@ func MemoryTerm(m Model, n breakeven.Tokens, g GPUs) float64 {
 // parameters of each token (ActiveParams x n, the shared weights counted
 // with each token, an upper bound), capped at all its weights
 // (TotalParams, or ActiveParams where the total is not known), each of
-// the bytes g stores it in (StoredWeights: 4-bit weights read as 4-bit,
-// else in the matrix products' precision). Zero when the chip's
+// the bytes g stores it in (StoredWeights: as stated, else as m's
+// checkpoint where narrower, else in the matrix products' precision).
+// Zero when the chip's
 // bandwidth is not known.
 func WeightRead(m Model, n breakeven.Tokens, g GPUs) breakeven.Seconds {
 	bw := float64(g.Chip.MemoryBandwidth) * float64(g.Count)
