@@ -1,6 +1,7 @@
 package modelconfig
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -348,6 +349,22 @@ func TestCheckpointWeightsFromQuantMethod(t *testing.T) {
 	part := parse(t, `{`+base+`, "num_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 8, "quantization_config": {"quant_method": "mxfp4"}}`)
 	assert.Zero(t, part.Weights)
 	assert.Contains(t, strings.Join(part.Notes, "; "), `quant_method "mxfp4" is not read`)
+}
+
+// A compressed-tensors group is read from 1 bit and a group of 1 up to
+// 15 bits; a width of 0 or 16 and more, or a group of 0, is not.
+func TestCompressedTensorsWidthsRead(t *testing.T) {
+	ct := func(bits, group int) Config {
+		return parse(t, fmt.Sprintf(`{`+base+`, "num_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 8, "quantization_config": {"quant_method": "compressed-tensors", "ignore": ["re:.*self_attn.*", "re:.*shared_experts.*"], "config_groups": {"group_0": {"targets": ["Linear"], "weights": {"num_bits": %d, "type": "int", "strategy": "group", "group_size": %d}}}}}`, bits, group))
+	}
+	for _, c := range []struct{ bits, group int }{{1, 32}, {15, 32}, {4, 1}} {
+		w := ct(c.bits, c.group).Weights
+		assert.Positive(t, w.Bytes, c)
+		assert.Contains(t, w.Name, fmt.Sprintf("INT%d experts (a 16-bit scale per %d)", c.bits, c.group), c)
+	}
+	for _, c := range []struct{ bits, group int }{{0, 32}, {16, 32}, {4, 0}} {
+		assert.Zero(t, ct(c.bits, c.group).Weights, c)
+	}
 }
 
 // Each bad config gets one line naming the field, with an example.
