@@ -635,7 +635,7 @@ func TestPerRequestCostNamesItsModelsWhenThePromptsIsNotAmongThem(t *testing.T) 
 // how to price the FP8 products engines run on a chip that has them; a
 // precision typed, a chip without FP8 or a BF16 checkpoint gets no hint.
 func TestFP8CheckpointInBF16SaysHowToPriceFP8(t *testing.T) {
-	const hint = "the checkpoint's weights are FP8, which engines on the H200 multiply in FP8: --precision fp8+bf16 prices that"
+	const hint = "the checkpoint's weights are FP8, which engines on the H200 multiply in FP8; a precision of fp8+bf16 prices that (calc's --precision, the page's Precision field)"
 	a, err := Compute(Request{Model: "deepseek-v3", Tokens: "8000", GPUs: "8xH200", Link: "100Gbit/s"})
 	require.NoError(t, err)
 	assert.Contains(t, Render(a).Get("precision"), "BF16: dense peak 989.4 TFLOP/s per H200 (the default); "+hint)

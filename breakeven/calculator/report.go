@@ -211,7 +211,7 @@ func renderExtended(in Input, out Output) []Row {
 			// chip with an FP8 peak multiply its weights in FP8.
 			if g := in.Flop.GPUs; in.Flop.PrecisionDefault && in.Flop.Model.Checkpoint.Bytes == 1 {
 				if _, err := g.Chip.PeakAt(prefill.FP8); err == nil {
-					text += fmt.Sprintf(" (the default); the checkpoint's weights are FP8, which engines on the %s multiply in FP8: --precision fp8+bf16 prices that", g.Chip.Name)
+					text += fmt.Sprintf(" (the default); the checkpoint's weights are FP8, which engines on the %s multiply in FP8; a precision of fp8+bf16 prices that (calc's --precision, the page's Precision field)", g.Chip.Name)
 				}
 			}
 			add("precision", "precision", text)

@@ -56,7 +56,9 @@ when no --prefill or --ttft is given, and otherwise reports the MFU a
 measured time implies; --precision picks the chip's dense peak (bf16 by
 default; fp8, fp4 or nvfp4, or fp8+bf16 for FP8 matrix products with BF16
 attention) and --weights the storage of the weights when it differs
-(int4 for AWQ). With --gpus a model's weights (for a custom architecture
+(int4 for AWQ; without it, the checkpoint's where its config.json gives a
+narrower one, as DeepSeek-V3's FP8 or gpt-oss's MXFP4 experts, else the
+precision's). With --gpus a model's weights (for a custom architecture
 --params, taken as all of them), cache and a 10%
 activation allowance must fit in the GPUs' memory: a FLOP-model prefill
 that does not fit is refused with the numbers. --latency and --efficiency
