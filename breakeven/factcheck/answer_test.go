@@ -125,6 +125,9 @@ func TestAnswerOfASizeAndOfAThroughput(t *testing.T) {
 	r = check(t, factcheck.Claim{Throughput: "4 TB/s", Host: "dgx-h100"})
 	assert.Equal(t, fmt.Sprintf("A stated 4.00 TB/s in total; across hosts, at least %d hosts of 600 GB/s (DGX H100): nothing stated bounds it, so it is neither supported nor refuted",
 		int(math.Ceil(4000.0/600))), r.Answer())
+	// 400 GB/s in total fits one host of 600 GB/s: "at least 1 host".
+	r = check(t, factcheck.Claim{Throughput: "400 GB/s", Host: "dgx-h100"})
+	assert.Equal(t, "A stated 400 GB/s in total; across hosts, at least 1 host of 600 GB/s (DGX H100): nothing stated bounds it, so it is neither supported nor refuted", r.Answer())
 
 	r = check(t, factcheck.Claim{Model: "qwen3-32b", Tokens: "131072", Seconds: "1.5"})
 	assert.True(t, strings.HasSuffix(r.Answer(), "; no link or host is stated: nothing stated bounds it, so it is neither supported nor refuted"), r.Answer())
