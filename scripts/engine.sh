@@ -196,6 +196,20 @@ alive() { # pid file -> pid of a running llama-server, or fail
 
 healthy() { curl -fsS -m 2 "$1/health" >/dev/null 2>&1; }
 
+# taken PORT: a socket listens on PORT (in /proc/net/tcp or tcp6, whose
+# local addresses end in the port in hex and whose state 0A is LISTEN).
+# Connecting to it would not do: a listener that never accepts fills its
+# backlog and then refuses.
+taken() {
+  local hex f files=()
+  hex="$(printf '%04X' "$1")"
+  for f in /proc/net/tcp /proc/net/tcp6; do
+    [ -r "$f" ] && files+=("$f")
+  done
+  [ ${#files[@]} -gt 0 ] || return 1
+  awk -v p=":$hex" 'substr($2, length($2) - 4) == p && $4 == "0A" { found = 1 } END { exit !found }' "${files[@]}"
+}
+
 # An instance is one server: a shape on a port. Its files in $RUN are
 # SHAPE-PORT.pid, .url and .log.
 cmd_start() {
@@ -238,6 +252,12 @@ cmd_start() {
     if ! kill -0 "$pid" 2>/dev/null; then
       tail -n 20 "$RUN/$inst.log" >&2 || true
       rm -f "$RUN/$inst.pid"
+      # llama-server logs from a thread of its own and may exit before its
+      # "couldn't bind" line is written; whether the port is taken is
+      # asked of the port itself.
+      if taken "$port"; then
+        die "port $port is taken by another process, so llama-server could not bind it; give another port (scripts/engine.sh start $shape PORT)"
+      fi
       die "llama-server exited while starting; its log is $RUN/$inst.log"
     fi
     if [ "$waited" -ge $((timeout * 5)) ]; then

@@ -123,19 +123,12 @@ func Start(t testing.TB, shape string) (baseURL, slotDir string) {
 			t.Fatal(err)
 		}
 		out, err = run("start", shape, strconv.Itoa(port))
-		if err == nil || !strings.Contains(out, bindFailed) {
+		if err == nil || !(strings.Contains(out, bindFailed) || strings.Contains(out, portTaken)) {
 			break
 		}
 		t.Logf("engine %s: port %d was taken before llama-server bound it (try %d of %d)", shape, port, try, startTries)
 	}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) && ee.ExitCode() == errNotBuilt && strings.Contains(out, "not built") {
-		msg := fmt.Sprintf("the engine (llama.cpp's llama-server) is not built: run %s (about 30 minutes once, then cached)", Build)
-		if os.Getenv("CI") != "" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
+	skipUnlessBuilt(t, out, err)
 	t.Cleanup(func() {
 		if out, err := run("stop", shape, strconv.Itoa(port)); err != nil {
 			t.Errorf("stopping the %s engine: %v\n%s", shape, err, out)
@@ -153,6 +146,20 @@ func Start(t testing.TB, shape string) (baseURL, slotDir string) {
 	return baseURL, SlotDir(shape)
 }
 
+// skipUnlessBuilt skips the test (fails it in CI) when the script's
+// output and error say the engine is not built.
+func skipUnlessBuilt(t testing.TB, out string, err error) {
+	t.Helper()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && ee.ExitCode() == errNotBuilt && strings.Contains(out, "not built") {
+		msg := fmt.Sprintf("the engine (llama.cpp's llama-server) is not built: run %s (about 30 minutes once, then cached)", Build)
+		if os.Getenv("CI") != "" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+}
+
 // run runs the script, returning its standard output, then its standard
 // error.
 func run(args ...string) (string, error) {
@@ -164,8 +171,13 @@ func run(args ...string) (string, error) {
 	return stderr.String() + stdout.String(), err
 }
 
-// bindFailed is what llama-server logs when its port is taken.
-const bindFailed = "couldn't bind HTTP server socket"
+// bindFailed is what llama-server logs when its port is taken. It logs
+// from a thread of its own and may exit before the line is written, so
+// the script also asks the port and says portTaken when it is.
+const (
+	bindFailed = "couldn't bind HTTP server socket"
+	portTaken  = "is taken by another process"
+)
 
 // freePort asks the system for a free TCP port on 127.0.0.1. (A variable,
 // so that a test can hand Start a port that is taken.)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -64,7 +65,8 @@ func TestCacheDir(t *testing.T) {
 }
 
 // A port that is taken by the time llama-server binds it is not a failed
-// start: the server exits saying so, and Start starts it on another port.
+// start: the server exits (its log may or may not say why), the script
+// finds the port taken, and Start starts the server on another port.
 // The first port Start is given here is held by a listener of the test.
 func TestAServerWhosePortIsTakenStartsOnAnother(t *testing.T) {
 	held, err := net.Listen("tcp", "127.0.0.1:0")
@@ -88,4 +90,23 @@ func TestAServerWhosePortIsTakenStartsOnAnother(t *testing.T) {
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
+}
+
+// Started on a port another process holds, the script says the port is
+// taken and names it, whether or not llama-server's own log got to say
+// so before it exited.
+func TestStartingOnATakenPortSaysItIsTaken(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the real engine (llama-server) is not started with -short")
+	}
+	held, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer held.Close()
+	port := held.Addr().(*net.TCPAddr).Port
+	out, err := run("start", SmolLM2, strconv.Itoa(port))
+	t.Cleanup(func() { _, _ = run("stop", SmolLM2, strconv.Itoa(port)) })
+	skipUnlessBuilt(t, out, err)
+	require.Error(t, err, out)
+	assert.Contains(t, out, fmt.Sprintf("engine: port %d is taken by another process", port))
+	assert.Contains(t, out, portTaken)
 }
