@@ -173,7 +173,8 @@ func run(args ...string) (string, error) {
 
 // bindFailed is what llama-server logs when its port is taken. It logs
 // from a thread of its own and may exit before the line is written, so
-// the script also asks the port and says portTaken when it is.
+// the script also looks for a listener on the port and says portTaken
+// when it finds one.
 const (
 	bindFailed = "couldn't bind HTTP server socket"
 	portTaken  = "is taken by another process"
