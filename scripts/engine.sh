@@ -215,11 +215,16 @@ taken() {
 cmd_start() {
   check_shape "${1:-}"
   local shape="$1" port="${2:-$(shape_port "$1")}" dir model url pid inst
-  dir="$(engine_dir)" || not_built
   [[ "$port" =~ ^[0-9]+$ ]] || {
     echo "engine: port \"$port\" is not a number (e.g. scripts/engine.sh start $shape $(shape_port "$shape"))" >&2
     exit 2
   }
+  [[ "$port" =~ ^0*[0-9]{1,5}$ ]] && (( 10#$port >= 1 && 10#$port <= 65535 )) || {
+    echo "engine: port $port is out of range 1 to 65535 (e.g. scripts/engine.sh start $shape $(shape_port "$shape"))" >&2
+    exit 2
+  }
+  port=$((10#$port)) # "08" is port 8, in decimal everywhere below
+  dir="$(engine_dir)" || not_built
   inst="$shape-$port"
   mkdir -p "$RUN" "$CACHE/slots/$shape"
   exec 9>"$RUN/$inst.lock"
@@ -292,6 +297,9 @@ cmd_stop() {
   [ -d "$RUN" ] || return 0
   if [ "$what" != all ]; then
     check_shape "$what"
+  fi
+  if [[ "$port" =~ ^0*[0-9]{1,5}$ ]]; then
+    port=$((10#$port)) # as start wrote it: "018135" is 18135
   fi
   shopt -s nullglob
   for f in "$RUN"/*.pid; do

@@ -53,6 +53,20 @@ func TestStartWithoutBuildSaysToBuild(t *testing.T) {
 	require.True(t, errors.As(err, &ee), "%v: %s", err, out)
 	assert.Equal(t, 2, ee.ExitCode())
 	assert.Contains(t, out, `unknown shape "gpt-5": use one of: smollm2-135m qwen2.5-0.5b`)
+
+	// A port is a number from 1 to 65535, checked before the build is:
+	// the message names the input and shows the shape's default port.
+	for port, msg := range map[string]string{
+		"x":                    `engine: port "x" is not a number (e.g. scripts/engine.sh start smollm2-135m 18135)`,
+		"0":                    `engine: port 0 is out of range 1 to 65535 (e.g. scripts/engine.sh start smollm2-135m 18135)`,
+		"65536":                `engine: port 65536 is out of range 1 to 65535`,
+		"99999999999999999999": `engine: port 99999999999999999999 is out of range`,
+	} {
+		out, err = run("start", SmolLM2, port)
+		require.True(t, errors.As(err, &ee), "%s: %v: %s", port, err, out)
+		assert.Equal(t, 2, ee.ExitCode(), port)
+		assert.Contains(t, out, msg, port)
+	}
 }
 
 func TestCacheDir(t *testing.T) {
