@@ -146,6 +146,7 @@ func TestPipelineFactorByHand(t *testing.T) {
 	assert.Equal(t, 8.0/5, PipelineFactor(131073, Parallel{PP: 4, Chunk: 32768})) // a fifth, partial chunk
 	assert.Equal(t, 2.0, PipelineFactor(1000, Parallel{PP: 2, Chunk: 4096}))      // shorter than a chunk: one
 	assert.Equal(t, 2.0, PipelineFactor(4096, Parallel{PP: 2, Chunk: 4096}))
+	assert.Equal(t, 5.0/4, PipelineFactor(4, Parallel{PP: 2, Chunk: 1})) // chunks of one token: four of them, one stage behind
 }
 
 // One request through a pipeline pays the bubble on its FLOP time only.
