@@ -215,6 +215,10 @@ func TestCeilingShareFallsBackToTheSameTensorCores(t *testing.T) {
 	got, ok := bf.CeilingShare(FP4)
 	assert.True(t, ok)
 	assert.Equal(t, 0.6, got)
+	fp8 := Chip{Ceilings: []Ceiling{{Precision: FP8, Share: 0.7}}}
+	got, ok = fp8.CeilingShare(BF16) // no BF16 ceiling: the one measured
+	assert.True(t, ok)
+	assert.Equal(t, 0.7, got)
 	got, ok = Chip{}.CeilingShare(BF16)
 	assert.False(t, ok)
 	assert.Equal(t, 1.0, got)
