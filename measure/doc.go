@@ -80,15 +80,36 @@
 //     max_abs_error_bytes, formula_bytes_per_token,
 //     difference_bytes_per_token, engine_metadata_bytes_per_token,
 //     kv_bytes_per_token, agrees;
+//   - cached_ttft_fit: intercept, slope, max_abs_error (below);
 //   - save_restore: measured, note, load_fixed_seconds,
 //     load_bytes_per_second, save_bytes_per_second, drop_caches,
-//     crossover_tokens, crossover_note;
+//     crossover_tokens, crossover_note, hit_crossover_tokens,
+//     hit_crossover_note;
 //   - links: per --link, link, link_bytes_per_second, crossover_tokens,
-//     crossover_note and per length the calc --json keys
-//     (prefill_tokens_per_second, bytes_per_token,
-//     break_even_bytes_per_second, recompute_seconds, load_seconds,
-//     speedup, winner);
+//     crossover_note, hit_crossover_tokens, hit_crossover_note and per
+//     length the calc --json keys (prefill_tokens_per_second,
+//     bytes_per_token, break_even_bytes_per_second, recompute_seconds,
+//     load_seconds, speedup, winner) and the hit's: cached_ttft_seconds,
+//     hit_seconds, hit_speedup, hit_winner,
+//     hit_break_even_bytes_per_second;
 //   - interrupted (Ctrl-C stopped the run; what was measured is kept), notes.
+//
+// # A hit still pays the cached TTFT
+//
+// The post's arithmetic, which the verdicts and B*(N) above follow,
+// weighs a load against the whole cold TTFT. But a request whose cache is
+// found, in the engine's prefix cache or loaded over a link, still pays
+// its cached TTFT: the HTTP request, the scheduler, the last token's
+// compute and sampling. So each link's verdict carries a hit's too: the
+// load plus the measured median cached TTFT at N (hit_seconds), the cold
+// TTFT over that (hit_speedup), and the link at which the two are equal,
+// the cache's bytes over (cold - cached)
+// (hit_break_even_bytes_per_second: above the post's B*(N), and none
+// where the cached TTFT is not below the cold one). The hit's crossover
+// adds to every load the cached TTFT fitted as a line over N
+// (cached_ttft_fit; a constant with one length). On a fast engine, where
+// the cached TTFT is a large part of a short prompt's cold one, the
+// hit's speedup is far below the post's.
 //
 // ReadResult reads one back.
 package measure

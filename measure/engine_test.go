@@ -102,6 +102,19 @@ func TestRealEngineMeasurementHoldsPhysicalInvariants(t *testing.T) {
 			}
 			assert.True(t, res.SaveRestore.Measured)
 			assert.Greater(t, res.SaveRestore.LoadBytesPerSecond, 0.0)
+
+			// A hit over the 10GbE link pays its load and the cached TTFT
+			// this server measured, and still beats a cold request from
+			// 512 tokens.
+			require.Len(t, res.Links, 1)
+			for i, lp := range res.Links[0].Points {
+				p := res.Points[i]
+				assert.Equal(t, p.CachedTTFT.P50, lp.CachedTTFTSeconds)
+				assert.InDelta(t, lp.LoadSeconds+p.CachedTTFT.P50, lp.HitSeconds, 1e-12)
+				if p.Tokens >= 512 {
+					assert.Equal(t, "load", lp.HitWinner, "a hit beats a cold request at %d tokens", p.Tokens)
+				}
+			}
 		})
 	}
 }

@@ -127,23 +127,34 @@ func (r Result) Text() string {
 		}
 		say("Save and restore: save %v, restore %v + %s (%s).", breakeven.Bandwidth(sr.SaveBytesPerSecond), breakeven.Bandwidth(sr.LoadBytesPerSecond), fixed, drop)
 		if sr.CrossoverTokens > 0 {
-			say("Restoring from this machine's storage beats recomputing from %s%s.", tokens(sr.CrossoverTokens), paren(sr.CrossoverNote))
+			say("Restoring from this machine's storage beats recomputing from %s%s%s.", tokens(sr.CrossoverTokens), paren(sr.CrossoverNote), r.hitClause(sr.HitCrossoverTokens, sr.HitCrossoverNote))
 		} else if sr.CrossoverNote != "" {
-			say("Restoring from this machine's storage: %s.", sr.CrossoverNote)
+			say("Restoring from this machine's storage: %s%s.", sr.CrossoverNote, r.hitClause(sr.HitCrossoverTokens, sr.HitCrossoverNote))
 		}
 	} else if !sr.Measured {
 		say("Save and restore: %s.", sr.Note)
 	}
+	if len(r.Links) > 0 && r.CachedFit != nil {
+		b.WriteString("\n")
+		say("For each link, by the post's arithmetic: the load against the cold TTFT; and under it, a hit's time: the load plus the cached TTFT that a request whose cache is found still pays, its speedup over the cold TTFT, and the link at which the two are equal.")
+	}
 	for _, l := range r.Links {
 		b.WriteString("\n")
 		if l.CrossoverTokens > 0 {
-			say("Link %s (%v): loading wins from %s%s.", l.Link, breakeven.Bandwidth(l.BytesPerSecond), tokens(l.CrossoverTokens), paren(l.CrossoverNote))
+			say("Link %s (%v): loading wins from %s%s%s.", l.Link, breakeven.Bandwidth(l.BytesPerSecond), tokens(l.CrossoverTokens), paren(l.CrossoverNote), r.hitClause(l.HitCrossoverTokens, l.HitCrossoverNote))
 		} else {
-			say("Link %s (%v): %s.", l.Link, breakeven.Bandwidth(l.BytesPerSecond), l.CrossoverNote)
+			say("Link %s (%v): %s%s.", l.Link, breakeven.Bandwidth(l.BytesPerSecond), l.CrossoverNote, r.hitClause(l.HitCrossoverTokens, l.HitCrossoverNote))
 		}
 		for _, p := range l.Points {
 			fmt.Fprintf(&b, "%7d: B* %-10v recompute %-9s load %-9s %s (%s)\n", p.Tokens,
 				breakeven.Bandwidth(p.BreakEvenBytesPerSecond), secs(p.RecomputeSeconds), secs(p.LoadSeconds), p.Winner, breakeven.FormatRatio(p.Speedup))
+			if p.HitSeconds > 0 {
+				be := "no link: the cached TTFT is not below the cold one"
+				if p.HitBreakEvenBytesPerSecond > 0 {
+					be = "B* " + breakeven.Bandwidth(p.HitBreakEvenBytesPerSecond).String()
+				}
+				fmt.Fprintf(&b, "%7s  + cached %-9s = %-9s %s (%s), %s\n", "", secs(p.CachedTTFTSeconds), secs(p.HitSeconds), p.HitWinner, breakeven.FormatRatio(p.HitSpeedup), be)
+			}
 		}
 	}
 	if len(r.Notes) > 0 {
@@ -153,6 +164,19 @@ func (r Result) Text() string {
 		say("Note: %s.", n)
 	}
 	return b.String()
+}
+
+// hitClause is the crossover again with the cached TTFT a hit still
+// pays added to every load, as a clause: "; with the cached TTFT a hit
+// still pays, from 3 tokens". Empty where no cached TTFT was measured.
+func (r Result) hitClause(n float64, note string) string {
+	if r.CachedFit == nil {
+		return ""
+	}
+	if n > 0 {
+		return fmt.Sprintf("; with the cached TTFT a hit still pays, from %s%s", tokens(n), paren(note))
+	}
+	return "; with the cached TTFT a hit still pays: " + note
 }
 
 func paren(s string) string {

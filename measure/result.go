@@ -48,10 +48,15 @@ type Result struct {
 	// at any N, but no less than 2%.
 	PrefillFitTolerance float64           `json:"prefill_fit_tolerance"`
 	BytesPerToken       *BytesPerTokenFit `json:"bytes_per_token_fit,omitempty"`
-	SaveRestore         SaveRestore       `json:"save_restore"`
-	Links               []LinkVerdict     `json:"links,omitempty"`
-	Interrupted         bool              `json:"interrupted"`
-	Notes               []string          `json:"notes,omitempty"`
+	// CachedFit is the cached TTFT (the median at each N) fitted as a
+	// line over N: what a request still pays when its cache is found,
+	// whether in the engine's prefix cache or loaded over a link. The hit
+	// verdicts add it to every load (HitSeconds, HitCrossoverTokens).
+	CachedFit   *LineFit      `json:"cached_ttft_fit,omitempty"`
+	SaveRestore SaveRestore   `json:"save_restore"`
+	Links       []LinkVerdict `json:"links,omitempty"`
+	Interrupted bool          `json:"interrupted"`
+	Notes       []string      `json:"notes,omitempty"`
 }
 
 // Provenance says where and how a measurement was taken.
@@ -168,15 +173,24 @@ type SaveRestore struct {
 	// the fitted load time; 0 with a note when there is none in range.
 	CrossoverTokens float64 `json:"crossover_tokens"`
 	CrossoverNote   string  `json:"crossover_note,omitempty"`
+	// HitCrossoverTokens is the crossover with the fitted cached TTFT
+	// added to every restore: a request whose cache is restored still
+	// pays it, a cold one pays it inside t(N).
+	HitCrossoverTokens float64 `json:"hit_crossover_tokens"`
+	HitCrossoverNote   string  `json:"hit_crossover_note,omitempty"`
 }
 
 // LinkVerdict is the answer for one --link at each measured length.
 type LinkVerdict struct {
-	Link            string          `json:"link"`
-	BytesPerSecond  float64         `json:"link_bytes_per_second"`
-	CrossoverTokens float64         `json:"crossover_tokens"`
-	CrossoverNote   string          `json:"crossover_note,omitempty"`
-	Points          []LinkPointJSON `json:"points"`
+	Link            string  `json:"link"`
+	BytesPerSecond  float64 `json:"link_bytes_per_second"`
+	CrossoverTokens float64 `json:"crossover_tokens"`
+	CrossoverNote   string  `json:"crossover_note,omitempty"`
+	// HitCrossoverTokens is the crossover with the fitted cached TTFT
+	// added to every load (CachedFit).
+	HitCrossoverTokens float64         `json:"hit_crossover_tokens"`
+	HitCrossoverNote   string          `json:"hit_crossover_note,omitempty"`
+	Points             []LinkPointJSON `json:"points"`
 }
 
 // LinkPointJSON is one length's verdict over a link, keys as calc --json.
@@ -189,6 +203,36 @@ type LinkPointJSON struct {
 	LoadSeconds             float64 `json:"load_seconds"`
 	Speedup                 float64 `json:"speedup"`
 	Winner                  string  `json:"winner"`
+	// The hit: the post's arithmetic compares the load with the whole
+	// cold TTFT, but a request whose cache is loaded still pays the
+	// cached TTFT (the request, the scheduler, the last token's compute).
+	// HitSeconds is the load plus the measured median cached TTFT at N;
+	// HitSpeedup the cold TTFT over it and HitWinner the faster path;
+	// HitBreakEvenBytesPerSecond the link at which the two are equal, the
+	// cache over (cold - cached), 0 where the cached TTFT is not below
+	// the cold one and no link makes a hit faster. All 0 or empty where
+	// no cached TTFT was measured.
+	CachedTTFTSeconds          float64 `json:"cached_ttft_seconds"`
+	HitSeconds                 float64 `json:"hit_seconds"`
+	HitSpeedup                 float64 `json:"hit_speedup"`
+	HitWinner                  string  `json:"hit_winner,omitempty"`
+	HitBreakEvenBytesPerSecond float64 `json:"hit_break_even_bytes_per_second"`
+}
+
+// hit fills the hit's fields from the measured cached TTFT and the
+// cache's bytes: the load plus the cached TTFT against the cold TTFT
+// (RecomputeSeconds), and the link at which they are equal.
+func (lp *LinkPointJSON) hit(cached, cacheBytes float64) {
+	lp.CachedTTFTSeconds = cached
+	lp.HitSeconds = lp.LoadSeconds + cached
+	lp.HitSpeedup = lp.RecomputeSeconds / lp.HitSeconds
+	lp.HitWinner = string(breakeven.Recompute)
+	if lp.HitSeconds < lp.RecomputeSeconds {
+		lp.HitWinner = string(breakeven.Load)
+	}
+	if lp.RecomputeSeconds > cached {
+		lp.HitBreakEvenBytesPerSecond = cacheBytes / (lp.RecomputeSeconds - cached)
+	}
 }
 
 // Formula is the project's model of the cache, when known.
@@ -336,6 +380,10 @@ func Analyze(raw Raw, f Formula, links []string, s Settings, prov Provenance) (R
 		res.Points[i].RelativeResidual = fit.Residuals[i]
 	}
 
+	if cf, ok := res.CachedLine(); ok {
+		res.CachedFit = &cf
+	}
+
 	// Bytes per token from the saved sizes.
 	b := res.Model.FormulaBytesPerToken
 	if distinct(sizeN) >= 2 {
@@ -397,6 +445,9 @@ func Analyze(raw Raw, f Formula, links []string, s Settings, prov Provenance) (R
 			}
 			l := extended.Load{Latency: breakeven.Seconds(loadFixed), Efficiency: 1, Link: breakeven.Bandwidth(sr.LoadBytesPerSecond)}
 			sr.CrossoverTokens, sr.CrossoverNote = crossover(recompute, l, b, breakeven.Tokens(ns[len(ns)-1]), maxN)
+			if res.CachedFit != nil {
+				sr.HitCrossoverTokens, sr.HitCrossoverNote = hitCrossover(recompute, l, b, res.CachedFit, breakeven.Tokens(ns[len(ns)-1]), maxN)
+			}
 		}
 	}
 
@@ -428,13 +479,18 @@ func (res Result) Verdicts(links []string, f Formula) ([]LinkVerdict, error) {
 	if res.BytesPerToken != nil {
 		b = res.BytesPerToken.MeasuredBytesPerToken
 	}
+	hit, hasHit := res.CachedLine()
 	var out []LinkVerdict
 	for i, ls := range links {
 		link := parsed[i]
 		lv := LinkVerdict{Link: ls, BytesPerSecond: float64(link.Total())}
 		l := extended.Load{Latency: breakeven.Seconds(res.SaveRestore.LoadFixedSeconds), Efficiency: 1, Link: link.Total()}
+		last := breakeven.Tokens(res.Points[len(res.Points)-1].Tokens)
 		if b > 0 {
-			lv.CrossoverTokens, lv.CrossoverNote = crossover(recompute, l, b, breakeven.Tokens(res.Points[len(res.Points)-1].Tokens), maxN)
+			lv.CrossoverTokens, lv.CrossoverNote = crossover(recompute, l, b, last, maxN)
+			if hasHit {
+				lv.HitCrossoverTokens, lv.HitCrossoverNote = hitCrossover(recompute, l, b, &hit, last, maxN)
+			}
 		}
 		for _, p := range res.Points {
 			lp := LinkPointJSON{Tokens: p.Tokens, PrefillTokensPerSecond: p.PrefillTokensPerSecond}
@@ -453,6 +509,9 @@ func (res Result) Verdicts(links []string, f Formula) ([]LinkVerdict, error) {
 			}
 			lp.BytesPerToken, lp.BreakEvenBytesPerSecond = float64(r.BytesPerToken), float64(r.BreakEven)
 			lp.RecomputeSeconds, lp.LoadSeconds, lp.Speedup, lp.Winner = float64(r.Recompute), float64(r.Load), r.Speedup, string(r.Winner)
+			if c := p.CachedTTFT.P50; c > 0 {
+				lp.hit(c, float64(r.CacheBytes))
+			}
 			lv.Points = append(lv.Points, lp)
 		}
 		out = append(out, lv)
@@ -533,7 +592,19 @@ func measuredScenario(n int, r, b float64, link breakeven.Bandwidth) (breakeven.
 // crossover is extended.Crossover for the fitted recompute time and a
 // load of b bytes per token.
 func crossover(recompute extended.TimeFunc, l extended.Load, b float64, last, maxN breakeven.Tokens) (float64, string) {
-	load := func(n breakeven.Tokens) breakeven.Seconds { return l.Time(breakeven.Bytes(b * float64(n))) }
+	return hitCrossover(recompute, l, b, nil, last, maxN)
+}
+
+// hitCrossover is crossover with hit(N), what a request whose cache is
+// loaded still pays, added to every load (none when hit is nil).
+func hitCrossover(recompute extended.TimeFunc, l extended.Load, b float64, hit *LineFit, last, maxN breakeven.Tokens) (float64, string) {
+	load := func(n breakeven.Tokens) breakeven.Seconds {
+		t := l.Time(breakeven.Bytes(b * float64(n)))
+		if hit != nil {
+			t += breakeven.Seconds(hit.At(float64(n)))
+		}
+		return t
+	}
 	n, err := extended.Crossover(recompute, load, maxN)
 	if err != nil {
 		return 0, fmt.Sprintf("loading does not beat recomputing up to %s tokens at %v", maxN, l.Link)
@@ -546,6 +617,30 @@ func crossover(recompute extended.TimeFunc, l extended.Load, b float64, last, ma
 	}
 	return whole, ""
 }
+
+// CachedLine fits the median cached TTFT at each measured length as a
+// line over N (a constant with one length): what a request still pays
+// when its cache is found. ok is false where no cached TTFT was measured.
+func (res Result) CachedLine() (f LineFit, ok bool) {
+	var xs, ys []float64
+	for _, p := range res.Points {
+		if p.CachedTTFT.P50 > 0 {
+			xs = append(xs, float64(p.Tokens))
+			ys = append(ys, p.CachedTTFT.P50)
+		}
+	}
+	if len(xs) == 0 {
+		return LineFit{}, false
+	}
+	if distinct(xs) < 2 {
+		return LineFit{Intercept: Percentile(ys, 0.5)}, true
+	}
+	f, err := FitLine(xs, ys)
+	return f, err == nil
+}
+
+// At is the line at x, never below zero (a time).
+func (f LineFit) At(x float64) float64 { return math.Max(0, f.Intercept+f.Slope*x) }
 
 func distinct(xs []float64) int {
 	seen := map[float64]bool{}

@@ -1,0 +1,72 @@
+package measure
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
+)
+
+// A request whose cache is loaded still pays the cached TTFT: the hit's
+// time is the load plus it, its break-even the cache over (cold -
+// cached), and its crossover moves from the post's. Here the cold TTFT is
+// exactly 50 ms + N / (1,000 tokens/s) and the cached one 60 ms at every
+// N, so by hand over 10GbE (1.25 GB/s), with SmolLM2-135M's 23,040 bytes
+// per token: a load of N tokens takes N x 18.432 us, and a hit beats a
+// cold request from N = (60 - 50) ms / (1 ms - 18.432 us) = 10.19, that
+// is from 11 tokens; the post's arithmetic, with no cached TTFT, from 1.
+func TestAHitPaysTheCachedTTFTOnTopOfTheLoad(t *testing.T) {
+	const b, link = 23040.0, 1.25e9
+	f := Formula{Name: "SmolLM2-135M", Arch: breakeven.GQAArchitecture(30, 3, 64), Known: true}
+	require.Equal(t, b, float64(f.Arch.BytesPerToken()))
+	raw := Raw{SaveRestore: "not measured: vllm has no API to save and restore a KV cache"}
+	for _, n := range []int{128, 512, 2048, 8192} {
+		raw.Points = append(raw.Points, RawPoint{Tokens: n,
+			Cold:   []Sample{{Tokens: n, TTFT: 0.05 + float64(n)/1000}},
+			Cached: []Sample{{Tokens: n, TTFT: 0.06}}})
+	}
+	res, err := Analyze(raw, f, []string{"10GbE"}, Settings{}, Provenance{Engine: EngineVLLM})
+	require.NoError(t, err)
+	require.NotNil(t, res.CachedFit)
+	assert.InDelta(t, 0.06, res.CachedFit.Intercept, 1e-12)
+	assert.InDelta(t, 0, res.CachedFit.Slope, 1e-15)
+
+	lv := res.Links[0]
+	assert.Equal(t, 1.0, lv.CrossoverTokens, "the post's arithmetic: a load of one token beats 51 ms")
+	assert.Equal(t, math.Ceil(0.01/(1.0/1000-b/link)), lv.HitCrossoverTokens)
+	assert.Equal(t, 11.0, lv.HitCrossoverTokens)
+
+	p := lv.Points[1]
+	require.Equal(t, 512, p.Tokens)
+	cold, load := 0.05+0.512, 512*b/link
+	assert.InDelta(t, cold, p.RecomputeSeconds, 1e-12)
+	assert.InDelta(t, 0.06, p.CachedTTFTSeconds, 1e-15)
+	assert.InDelta(t, load+0.06, p.HitSeconds, 1e-12)
+	assert.InDelta(t, cold/(load+0.06), p.HitSpeedup, 1e-9)
+	assert.Equal(t, "load", p.HitWinner)
+	assert.InDelta(t, 512*b/(cold-0.06), p.HitBreakEvenBytesPerSecond, 1e-3)
+	assert.Greater(t, p.HitBreakEvenBytesPerSecond, p.BreakEvenBytesPerSecond, "a hit needs a faster link than the post's B*")
+
+	// Printed: 9.44 ms + 60.0 ms = 69.4 ms; 562 / 69.4 = 8.09x; 11.8 MB
+	// over 502 ms is 23.5 MB/s.
+	text := res.Text()
+	assert.Contains(t, text, "+ cached 60.0 ms   = 69.4 ms   load (8.09x), B* 23.5 MB/s\n")
+	assert.Contains(t, strings.ReplaceAll(text, "\n  ", " "), "Link 10GbE (1.25 GB/s): loading wins from 1 token; with the cached TTFT a hit still pays, from 11 tokens.")
+}
+
+// Where the cached TTFT is not below the cold one, no link makes a hit
+// faster: recompute wins, with no break-even, and the report says why.
+func TestAHitNoFasterThanColdHasNoBreakEven(t *testing.T) {
+	lp := LinkPointJSON{Tokens: 64, RecomputeSeconds: 0.1, LoadSeconds: 0.01}
+	lp.hit(0.15, 1e6)
+	assert.InDelta(t, 0.16, lp.HitSeconds, 1e-15)
+	assert.Equal(t, "recompute", lp.HitWinner)
+	assert.InDelta(t, 0.1/0.16, lp.HitSpeedup, 1e-12)
+	assert.Zero(t, lp.HitBreakEvenBytesPerSecond)
+	r := Result{CachedFit: &LineFit{Intercept: 0.15}, Links: []LinkVerdict{{Link: "10GbE", BytesPerSecond: 1.25e9, Points: []LinkPointJSON{lp}}}}
+	assert.Contains(t, r.Text(), "recompute (0.625x), no link: the cached TTFT is not below the cold one")
+}
