@@ -25,7 +25,10 @@ const MeasuredExample = "--measured data/measured-smollm2-135m.json"
 //     the measurement checked against the saved file;
 //   - the prompt length: r's, or else the longest length measured;
 //   - r: the fitted r(N) = N / t(N) at that length, with the provenance
-//     "measured: RATE, from FILE (engine, shape, machine, date; ...)".
+//     "measured: RATE, from FILE (engine, shape, machine, date; ...)";
+//   - the cached TTFT at that length, from the line fitted to the
+//     measured ones (Result.CachedLine), which the answer adds to the
+//     load for a hit's time.
 //
 // Its error is a *breakeven.FieldError naming "measured" (or "tokens").
 func ApplyMeasured(r calculator.Request, path string) (calculator.Request, error) {
@@ -70,6 +73,9 @@ func ApplyMeasured(r calculator.Request, path string) (calculator.Request, error
 		detail += fmt.Sprintf("; b %s B/token, the saved file's K and V, as the formula gives", breakeven.GroupThousands(bf.KVBytesPerToken, 0))
 	}
 	r.Measured = &calculator.MeasuredPrefill{Rate: breakeven.TokenRate(rate), Source: path, Detail: detail}
+	if cf, ok := res.CachedLine(); ok {
+		r.Measured.CachedTTFT = breakeven.Seconds(cf.At(n))
+	}
 	return r, nil
 }
 

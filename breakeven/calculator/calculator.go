@@ -192,6 +192,10 @@ type Input struct {
 	Flop *FlopPrefill
 	// Provenance says where Prefill came from.
 	Provenance Provenance
+	// CachedTTFT is what a request whose cache is loaded still pays, as
+	// measured on the system the prefill was (MeasuredPrefill); 0 if not
+	// known.
+	CachedTTFT breakeven.Seconds
 }
 
 // Answer is the calculator's answer: Output is what calc --json prints;
@@ -281,7 +285,36 @@ func Compute(r Request) (Answer, error) {
 		return Answer{}, err
 	}
 	breakEvenRange(in, &out, res)
+	hitOf(in, &out, res)
 	return Answer{Output: out, Input: in, Result: res}, nil
+}
+
+// hitOf sets, where the measured cached TTFT is known, a hit's time: the
+// load as the answer prices it (with the fixed cost and efficiency given)
+// plus the cached TTFT, against recomputing, and the link at which the
+// two are equal.
+func hitOf(in Input, out *Output, res breakeven.Result) {
+	if !(in.CachedTTFT > 0) {
+		return
+	}
+	cached := float64(in.CachedTTFT)
+	hit := out.LoadSeconds + cached
+	speedup := out.RecomputeSeconds / hit
+	out.HitCachedTTFTSeconds, out.HitSeconds, out.HitSpeedup = ptr(cached), ptr(hit), ptr(speedup)
+	out.HitWinner = string(breakeven.Recompute)
+	if hit < out.RecomputeSeconds {
+		out.HitWinner = string(breakeven.Load)
+	}
+	latency, eff := in.CachedTTFT, 1.0
+	if out.LoadLatencySeconds != nil {
+		latency += breakeven.Seconds(*out.LoadLatencySeconds)
+	}
+	if out.LoadEfficiency != nil {
+		eff = *out.LoadEfficiency
+	}
+	if be := float64(extended.BreakEvenAt(res.CacheBytes, res.Recompute, latency, eff)); breakeven.InRange(be) {
+		out.HitBreakEvenBytesPerSecond = ptr(be)
+	}
 }
 
 // breakEvenRange sets, where the prefill speed has an interval, the
@@ -427,7 +460,7 @@ func Resolve(r Request) (Input, error) {
 		if err != nil {
 			return in, err
 		}
-		in.Prefill, in.Provenance = r.Measured.Rate, p
+		in.Prefill, in.Provenance, in.CachedTTFT = r.Measured.Rate, p, r.Measured.CachedTTFT
 	case given(r.Prefill):
 		rate, err := breakeven.ParseTokenRate(r.Prefill)
 		if err != nil {

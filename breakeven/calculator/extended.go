@@ -69,6 +69,18 @@ type Extended struct {
 	CrossoverTokens *float64 `json:"crossover_tokens,omitempty"`
 	CrossoverNote   string   `json:"crossover_note,omitempty"`
 
+	// With a measured prefill that knows its cached time to first token
+	// (calc --measured): a hit's time, the load (with any --latency and
+	// --efficiency) plus that cached TTFT, which a request whose cache is
+	// loaded still pays; the cold TTFT over it; the faster path; and the
+	// link at which the two are equal, nil where the cached TTFT is not
+	// below the recompute time and no link makes a hit faster.
+	HitCachedTTFTSeconds       *float64 `json:"hit_cached_ttft_seconds,omitempty"`
+	HitSeconds                 *float64 `json:"hit_seconds,omitempty"`
+	HitSpeedup                 *float64 `json:"hit_speedup,omitempty"`
+	HitWinner                  string   `json:"hit_winner,omitempty"`
+	HitBreakEvenBytesPerSecond *float64 `json:"hit_break_even_bytes_per_second,omitempty"`
+
 	// With --overlap: recompute the first tokens while loading the rest.
 	OverlapSeconds         *float64 `json:"overlap_seconds,omitempty"`
 	OverlapRecomputeTokens *float64 `json:"overlap_recompute_tokens,omitempty"`

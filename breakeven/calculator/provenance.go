@@ -62,6 +62,11 @@ type MeasuredPrefill struct {
 	// Detail says what was measured, in a few words ("8x H100, vLLM,
 	// 32,000 tokens in 2.71 s"); optional.
 	Detail string
+	// CachedTTFT is the time to first token the same system took for a
+	// prompt of this length whose cache it held (0 if not measured): what
+	// a request whose cache is loaded still pays besides the load. With
+	// it the answer adds a hit's time (Output.HitSeconds).
+	CachedTTFT breakeven.Seconds
 }
 
 // The bounds of a measured speed: those --prefill reads.
@@ -80,6 +85,8 @@ func measuredProvenance(m MeasuredPrefill) (Provenance, error) {
 		return Provenance{}, sentence("measured", "a measured prefill needs the file it was read from (e.g. --measured run.json)")
 	case math.IsNaN(r) || m.Rate < minMeasuredRate || m.Rate > maxMeasuredRate:
 		return Provenance{}, breakeven.Bad("measured", source, fmt.Sprintf("a measured prefill of %g tokens/s is outside %v to %v", r, minMeasuredRate, maxMeasuredRate), "--measured run.json")
+	case !(m.CachedTTFT >= 0) || m.CachedTTFT > maxLatency:
+		return Provenance{}, breakeven.Bad("measured", source, fmt.Sprintf("a measured cached time to first token of %g s is outside 0 to %v", float64(m.CachedTTFT), maxLatency), "--measured run.json")
 	}
 	p := Provenance{Kind: Measured, Source: source, Text: "measured: " + m.Rate.String() + ", from " + source}
 	if d := strings.TrimSpace(m.Detail); d != "" {

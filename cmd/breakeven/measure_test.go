@@ -158,6 +158,10 @@ func TestCalcMeasuredTakesRAndTheModelFromAMeasurement(t *testing.T) {
 			R0 float64 `json:"linear_tokens_per_second"`
 			C  float64 `json:"quadratic_seconds_per_token_squared"`
 		} `json:"prefill_fit"`
+		Cached struct {
+			A float64 `json:"intercept"`
+			B float64 `json:"slope"`
+		} `json:"cached_ttft_fit"`
 	}
 	require.NoError(t, json.Unmarshal(raw, &m))
 	out := calcJSONOf(t, "calc", "--measured", file, "--link", "10GbE")
@@ -171,6 +175,13 @@ func TestCalcMeasuredTakesRAndTheModelFromAMeasurement(t *testing.T) {
 	assert.Equal(t, "measured", out["prefill_provenance"])
 	assert.Contains(t, out["prefill_provenance_text"], file)
 	assert.Contains(t, out["prefill_provenance_text"], "llama.cpp")
+	// A hit: the load over 10GbE plus the cached TTFT the file's line
+	// gives at 2,048 tokens.
+	cached := m.Cached.A + m.Cached.B*n
+	load := n * 2 * 30 * 3 * 64 * 2 / 1.25e9
+	assert.InEpsilon(t, cached, out["hit_cached_ttft_seconds"], 1e-12)
+	assert.InEpsilon(t, load+cached, out["hit_seconds"], 1e-12)
+	assert.InEpsilon(t, n*2*30*3*64*2/(n/r-cached), out["hit_break_even_bytes_per_second"], 1e-9)
 
 	// At another length, the fit's r(N) there.
 	out = calcJSONOf(t, "calc", "--measured", file, "--link", "10GbE", "--tokens", "512")

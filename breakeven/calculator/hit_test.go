@@ -1,0 +1,74 @@
+package calculator
+
+import (
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
+)
+
+// A measured prefill that knows its cached time to first token adds a
+// hit's time: the load plus that cached TTFT, which a request whose cache
+// is loaded still pays. By hand, for 2,048 tokens of a GQA model of 30
+// layers, 3 KV heads of 64 (23,040 B/token, 47.2 MB) at 1,000 tokens/s
+// over 10GbE (1.25 GB/s) with a cached TTFT of 0.2 s: recompute 2.048 s,
+// load 37.7 ms, a hit 237.7 ms, 8.61x; the link at which a hit ties is
+// 47.2 MB over (2.048 - 0.2) s, 25.5 MB/s, where the post's B* is
+// 1,000 x 23,040 B/s = 23.0 MB/s.
+func TestAMeasuredHitPaysItsCachedTTFTOnTopOfTheLoad(t *testing.T) {
+	req := Request{Layers: "30", KVHeads: "3", HeadDim: "64", Tokens: "2048", Link: "10GbE",
+		Measured: &MeasuredPrefill{Rate: 1000, Source: "run.json", CachedTTFT: 0.2}}
+	a, err := Compute(req)
+	require.NoError(t, err)
+	o := a.Output
+	size := 2048.0 * 2 * 30 * 3 * 64 * 2
+	load := size / 1.25e9
+	require.NotNil(t, o.HitSeconds)
+	assert.InDelta(t, 0.2, *o.HitCachedTTFTSeconds, 0)
+	assert.InDelta(t, load+0.2, *o.HitSeconds, 1e-15)
+	assert.InDelta(t, 2.048/(load+0.2), *o.HitSpeedup, 1e-12)
+	assert.Equal(t, "load", o.HitWinner)
+	assert.InDelta(t, size/(2.048-0.2), *o.HitBreakEvenBytesPerSecond, 1e-6)
+	assert.InDelta(t, 1000*23040.0, o.BreakEvenBytesPerSecond, 1e-6, "the post's B* is unchanged")
+	assert.Equal(t, "load 37.7 ms + cached TTFT 200 ms (measured; a request whose cache is loaded still pays it) = 238 ms: load (8.61x); break-even for a hit 25.5 MB/s",
+		Render(a).Get("hit"))
+
+	// A --latency adds to the load, and so to the hit and its break-even.
+	req.Latency = "50ms"
+	a, err = Compute(req)
+	require.NoError(t, err)
+	assert.InDelta(t, 0.05+load+0.2, *a.Output.HitSeconds, 1e-15)
+	assert.InDelta(t, size/(2.048-0.25), *a.Output.HitBreakEvenBytesPerSecond, 1e-6)
+}
+
+// Where the cached TTFT is no shorter than recomputing, no link makes a
+// hit faster: recompute wins and there is no break-even for a hit. With
+// no cached TTFT known there is no hit at all.
+func TestAHitNoFasterThanRecomputingHasNoBreakEven(t *testing.T) {
+	req := Request{Layers: "30", KVHeads: "3", HeadDim: "64", Tokens: "100", Link: "10GbE",
+		Measured: &MeasuredPrefill{Rate: 1000, Source: "run.json", CachedTTFT: 0.1}}
+	a, err := Compute(req)
+	require.NoError(t, err)
+	assert.Equal(t, "recompute", a.Output.HitWinner)
+	assert.Nil(t, a.Output.HitBreakEvenBytesPerSecond)
+	assert.Contains(t, Render(a).Get("hit"), "no link makes a hit faster")
+
+	req.Measured.CachedTTFT = 0
+	a, err = Compute(req)
+	require.NoError(t, err)
+	assert.Nil(t, a.Output.HitSeconds)
+	assert.Empty(t, Render(a).Get("hit"))
+
+	for _, bad := range []breakeven.Seconds{-1, breakeven.Seconds(math.NaN()), 1e9} {
+		req.Measured.CachedTTFT = bad
+		_, err := Compute(req)
+		var fe *breakeven.FieldError
+		require.True(t, errors.As(err, &fe), "%v", bad)
+		assert.Equal(t, "measured", fe.Field)
+		assert.Contains(t, fe.Error(), "cached time to first token")
+	}
+}
