@@ -289,15 +289,26 @@ func Compute(r Request) (Answer, error) {
 	return Answer{Output: out, Input: in, Result: res}, nil
 }
 
-// hitOf sets, where the measured cached TTFT is known, a hit's time: the
-// load as the answer prices it (with the fixed cost and efficiency given)
-// plus the cached TTFT, against recomputing, and the link at which the
-// two are equal.
+// hitOf sets, where a cached TTFT is known, a hit's time: the load as the
+// answer prices it (with the fixed cost and efficiency given) plus the
+// cached TTFT, against recomputing, and the link at which the two are
+// equal. The cached TTFT is the measured one (calc --measured), else,
+// for a prefill the fitted model estimates, that model's time for a
+// request of one token.
 func hitOf(in Input, out *Output, res breakeven.Result) {
-	if !(in.CachedTTFT > 0) {
+	c, from := in.CachedTTFT, "measured"
+	if f := in.Flop; !(c > 0) && f != nil && f.Phases != nil && out.PrefillSource == "flop model" {
+		// The fitted model's own request of one token: its fixed and
+		// per-layer costs and one token's work, which a loaded request
+		// still pays (as the crossover counts it).
+		c, from = f.TimeAt(1), "estimated: the fitted model's one-token request"
+	}
+	if !(c > 0) {
 		return
 	}
-	cached := float64(in.CachedTTFT)
+	in.CachedTTFT = c
+	out.HitCachedTTFTFrom = from
+	cached := float64(c)
 	hit := out.LoadSeconds + cached
 	speedup := out.RecomputeSeconds / hit
 	out.HitCachedTTFTSeconds, out.HitSeconds, out.HitSpeedup = ptr(cached), ptr(hit), ptr(speedup)

@@ -70,12 +70,15 @@ type Extended struct {
 	CrossoverNote   string   `json:"crossover_note,omitempty"`
 
 	// With a measured prefill that knows its cached time to first token
-	// (calc --measured): a hit's time, the load (with any --latency and
+	// (calc --measured), or a prefill the fitted model estimates (its
+	// time for a one-token request stands for the cached TTFT, and
+	// HitCachedTTFTFrom says which): a hit's time, the load (with any --latency and
 	// --efficiency) plus that cached TTFT, which a request whose cache is
 	// loaded still pays; the cold TTFT over it; the faster path; and the
 	// link at which the two are equal, nil where the cached TTFT is not
 	// below the recompute time and no link makes a hit faster.
 	HitCachedTTFTSeconds       *float64 `json:"hit_cached_ttft_seconds,omitempty"`
+	HitCachedTTFTFrom          string   `json:"hit_cached_ttft_from,omitempty"`
 	HitSeconds                 *float64 `json:"hit_seconds,omitempty"`
 	HitSpeedup                 *float64 `json:"hit_speedup,omitempty"`
 	HitWinner                  string   `json:"hit_winner,omitempty"`

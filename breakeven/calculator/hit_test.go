@@ -72,3 +72,25 @@ func TestAHitNoFasterThanRecomputingHasNoBreakEven(t *testing.T) {
 		assert.Contains(t, fe.Error(), "cached time to first token")
 	}
 }
+
+// A prefill the fitted model estimates has a hit too: what the loaded
+// request still pays is the model's own time for a prompt of one token,
+// the time the calculator gives that prompt. A prefill typed by the user
+// knows no cached TTFT and has none.
+func TestAnEstimatedHitPaysTheModelsOneTokenRequest(t *testing.T) {
+	one, err := Compute(Request{Model: "llama-3.1-8b", GPUs: "1xH100", Tokens: "1", Link: "100Gbit/s"})
+	require.NoError(t, err)
+	a, err := Compute(Request{Model: "llama-3.1-8b", GPUs: "1xH100", Tokens: "2k", Link: "100Gbit/s"})
+	require.NoError(t, err)
+	o := a.Output
+	require.NotNil(t, o.HitSeconds)
+	assert.Equal(t, "estimated: the fitted model's one-token request", o.HitCachedTTFTFrom)
+	assert.InDelta(t, one.Output.RecomputeSeconds, *o.HitCachedTTFTSeconds, 1e-15)
+	assert.InDelta(t, o.LoadSeconds+one.Output.RecomputeSeconds, *o.HitSeconds, 1e-15)
+	assert.Less(t, *o.HitSpeedup, o.Speedup)
+	assert.Contains(t, Render(a).Get("hit"), "(estimated: the fitted model's one-token request;")
+
+	a, err = Compute(Request{Model: "llama-3.1-8b", Prefill: "18000", Tokens: "2k", Link: "100Gbit/s"})
+	require.NoError(t, err)
+	assert.Nil(t, a.Output.HitSeconds)
+}

@@ -200,8 +200,8 @@ func renderExtended(in Input, out Output) []Row {
 		add("load_model", "load model", fmt.Sprintf("%v fixed cost + cache / (%.3g x link); the load, speedup and break-even above include it", breakeven.Seconds(lat), eff))
 	}
 	if out.HitSeconds != nil {
-		text := fmt.Sprintf("load %v + cached TTFT %v (measured; a request whose cache is loaded still pays it) = %v: %s (%s); ",
-			breakeven.Seconds(out.LoadSeconds), breakeven.Seconds(*out.HitCachedTTFTSeconds), breakeven.Seconds(*out.HitSeconds), out.HitWinner, breakeven.FormatRatio(*out.HitSpeedup))
+		text := fmt.Sprintf("load %v + cached TTFT %v (%s; a request whose cache is loaded still pays it) = %v: %s (%s); ",
+			breakeven.Seconds(out.LoadSeconds), breakeven.Seconds(*out.HitCachedTTFTSeconds), out.HitCachedTTFTFrom, breakeven.Seconds(*out.HitSeconds), out.HitWinner, breakeven.FormatRatio(*out.HitSpeedup))
 		if be := out.HitBreakEvenBytesPerSecond; be != nil {
 			text += fmt.Sprintf("break-even for a hit %v", breakeven.Bandwidth(*be))
 		} else {
