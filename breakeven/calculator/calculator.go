@@ -297,10 +297,11 @@ func Compute(r Request) (Answer, error) {
 // request of one token.
 func hitOf(in Input, out *Output, res breakeven.Result) {
 	c, from := in.CachedTTFT, "measured"
-	if f := in.Flop; !(c > 0) && f != nil && f.Phases != nil && out.PrefillSource == "flop model" {
-		// The fitted model's own request of one token: its fixed and
-		// per-layer costs and one token's work, which a loaded request
-		// still pays (as the crossover counts it).
+	if f := in.Flop; f != nil && f.Phases != nil && out.PrefillSource == "flop model" {
+		// An estimated prefill (a measured one is "given"): the fitted
+		// model's own request of one token, its fixed and per-layer
+		// costs and one token's work, which a loaded request still pays
+		// (as the crossover counts it).
 		c, from = f.TimeAt(1), "estimated: the fitted model's one-token request"
 	}
 	if !(c > 0) {
