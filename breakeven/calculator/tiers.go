@@ -30,8 +30,13 @@ type Route struct {
 	// Winner is "load" or "recompute" for a hit; "" for the handover, or
 	// when no link is known.
 	Winner string `json:"winner,omitempty"`
-	// Speedup is the link over the break-even, for a hit.
+	// Speedup is the link over the break-even, for a hit; where the
+	// answer knows the cached TTFT a loaded request still pays
+	// (Output.HitCachedTTFTSeconds), the recompute time over HitSeconds.
 	Speedup float64 `json:"speedup,omitempty"`
+	// HitSeconds is the load plus that cached TTFT, for a hit over a
+	// link when the answer knows it; 0 otherwise.
+	HitSeconds float64 `json:"hit_seconds,omitempty"`
 	// MissSeconds is the miss route: recompute, then the handover.
 	MissSeconds float64 `json:"miss_seconds,omitempty"`
 	Cite        string  `json:"cite"`
@@ -88,13 +93,23 @@ func Routes(ans Answer, links map[string]string) []Route {
 				break
 			}
 			r.LinkBytesPerSecond, r.LoadSeconds = float64(bw), float64(load)
-			if tl.Route == "hit" {
+			switch c := ans.Output.HitCachedTTFTSeconds; {
+			case tl.Route == "hit" && c != nil:
+				// A loaded request still pays the cached TTFT: the
+				// verdict is the answer's "a hit" row, over this link.
+				r.HitSeconds = float64(load) + *c
+				r.Speedup = float64(ans.Result.Recompute) / r.HitSeconds
+				r.Winner = string(breakeven.Recompute)
+				if r.HitSeconds < float64(ans.Result.Recompute) {
+					r.Winner = string(breakeven.Load)
+				}
+			case tl.Route == "hit":
 				r.Speedup = breakeven.Speedup(bw, ans.Result.BreakEven)
 				r.Winner = string(breakeven.Recompute)
 				if bw > ans.Result.BreakEven {
 					r.Winner = string(breakeven.Load)
 				}
-			} else {
+			default:
 				r.MissSeconds = float64(ans.Result.Recompute + load)
 			}
 		}
@@ -141,6 +156,10 @@ func routeText(r Route) (load, verdict string) {
 	switch {
 	case r.Route == "miss":
 		return load, "recompute + handover: " + breakeven.Seconds(r.MissSeconds).String()
+	case r.HitSeconds > 0 && r.Winner == string(breakeven.Load):
+		return load, "hit beats recomputing (" + Ratio(r.Speedup) + ", the cached TTFT included)"
+	case r.HitSeconds > 0:
+		return load, "recomputing is faster (a hit, the cached TTFT included, takes " + Ratio(1/r.Speedup) + " its time)"
 	case r.Winner == string(breakeven.Load):
 		return load, "hit beats recomputing (" + Ratio(r.Speedup) + ")"
 	}

@@ -36,3 +36,42 @@ func TestTierWithoutASpeedAsksForOne(t *testing.T) {
 		}
 	}
 }
+
+// Where the answer knows the cached TTFT a loaded request still pays (an
+// estimate here), the map's hit verdicts include it: over the link the
+// answer was asked for, a tier's hit is the answer's "a hit" row; over a
+// slow link recomputing wins and the verdict says by how much. A typed
+// prefill knows no cached TTFT, and its verdicts are the post's.
+func TestTierHitsPayTheCachedTTFTWhereTheAnswerKnowsIt(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-8b", GPUs: "1xH100", Tokens: "2k", Link: "100Gbit/s"})
+	require.NoError(t, err)
+	require.NotNil(t, a.Output.HitSeconds)
+	seen := 0
+	for _, r := range Routes(a, map[string]string{"G4": "100Gbit/s", "G3": "1Gbit/s"}) {
+		switch r.Tier {
+		case "G4":
+			seen++
+			assert.InDelta(t, *a.Output.HitSeconds, r.HitSeconds, 1e-15)
+			assert.InDelta(t, *a.Output.HitSpeedup, r.Speedup, 1e-12)
+			assert.Equal(t, "load", r.Winner)
+			assert.Equal(t, "hit beats recomputing ("+Ratio(*a.Output.HitSpeedup)+", the cached TTFT included)", r.Verdict)
+		case "G3":
+			seen++
+			// 262 MB at 125 MB/s is 2.10 s, against a recompute of about
+			// a tenth of a second.
+			assert.InDelta(t, a.Output.CacheBytes/125e6+*a.Output.HitCachedTTFTSeconds, r.HitSeconds, 1e-12)
+			assert.Equal(t, "recompute", r.Winner)
+			assert.Equal(t, "recomputing is faster (a hit, the cached TTFT included, takes "+Ratio(r.HitSeconds/a.Output.RecomputeSeconds)+" its time)", r.Verdict)
+		}
+	}
+	assert.Equal(t, 2, seen, "G3 and G4 are on the map")
+
+	typed, err := Compute(Request{Model: "llama-3.1-8b", Prefill: "18000", Tokens: "2k", Link: "100Gbit/s"})
+	require.NoError(t, err)
+	for _, r := range Routes(typed, map[string]string{"G4": "100Gbit/s"}) {
+		assert.Zero(t, r.HitSeconds, r.Tier)
+		if r.Tier == "G4" {
+			assert.Equal(t, "hit beats recomputing ("+Ratio(r.Speedup)+")", r.Verdict)
+		}
+	}
+}
