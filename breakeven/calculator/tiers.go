@@ -157,9 +157,9 @@ func routeText(r Route) (load, verdict string) {
 	case r.Route == "miss":
 		return load, "recompute + handover: " + breakeven.Seconds(r.MissSeconds).String()
 	case r.HitSeconds > 0 && r.Winner == string(breakeven.Load):
-		return load, "hit beats recomputing (" + Ratio(r.Speedup) + ", the cached TTFT included)"
+		return load, "hit beats recomputing (" + Ratio(r.Speedup) + ", cached TTFT included)"
 	case r.HitSeconds > 0:
-		return load, "recomputing is faster (a hit, the cached TTFT included, takes " + Ratio(1/r.Speedup) + " its time)"
+		return load, "recomputing is faster (a hit takes " + Ratio(1/r.Speedup) + " as long)"
 	case r.Winner == string(breakeven.Load):
 		return load, "hit beats recomputing (" + Ratio(r.Speedup) + ")"
 	}
