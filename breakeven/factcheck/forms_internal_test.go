@@ -144,3 +144,22 @@ func TestAReportShowsEveryControlCharacterEscaped(t *testing.T) {
 		assert.Equal(t, want, controls(in), "%q", in)
 	}
 }
+
+// A claim's text that would open a Markdown list item or a setext
+// heading is escaped at its start, a lone marker ("-", a one-character
+// field) as much as a longer text; an ordered-list number is escaped at
+// its point. Elsewhere the marker is left as it is.
+func TestMarkdownListMarkersAreEscapedAtTheStart(t *testing.T) {
+	for in, want := range map[string]string{
+		"-":        `\-`,
+		"+":        `\+`,
+		"=":        `\=`,
+		"- a list": `\- a list`,
+		"1. one":   `1\. one`,
+		"2)":       `2\)`,
+		"a - b":    "a - b",
+		"":         "",
+	} {
+		assert.Equal(t, want, mdEsc(in), "%q", in)
+	}
+}
