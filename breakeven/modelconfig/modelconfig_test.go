@@ -453,3 +453,17 @@ func TestPrefillCarriesTheCommunicationShape(t *testing.T) {
 	pm = c.Prefill("Llama 3.1 405B", 405e9)
 	assert.Equal(t, [3]int{16384, 0, 0}, [3]int{pm.Hidden, pm.MoELayers, pm.ExpertsPerToken})
 }
+
+// A KV-cache scheme of 0 bits is read as a number (it is in range) and
+// refused as a type no engine stores, naming the scheme with a valid
+// one; one of more than 64 bits is refused as a number.
+func TestAKVCacheSchemeOfZeroBitsIsAnUnknownType(t *testing.T) {
+	_, err := Parse([]byte(`{` + base + `, "quantization_config": {"kv_cache_scheme": {"num_bits": 0, "type": "float"}}}`))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `0-bit "float" is not a known KV-cache type`)
+	assert.Contains(t, err.Error(), `"kv_cache_scheme": {"num_bits": 8, "type": "float"}`)
+	_, err = Parse([]byte(`{` + base + `, "quantization_config": {"kv_cache_scheme": {"num_bits": 65, "type": "float"}}}`))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "num_bits")
+	assert.NotContains(t, err.Error(), "not a known KV-cache type")
+}
