@@ -62,7 +62,7 @@ func TestAHitPaysTheCachedTTFTOnTopOfTheLoad(t *testing.T) {
 // faster: recompute wins, with no break-even, and the report says why.
 func TestAHitNoFasterThanColdHasNoBreakEven(t *testing.T) {
 	lp := LinkPointJSON{Tokens: 64, RecomputeSeconds: 0.1, LoadSeconds: 0.01}
-	lp.hit(0.15, 1e6)
+	lp.hit(0.15, 1e6, 1e8) // a load of 1 MB at 100 MB/s takes the 10 ms above
 	assert.InDelta(t, 0.16, lp.HitSeconds, 1e-15)
 	assert.Equal(t, "recompute", lp.HitWinner)
 	assert.InDelta(t, 0.1/0.16, lp.HitSpeedup, 1e-12)

@@ -219,19 +219,16 @@ type LinkPointJSON struct {
 	HitBreakEvenBytesPerSecond float64 `json:"hit_break_even_bytes_per_second"`
 }
 
-// hit fills the hit's fields from the measured cached TTFT and the
-// cache's bytes: the load plus the cached TTFT against the cold TTFT
-// (RecomputeSeconds), and the link at which they are equal.
-func (lp *LinkPointJSON) hit(cached, cacheBytes float64) {
+// hit fills the hit's fields from the measured cached TTFT, the cache's
+// bytes and the link (extended.HitOf, as calc's hit row): the load plus
+// the cached TTFT against the cold TTFT (RecomputeSeconds), and the link
+// at which they are equal.
+func (lp *LinkPointJSON) hit(cached, cacheBytes, link float64) {
+	h := extended.HitOf(breakeven.Bytes(cacheBytes), breakeven.Seconds(lp.RecomputeSeconds), breakeven.Seconds(cached), extended.Load{Efficiency: 1, Link: breakeven.Bandwidth(link)})
 	lp.CachedTTFTSeconds = cached
-	lp.HitSeconds = lp.LoadSeconds + cached
-	lp.HitSpeedup = lp.RecomputeSeconds / lp.HitSeconds
-	lp.HitWinner = string(breakeven.Recompute)
-	if lp.HitSeconds < lp.RecomputeSeconds {
-		lp.HitWinner = string(breakeven.Load)
-	}
-	if lp.RecomputeSeconds > cached {
-		lp.HitBreakEvenBytesPerSecond = cacheBytes / (lp.RecomputeSeconds - cached)
+	lp.HitSeconds, lp.HitSpeedup, lp.HitWinner = float64(h.Seconds), h.Speedup, string(h.Winner)
+	if be := float64(h.BreakEven); breakeven.InRange(be) {
+		lp.HitBreakEvenBytesPerSecond = be
 	}
 }
 
@@ -510,7 +507,7 @@ func (res Result) Verdicts(links []string, f Formula) ([]LinkVerdict, error) {
 			lp.BytesPerToken, lp.BreakEvenBytesPerSecond = float64(r.BytesPerToken), float64(r.BreakEven)
 			lp.RecomputeSeconds, lp.LoadSeconds, lp.Speedup, lp.Winner = float64(r.Recompute), float64(r.Load), r.Speedup, string(r.Winner)
 			if c := p.CachedTTFT.P50; c > 0 {
-				lp.hit(c, float64(r.CacheBytes))
+				lp.hit(c, float64(r.CacheBytes), float64(link.Total()))
 			}
 			lv.Points = append(lv.Points, lp)
 		}

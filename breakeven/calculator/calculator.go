@@ -309,22 +309,17 @@ func hitOf(in Input, out *Output, res breakeven.Result) {
 	}
 	in.CachedTTFT = c
 	out.HitCachedTTFTFrom = from
-	cached := float64(c)
-	hit := out.LoadSeconds + cached
-	speedup := out.RecomputeSeconds / hit
-	out.HitCachedTTFTSeconds, out.HitSeconds, out.HitSpeedup = ptr(cached), ptr(hit), ptr(speedup)
-	out.HitWinner = string(breakeven.Recompute)
-	if hit < out.RecomputeSeconds {
-		out.HitWinner = string(breakeven.Load)
-	}
-	latency, eff := in.CachedTTFT, 1.0
+	load := extended.Load{Efficiency: 1, Link: in.Link.Total()}
 	if out.LoadLatencySeconds != nil {
-		latency += breakeven.Seconds(*out.LoadLatencySeconds)
+		load.Latency = breakeven.Seconds(*out.LoadLatencySeconds)
 	}
 	if out.LoadEfficiency != nil {
-		eff = *out.LoadEfficiency
+		load.Efficiency = *out.LoadEfficiency
 	}
-	if be := float64(extended.BreakEvenAt(res.CacheBytes, res.Recompute, latency, eff)); breakeven.InRange(be) {
+	h := extended.HitOf(res.CacheBytes, res.Recompute, c, load)
+	out.HitCachedTTFTSeconds, out.HitSeconds, out.HitSpeedup = ptr(float64(c)), ptr(float64(h.Seconds)), ptr(h.Speedup)
+	out.HitWinner = string(h.Winner)
+	if be := float64(h.BreakEven); breakeven.InRange(be) {
 		out.HitBreakEvenBytesPerSecond = ptr(be)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/extended"
 	"signalweight.dev/kv/breakeven/page"
 	"signalweight.dev/kv/sources"
 )
@@ -97,12 +98,8 @@ func Routes(ans Answer, links map[string]string) []Route {
 			case tl.Route == "hit" && c != nil:
 				// A loaded request still pays the cached TTFT: the
 				// verdict is the answer's "a hit" row, over this link.
-				r.HitSeconds = float64(load) + *c
-				r.Speedup = float64(ans.Result.Recompute) / r.HitSeconds
-				r.Winner = string(breakeven.Recompute)
-				if r.HitSeconds < float64(ans.Result.Recompute) {
-					r.Winner = string(breakeven.Load)
-				}
+				h := extended.HitOf(ans.Result.CacheBytes, ans.Result.Recompute, breakeven.Seconds(*c), extended.Load{Efficiency: 1, Link: bw})
+				r.HitSeconds, r.Speedup, r.Winner = float64(h.Seconds), h.Speedup, string(h.Winner)
 			case tl.Route == "hit":
 				r.Speedup = breakeven.Speedup(bw, ans.Result.BreakEven)
 				r.Winner = string(breakeven.Recompute)

@@ -7,6 +7,8 @@
 //	B*(N)      = cache(N) / (efficiency x (t_recompute(N) - latency))
 //	overlap    = recompute the first x tokens while loading the rest, both
 //	             finishing together
+//	a hit      = t_load(N) + the cached TTFT a loaded request still pays,
+//	             against t_recompute(N) (HitOf)
 //
 // With no latency, an efficiency of 1 and a constant prefill speed r, the
 // load time is the post's N b / B and B*(N) is the post's r x b for every
@@ -85,6 +87,31 @@ func BreakEvenAt(size breakeven.Bytes, recompute, latency breakeven.Seconds, eff
 		return breakeven.Bandwidth(math.Inf(1))
 	}
 	return breakeven.Bandwidth(float64(size) / (efficiency * float64(recompute-latency)))
+}
+
+// Hit is what a cache hit costs against recomputing the prompt: a
+// request whose cache is loaded still pays the cached time to first token
+// (the request, the scheduler, the last token's compute and sampling).
+type Hit struct {
+	Seconds breakeven.Seconds // the load plus the cached TTFT
+	Speedup float64           // recomputing over Seconds
+	Winner  breakeven.Path    // the faster path; recompute on a tie
+	// BreakEven is the link at which a hit and a recompute take as long:
+	// BreakEvenAt with the cached TTFT added to the load's fixed cost,
+	// +Inf where the two fixed costs alone are as long as recomputing.
+	BreakEven breakeven.Bandwidth
+}
+
+// HitOf prices a hit of a cache of the given size over the load l, with
+// the cached TTFT cached, against a recompute taking recompute.
+func HitOf(size breakeven.Bytes, recompute, cached breakeven.Seconds, l Load) Hit {
+	h := Hit{Seconds: l.Time(size) + cached, Winner: breakeven.Recompute}
+	h.Speedup = float64(recompute / h.Seconds)
+	if h.Seconds < recompute {
+		h.Winner = breakeven.Load
+	}
+	h.BreakEven = BreakEvenAt(size, recompute, l.Latency+cached, l.Efficiency)
+	return h
 }
 
 // CrossoverLinear returns the prompt length above which loading wins, for

@@ -82,6 +82,28 @@ func TestBreakEvenAtLatency(t *testing.T) {
 	assert.True(t, math.IsInf(float64(BreakEvenAt(1, 0.1, 0.2, 1)), 1))
 }
 
+// A hit pays the load and the cached TTFT. 1 GB over 5 GB/s at
+// efficiency 0.8 with 0.05 s fixed is 0.3 s; with 0.2 s cached the hit
+// takes 0.5 s against a 2 s recompute: 4x. It ties with recomputing where
+// 1 GB / (0.8 x B) = 2 - 0.05 - 0.2 s, at B = 1 GB / (0.8 x 1.75 s) =
+// 714 MB/s.
+func TestAHitPaysTheLoadAndTheCachedTTFT(t *testing.T) {
+	l := Load{Latency: 0.05, Efficiency: 0.8, Link: 5 * breakeven.GBps}
+	h := HitOf(breakeven.GB, 2, 0.2, l)
+	assert.InDelta(t, 0.5, float64(h.Seconds), 1e-12)
+	assert.InDelta(t, 4, h.Speedup, 1e-12)
+	assert.Equal(t, breakeven.Load, h.Winner)
+	assert.InDelta(t, 1e9/1.4, float64(h.BreakEven), 1e-3)
+
+	// Over 500 MB/s the hit takes 0.05 + 2.5 + 0.2 = 2.75 s: recompute.
+	slow := HitOf(breakeven.GB, 2, 0.2, Load{Latency: 0.05, Efficiency: 0.8, Link: breakeven.GBps / 2})
+	assert.Equal(t, breakeven.Recompute, slow.Winner)
+	assert.InDelta(t, 2/2.75, slow.Speedup, 1e-12)
+
+	// A cached TTFT as long as the recompute leaves no link to tie at.
+	assert.True(t, math.IsInf(float64(HitOf(breakeven.GB, 2, 2, Load{Efficiency: 1, Link: breakeven.GBps}).BreakEven), 1))
+}
+
 func TestOverlapByHand(t *testing.T) {
 	// Linear prefill 1,000 tokens/s; loading 1,000 tokens/s worth, no
 	// latency: each path alone takes N/1000 s; split in half, N/2000 s.
