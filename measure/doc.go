@@ -71,8 +71,9 @@
 //     N over the median cold TTFT), fitted_seconds, relative_residual,
 //     saved_tokens, saved_bytes, bytes_per_token, save_seconds,
 //     restore_seconds, write_bytes_per_second, read_bytes_per_second,
-//     break_even_bytes_per_second, recompute_seconds (median cold TTFT),
-//     load_seconds (median restore), and samples (every request);
+//     break_even_bytes_per_second, hit_break_even_bytes_per_second (the
+//     link at which a hit ties, below), recompute_seconds (median cold
+//     TTFT), load_seconds (median restore), and samples (every request);
 //   - prefill_fit: fixed_seconds, linear_tokens_per_second,
 //     quadratic_seconds_per_token_squared, relative_residuals,
 //     max_abs_relative_residual; prefill_fit_tolerance;

@@ -1,7 +1,9 @@
 package measure
 
 import (
+	"encoding/csv"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -69,4 +71,44 @@ func TestAHitNoFasterThanColdHasNoBreakEven(t *testing.T) {
 	assert.Zero(t, lp.HitBreakEvenBytesPerSecond)
 	r := Result{CachedFit: &LineFit{Intercept: 0.15}, Links: []LinkVerdict{{Link: "10GbE", BytesPerSecond: 1.25e9, Points: []LinkPointJSON{lp}}}}
 	assert.Contains(t, r.Text(), "recompute (0.625x), no link: the cached TTFT is not below the cold one")
+}
+
+// measure --csv carries each length's hit break-even beside the post's:
+// N x b over (cold - cached), here 512 x 23,040 B over (562 - 200) ms =
+// 32.6 MB/s against the post's 512 x 23,040 B / 562 ms = 21.0 MB/s; a
+// length whose cached TTFT is not below the cold one leaves the cell
+// empty rather than print 0 B/s.
+func TestTheCSVCarriesEachLengthsHitBreakEven(t *testing.T) {
+	const b = 23040.0
+	f := Formula{Name: "SmolLM2-135M", Arch: breakeven.GQAArchitecture(30, 3, 64), Known: true}
+	raw := Raw{SaveRestore: "not measured: vllm has no API to save and restore a KV cache"}
+	for _, n := range []int{64, 512} {
+		raw.Points = append(raw.Points, RawPoint{Tokens: n,
+			Cold:   []Sample{{Tokens: n, TTFT: 0.05 + float64(n)/1000}},
+			Cached: []Sample{{Tokens: n, TTFT: 0.2}}})
+	}
+	res, err := Analyze(raw, f, nil, Settings{}, Provenance{Engine: EngineVLLM})
+	require.NoError(t, err)
+	var buf strings.Builder
+	require.NoError(t, res.WriteCSV(&buf))
+	rows, err := csv.NewReader(strings.NewReader(buf.String())).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, rows, 3)
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
+	require.Contains(t, col, "hit_break_even_bytes_per_second")
+	require.Contains(t, col, "break_even_bytes_per_second")
+
+	short, long := rows[1], rows[2]
+	assert.Equal(t, "64", short[col["tokens"]])
+	assert.Empty(t, short[col["hit_break_even_bytes_per_second"]], "cached 200 ms is not below cold 114 ms")
+	assert.Equal(t, "512", long[col["tokens"]])
+	got, err := strconv.ParseFloat(long[col["hit_break_even_bytes_per_second"]], 64)
+	require.NoError(t, err)
+	assert.InEpsilon(t, 512*b/(0.562-0.2), got, 1e-5)
+	post, err := strconv.ParseFloat(long[col["break_even_bytes_per_second"]], 64)
+	require.NoError(t, err)
+	assert.InEpsilon(t, 512*b/0.562, post, 1e-5)
 }

@@ -136,8 +136,13 @@ type Point struct {
 	// BreakEvenBytesPerSecond is r(N) x b, with b the measured slope of
 	// the saved size (or the formula's when nothing was saved).
 	BreakEvenBytesPerSecond float64 `json:"break_even_bytes_per_second"`
-	RecomputeSeconds        float64 `json:"recompute_seconds"`      // median cold TTFT
-	LoadSeconds             float64 `json:"load_seconds,omitempty"` // median restore time
+	// HitBreakEvenBytesPerSecond is the link at which a hit (a load plus
+	// the median cached TTFT) ties with the cold TTFT: N x b over (cold -
+	// cached), with b as above; 0 where no cached TTFT was measured or
+	// it is not below the cold one.
+	HitBreakEvenBytesPerSecond float64 `json:"hit_break_even_bytes_per_second"`
+	RecomputeSeconds           float64 `json:"recompute_seconds"`      // median cold TTFT
+	LoadSeconds                float64 `json:"load_seconds,omitempty"` // median restore time
 	// Samples are the raw requests, for anyone recomputing.
 	Samples RawPoint `json:"samples"`
 }
@@ -406,6 +411,12 @@ func Analyze(raw Raw, f Formula, links []string, s Settings, prov Provenance) (R
 		p := &res.Points[i]
 		if b > 0 {
 			p.BreakEvenBytesPerSecond = p.PrefillTokensPerSecond * b
+			if c := p.CachedTTFT.P50; c > 0 {
+				h := extended.BreakEvenAt(breakeven.Bytes(float64(p.Tokens)*b), breakeven.Seconds(p.ColdTTFT.P50), breakeven.Seconds(c), 1)
+				if breakeven.InRange(float64(h)) {
+					p.HitBreakEvenBytesPerSecond = float64(h)
+				}
+			}
 		}
 	}
 
@@ -772,7 +783,8 @@ var CSVHeader = []string{"tokens", "cold_ttft_p10_seconds", "cold_ttft_p50_secon
 	"cached_ttft_p10_seconds", "cached_ttft_p50_seconds", "cached_ttft_p90_seconds", "restored_ttft_p50_seconds",
 	"server_prompt_p50_seconds", "server_cached_tokens", "prefill_tokens_per_second", "fitted_seconds", "relative_residual",
 	"saved_tokens", "saved_bytes", "bytes_per_token", "save_p50_seconds", "restore_p50_seconds",
-	"write_bytes_per_second", "read_bytes_per_second", "break_even_bytes_per_second", "recompute_seconds", "load_seconds"}
+	"write_bytes_per_second", "read_bytes_per_second", "break_even_bytes_per_second", "recompute_seconds", "load_seconds",
+	"hit_break_even_bytes_per_second"}
 
 // WriteCSV writes one row per prompt length.
 func (r Result) WriteCSV(w io.Writer) error {
@@ -786,12 +798,21 @@ func (r Result) WriteCSV(w io.Writer) error {
 		}
 		return strconv.FormatFloat(x, 'g', 6, 64)
 	}
+	// A hit's break-even of 0 means none (the cached TTFT is not below
+	// the cold one, or was not measured): an empty cell, not 0 B/s.
+	orEmpty := func(x float64) string {
+		if x == 0 {
+			return ""
+		}
+		return g(x)
+	}
 	for _, p := range r.Points {
 		row := []string{strconv.Itoa(p.Tokens), g(p.ColdTTFT.P10), g(p.ColdTTFT.P50), g(p.ColdTTFT.P90),
 			g(p.CachedTTFT.P10), g(p.CachedTTFT.P50), g(p.CachedTTFT.P90), g(p.RestoredTTFT.P50),
 			g(p.ServerPrompt.P50), strconv.Itoa(p.ServerCachedTk), g(p.PrefillTokensPerSecond), g(p.FittedSeconds), g(p.RelativeResidual),
 			strconv.Itoa(p.SavedTokens), strconv.FormatInt(p.SavedBytes, 10), g(p.BytesPerToken), g(p.SaveSeconds.P50), g(p.RestoreSeconds.P50),
-			g(p.WriteBytesPerSecond), g(p.ReadBytesPerSecond), g(p.BreakEvenBytesPerSecond), g(p.RecomputeSeconds), g(p.LoadSeconds)}
+			g(p.WriteBytesPerSecond), g(p.ReadBytesPerSecond), g(p.BreakEvenBytesPerSecond), g(p.RecomputeSeconds), g(p.LoadSeconds),
+			orEmpty(p.HitBreakEvenBytesPerSecond)}
 		if err := cw.Write(row); err != nil {
 			return err
 		}
