@@ -94,3 +94,28 @@ func TestAnEstimatedHitPaysTheModelsOneTokenRequest(t *testing.T) {
 	require.NoError(t, err)
 	assert.Nil(t, a.Output.HitSeconds)
 }
+
+// Where the post's arithmetic picks loading but a hit, which also pays
+// the cached TTFT, is slower than recomputing, the winner row says both.
+// Llama 3.1 8B on one H100 at 2K tokens over 25Gbit/s: the load beats
+// the recompute, but the load plus the model's one-token request does
+// not. Over 100Gbit/s both pick loading and the row is the post's word.
+func TestTheWinnerSaysWhenAHitLosesWhereTheLoadAloneWins(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-8b", GPUs: "1xH100", Tokens: "2k", Link: "25Gbit/s"})
+	require.NoError(t, err)
+	o := a.Output
+	require.NotNil(t, o.HitCachedTTFTSeconds)
+	require.Less(t, o.LoadSeconds, o.RecomputeSeconds, "the post's arithmetic: load")
+	require.Greater(t, o.LoadSeconds+*o.HitCachedTTFTSeconds, o.RecomputeSeconds, "a hit: recompute")
+	assert.Equal(t, "load", o.Winner, "calc --json's winner stays the post's")
+	assert.Equal(t, "recompute", o.HitWinner)
+	assert.Equal(t, "load by the post's arithmetic; recompute for a hit (cached TTFT included)", Render(a).Get("winner"))
+
+	a, err = Compute(Request{Model: "llama-3.1-8b", GPUs: "1xH100", Tokens: "2k", Link: "100Gbit/s"})
+	require.NoError(t, err)
+	require.Equal(t, "load", a.Output.HitWinner)
+	assert.Equal(t, "load", Render(a).Get("winner"))
+	a, err = Compute(Request{Model: "llama-3.1-8b", Prefill: "18000", Tokens: "2k", Link: "25Gbit/s"})
+	require.NoError(t, err)
+	assert.Equal(t, "load", Render(a).Get("winner"), "a typed prefill knows no cached TTFT")
+}

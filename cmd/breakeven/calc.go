@@ -48,7 +48,8 @@ measured (--measured FILE, a result of "breakeven measure --out FILE":
 its fitted r(N) at --tokens, by default its longest prompt, and, unless
 --model or --config is given, the model it measured; its cached TTFT
 there, which a loaded request still pays, makes the "a hit" row, as the
-fitted model's one-token request does for an estimate).
+fitted model's one-token request does for an estimate; where the load
+alone wins and a hit does not, the winner line says both).
 Link: a speed ("10GbE", "2x100Gbit/s", "22.6 GB/s") or a preset, with an
 optional count ("2xndr"); "breakeven calc --links" lists the presets.
 With --hit-rate and --miss-penalty it adds the mean time to first token

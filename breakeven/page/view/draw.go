@@ -127,7 +127,7 @@ func summary(rep *calculator.Report, out *calculator.Output) string {
 	item("cache per token <var>b</var>", short(rep, "bytes_per_token"), "s-b")
 	item("break-even <var>B*</var> = <var>r</var> × <var>b</var>", short(rep, "break_even"), "s-bstar")
 	if l, ok := row(rep, "link"); ok {
-		item("your link", l.Text+": "+winnerWords[out.Winner]+" wins", "s-link")
+		item("your link", l.Text+": "+calculator.WinnerWithHit(out, func(w string) string { return winnerWords[w] + " wins" }), "s-link")
 	}
 	b.WriteString(`</dl>`)
 	if p, ok := row(rep, "prefill_from"); ok {
@@ -145,8 +145,8 @@ func results(rep *calculator.Report, out *calculator.Output) string {
 			text := r.Text
 			attrs := ""
 			if r.Key == "winner" {
-				if w, ok := winnerWords[out.Winner]; ok {
-					text = w
+				if _, ok := winnerWords[out.Winner]; ok {
+					text = calculator.WinnerWithHit(out, func(w string) string { return winnerWords[w] })
 				}
 				attrs = ` class="` + esc(out.Winner) + `"`
 			}

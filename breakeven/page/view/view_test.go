@@ -63,6 +63,20 @@ func TestLinkFieldIsClusterStoragesLink(t *testing.T) {
 	assert.NotContains(t, resp.HTML.Map, "vast-sustained")
 }
 
+// The page's headline and winner row say, as calc does, when a hit (the
+// load plus the cached TTFT) loses where the load alone wins: Llama 3.1
+// 8B on one H100 at 2K tokens over 25Gbit/s.
+func TestThePageSaysWhenAHitLosesWhereTheLoadAloneWins(t *testing.T) {
+	req := calculator.DefaultRequest()
+	req.Model, req.GPUs, req.Tokens, req.Link = "llama-3.1-8b", "1xH100", "2k", "25Gbit/s"
+	resp := Calc(calculator.PageRequest{Request: req})
+	require.Equal(t, "ok", resp.State, resp.Errors)
+	require.Equal(t, "recompute", resp.Output.HitWinner)
+	assert.Contains(t, resp.HTML.Summary, ": loading the cache wins by the post&#39;s arithmetic; recomputing the prompt wins for a hit (cached TTFT included)")
+	assert.Contains(t, resp.HTML.Results, `class="load"`)
+	assert.Contains(t, resp.HTML.Results, ">loading the cache by the post&#39;s arithmetic; recomputing the prompt for a hit (cached TTFT included)</dd>")
+}
+
 // The page speaks words: the winner and a claim's verdict in words, no
 // number printed with more digits than the field prints, no flag the
 // page has no control for.
