@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/extended"
 	"signalweight.dev/kv/sources"
 )
 
@@ -24,6 +25,12 @@ type Chart struct {
 	BreakEvenLow  float64 `json:"break_even_low_bytes_per_second,omitempty"`
 	BreakEvenHigh float64 `json:"break_even_high_bytes_per_second,omitempty"`
 	Link          float64 `json:"link_bytes_per_second"`
+	// HitSeconds is, where the answer knows a cached TTFT (an estimated or
+	// measured prefill), a hit's time at each point: the load plus that
+	// cached TTFT (extended.HitOf, as the "a hit" row); HitBreakEven the
+	// link at which it ties with recomputing, zero where none does.
+	HitSeconds   []float64 `json:"hit_seconds,omitempty"`
+	HitBreakEven float64   `json:"hit_break_even_bytes_per_second,omitempty"`
 }
 
 // chartPoints is the number of points on each curve.
@@ -44,6 +51,11 @@ func Plot(a Answer) Chart {
 		c.BreakEvenLow, c.BreakEvenHigh = *l, *h
 		least, most = math.Min(least, *l), math.Max(most, *h)
 	}
+	cached := a.Output.HitCachedTTFTSeconds
+	if h := a.Output.HitBreakEvenBytesPerSecond; cached != nil && h != nil {
+		c.HitBreakEven = *h
+		most = math.Max(most, *h)
+	}
 	lo := math.Log10(least) - chartDecades
 	hi := math.Log10(most) + chartDecades
 	// With --latency or --efficiency the load pays them too.
@@ -59,6 +71,10 @@ func Plot(a Answer) Chart {
 		load := breakeven.Seconds(latency) + breakeven.LoadTime(a.Result.CacheBytes, bw*breakeven.Bandwidth(efficiency))
 		c.BytesPerSecond = append(c.BytesPerSecond, float64(bw))
 		c.LoadSeconds = append(c.LoadSeconds, float64(load))
+		if cached != nil {
+			h := extended.HitOf(a.Result.CacheBytes, a.Result.Recompute, breakeven.Seconds(*cached), extended.Load{Latency: breakeven.Seconds(latency), Efficiency: efficiency, Link: bw})
+			c.HitSeconds = append(c.HitSeconds, float64(h.Seconds))
+		}
 		if a.Input.HitRate != nil {
 			var p breakeven.Seconds
 			if a.Input.Penalty != nil {

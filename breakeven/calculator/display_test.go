@@ -35,3 +35,29 @@ func TestChartDraws49PointsFromADecadeBelowToADecadeAbove(t *testing.T) {
 	assert.InEpsilon(t, hi, c.BytesPerSecond[len(c.BytesPerSecond)-1], 1e-12)
 	assert.InEpsilon(t, c.BytesPerSecond[1]/c.BytesPerSecond[0], c.BytesPerSecond[48]/c.BytesPerSecond[47], 1e-9)
 }
+
+// Where the answer knows a cached TTFT (here the fitted model's one-token
+// request, for an estimate), the chart draws a hit beside the load: at
+// every point the cache over that bandwidth plus the cached TTFT, and the
+// link at which a hit ties with recomputing, inside the chart's range. A
+// typed prefill knows no cached TTFT and draws none.
+func TestChartDrawsAHitWhereTheAnswerKnowsACachedTTFT(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-8b", GPUs: "1xH100", Tokens: "2k", Link: "25Gbit/s"})
+	require.NoError(t, err)
+	require.NotNil(t, a.Output.HitCachedTTFTSeconds)
+	cached, cache := *a.Output.HitCachedTTFTSeconds, float64(a.Result.CacheBytes)
+	c := Plot(a)
+	require.Len(t, c.HitSeconds, len(c.BytesPerSecond))
+	for i, bw := range c.BytesPerSecond {
+		assert.InEpsilon(t, cache/bw+cached, c.HitSeconds[i], 1e-12, "point %d", i)
+	}
+	// A hit ties where cache / B = recompute - cached.
+	assert.InEpsilon(t, cache/(a.Output.RecomputeSeconds-cached), c.HitBreakEven, 1e-12)
+	assert.Greater(t, c.BytesPerSecond[len(c.BytesPerSecond)-1], c.HitBreakEven*9.99, "a decade above the hit's break-even")
+
+	a, err = Compute(Request{Model: "llama-3.1-8b", Prefill: "18000", Tokens: "2k", Link: "25Gbit/s"})
+	require.NoError(t, err)
+	c = Plot(a)
+	assert.Empty(t, c.HitSeconds)
+	assert.Zero(t, c.HitBreakEven)
+}

@@ -411,7 +411,7 @@ func chartSVG(c calculator.Chart) string {
 	if len(xs) < 2 {
 		return ""
 	}
-	ys := append(append(append([]float64{}, c.LoadSeconds...), c.RecomputeSeconds), c.MeanSeconds...)
+	ys := append(append(append(append([]float64{}, c.LoadSeconds...), c.RecomputeSeconds), c.MeanSeconds...), c.HitSeconds...)
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, y := range ys {
 		lo, hi = math.Min(lo, y), math.Max(hi, y)
@@ -423,8 +423,38 @@ func chartSVG(c calculator.Chart) string {
 	}
 	X := func(v float64) float64 { return chartL + (chartW-chartL-chartR)*(math.Log10(v)-lx0)/(lx1-lx0) }
 	Y := func(s float64) float64 { return chartT + (chartH-chartT-chartB)*(ly1-math.Log10(s))/(ly1-ly0) }
+	hit := len(c.HitSeconds) == len(xs)
+	// The legend, in rows below the axis, wrapped to the chart's width.
+	lg := [][2]string{{"recompute", "recompute"}, {"loadline", "load"}}
+	if hit {
+		lg = append(lg, [2]string{"hitline", "a hit"})
+	}
+	if len(c.MeanSeconds) == len(xs) {
+		lg = append(lg, [2]string{"mean", "mean TTFT"})
+	}
+	lg = append(lg, [2]string{"be", "break-even"})
+	if hit && c.HitBreakEven > 0 {
+		lg = append(lg, [2]string{"hitbe", "hit B*"})
+	}
+	ranged := c.BreakEvenLow > 0 && c.BreakEvenHigh > c.BreakEvenLow
+	if ranged {
+		lg = append(lg, [2]string{"berange", "B* range"})
+	}
+	lg = append(lg, [2]string{"you", "your link"})
+	type placed struct{ x, y float64 }
+	at := make([]placed, len(lg))
+	x, y := chartL, chartH-chartB+chartLegendRow1
+	for i, it := range lg {
+		w := 40 + float64(len(it[1]))*7.4
+		if x > chartL && x+w-16 > chartW {
+			x, y = chartL, y+chartLegendRowGap
+		}
+		at[i] = placed{x, y}
+		x += w
+	}
+	height := math.Max(chartH, y+8)
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %g %g" role="img" aria-labelledby="chart-title">`, chartW, chartH)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %g %g" role="img" aria-labelledby="chart-title">`, chartW, height)
 	b.WriteString(`<title id="chart-title">Time to first token against link bandwidth</title>`)
 	bottom := chartH - chartB
 	fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" class="frame"/>`, chartL, chartT, chartW-chartL-chartR, bottom-chartT)
@@ -451,7 +481,6 @@ func chartSVG(c calculator.Chart) string {
 		}
 		return string(p)
 	}
-	ranged := c.BreakEvenLow > 0 && c.BreakEvenHigh > c.BreakEvenLow
 	if ranged { // the break-even over the prefill's interval, under the lines
 		x0, x1 := X(c.BreakEvenLow), X(c.BreakEvenHigh)
 		fmt.Fprintf(&b, `<rect x="%.1f" y="%g" width="%.1f" height="%g" class="berange"/>`, x0, chartT, x1-x0, bottom-chartT)
@@ -459,27 +488,22 @@ func chartSVG(c calculator.Chart) string {
 	yr := Y(c.RecomputeSeconds)
 	fmt.Fprintf(&b, `<line x1="%g" x2="%g" y1="%.1f" y2="%.1f" class="recompute"/>`, chartL, chartW-chartR, yr, yr)
 	fmt.Fprintf(&b, `<polyline points="%s" class="loadline"/>`, points(c.LoadSeconds))
+	if hit {
+		fmt.Fprintf(&b, `<polyline points="%s" class="hitline"/>`, points(c.HitSeconds))
+	}
 	if len(c.MeanSeconds) == len(xs) {
 		fmt.Fprintf(&b, `<polyline points="%s" class="mean"/>`, points(c.MeanSeconds))
 	}
 	xb, xl := X(c.BreakEven), X(c.Link)
 	fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%g" y2="%g" class="be"/>`, xb, xb, chartT, bottom)
 	fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%g" y2="%g" class="you"/>`, xl, xl, chartT, bottom)
-	// The legend, in two rows below the axis.
-	lg := [][2]string{{"recompute", "recompute"}, {"loadline", "load"}, {"be", "break-even"}, {"you", "your link"}}
-	if ranged {
-		lg = append(lg[:3], append([][2]string{{"berange", "B* range"}}, lg[3:]...)...)
+	if hit && c.HitBreakEven > 0 {
+		xh := X(c.HitBreakEven)
+		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%g" y2="%g" class="hitbe"/>`, xh, xh, chartT, bottom)
 	}
-	if len(c.MeanSeconds) == len(xs) {
-		lg = append(lg[:2], append([][2]string{{"mean", "mean TTFT"}}, lg[2:]...)...)
-	}
-	x, y := chartL, bottom+chartLegendRow1
 	for i, it := range lg {
-		if i == 3 {
-			x, y = chartL, y+chartLegendRowGap
-		}
-		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%g" y2="%g" class="%s"/><text x="%.1f" y="%g">%s</text>`, x, x+20, y-4, y-4, it[0], x+24, y, it[1])
-		x += 40 + float64(len(it[1]))*7.4
+		p := at[i]
+		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%g" y2="%g" class="%s"/><text x="%.1f" y="%g">%s</text>`, p.x, p.x+20, p.y-4, p.y-4, it[0], p.x+24, p.y, it[1])
 	}
 	b.WriteString(`</svg>`)
 	return b.String()

@@ -220,3 +220,37 @@ func TestChartShadesTheBreakEvensInterval(t *testing.T) {
 	require.NoError(t, json.Unmarshal(Compute([]byte(`{"model": "qwen3-32b", "tokens": "8000", "prefill": "40000", "link": "400Gbit/s"}`)), &resp))
 	assert.NotContains(t, resp.HTML.Chart, "berange")
 }
+
+// An estimated prefill's chart draws a hit (the load plus the cached
+// TTFT) above the load, and the hit's break-even to the right of the
+// post's, both named in the legend; every legend entry stays inside the
+// drawing. A speed the user gives knows no cached TTFT and draws neither.
+func TestChartDrawsAHitRightOfThePostsBreakEven(t *testing.T) {
+	var resp struct {
+		HTML HTML `json:"html"`
+	}
+	require.NoError(t, json.Unmarshal(Compute([]byte(`{"model": "llama-3.1-8b", "tokens": "2k", "gpus": "1xH100", "link": "25Gbit/s"}`)), &resp))
+	svg := resp.HTML.Chart
+	assert.Contains(t, svg, `class="hitline"/>`)
+	assert.Contains(t, svg, ">a hit</text>")
+	assert.Contains(t, svg, ">hit B*</text>")
+	xOf := func(class string) float64 {
+		m := regexp.MustCompile(`<line x1="([0-9.]+)" x2="[0-9.]+" y1="[0-9.]+" y2="[0-9.]+" class="` + class + `"/>`).FindStringSubmatch(svg)
+		require.NotNil(t, m, class)
+		x, err := strconv.ParseFloat(m[1], 64)
+		require.NoError(t, err)
+		return x
+	}
+	assert.Greater(t, xOf("hitbe"), xOf("be"), "a hit needs a faster link than the post's B*")
+	vb := regexp.MustCompile(`viewBox="0 0 ([0-9.]+) ([0-9.]+)"`).FindStringSubmatch(svg)
+	require.NotNil(t, vb)
+	height, _ := strconv.ParseFloat(vb[2], 64)
+	for _, m := range regexp.MustCompile(`<text x="[0-9.]+" y="([0-9.]+)">`).FindAllStringSubmatch(svg, -1) {
+		y, _ := strconv.ParseFloat(m[1], 64)
+		assert.Less(t, y, height, "a legend entry below the drawing")
+	}
+
+	require.NoError(t, json.Unmarshal(Compute([]byte(`{"model": "llama-3.1-8b", "tokens": "2k", "prefill": "18000", "link": "25Gbit/s"}`)), &resp))
+	assert.NotContains(t, resp.HTML.Chart, "hitline")
+	assert.NotContains(t, resp.HTML.Chart, "hitbe")
+}
