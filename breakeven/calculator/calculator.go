@@ -260,33 +260,61 @@ func Compute(r Request) (Answer, error) {
 			return Answer{}, sentence(field, fmt.Sprintf("these inputs give a %s outside what this tool prints (1e-12 to 1e21 in SI units); check --tokens, --prefill or --ttft, and --link (e.g. --prefill 2051 --link 10GbE)", c.what))
 		}
 	}
-	if in.HitRate != nil || in.Penalty != nil {
-		var p breakeven.Seconds
-		if in.Penalty != nil {
-			p = *in.Penalty
-		}
-		pf := float64(p)
-		out.MissPenaltySeconds = &pf
-		if in.HitRate != nil {
-			mean, err := breakeven.MeanTTFT(*in.HitRate, res.Load, res.Recompute, p)
-			if err != nil {
-				return Answer{}, sentence("hit-rate", err.Error())
-			}
-			m := float64(mean)
-			out.HitRate, out.MeanTTFTSeconds = in.HitRate, &m
-		}
-		if h, err := breakeven.BreakEvenHitRate(p, res.Recompute, res.Load); err == nil {
-			out.BreakEvenHitRate = &h
-		} else {
-			out.BreakEvenHitRateNote = fmt.Sprintf("none: a load of %v is no faster than a recompute of %v, so no hit rate makes offloading pay", res.Load, res.Recompute)
-		}
-	}
 	if err := extend(r, in, &out, &res); err != nil {
 		return Answer{}, err
 	}
 	breakEvenRange(in, &out, res)
 	hitOf(in, &out, res)
+	if err := hitRateOf(in, &out, res); err != nil {
+		return Answer{}, err
+	}
 	return Answer{Output: out, Input: in, Result: res}, nil
+}
+
+// hitRateOf sets, with --hit-rate or --miss-penalty, the post's economics
+// of a hit rate: the mean time to first token and the hit rate above
+// which offloading pays, each with the load as the answer prices it (with
+// --latency and --efficiency, so after extend). Where a hit's time is
+// known (hitOf: the load plus the cached TTFT) it sets both again with
+// that time for each hit.
+func hitRateOf(in Input, out *Output, res breakeven.Result) error {
+	if in.HitRate == nil && in.Penalty == nil {
+		return nil
+	}
+	var p breakeven.Seconds
+	if in.Penalty != nil {
+		p = *in.Penalty
+	}
+	pf := float64(p)
+	out.MissPenaltySeconds = &pf
+	if in.HitRate != nil {
+		mean, err := breakeven.MeanTTFT(*in.HitRate, res.Load, res.Recompute, p)
+		if err != nil {
+			return sentence("hit-rate", err.Error())
+		}
+		m := float64(mean)
+		out.HitRate, out.MeanTTFTSeconds = in.HitRate, &m
+	}
+	if h, err := breakeven.BreakEvenHitRate(p, res.Recompute, res.Load); err == nil {
+		out.BreakEvenHitRate = &h
+	} else {
+		out.BreakEvenHitRateNote = fmt.Sprintf("none: a load of %v is no faster than a recompute of %v, so no hit rate makes offloading pay", res.Load, res.Recompute)
+	}
+	if out.HitSeconds == nil {
+		return nil
+	}
+	hit := breakeven.Seconds(*out.HitSeconds)
+	if in.HitRate != nil {
+		if mean, err := breakeven.MeanTTFT(*in.HitRate, hit, res.Recompute, p); err == nil {
+			out.HitMeanTTFTSeconds = ptr(float64(mean))
+		}
+	}
+	if h, err := breakeven.BreakEvenHitRate(p, res.Recompute, hit); err == nil {
+		out.HitBreakEvenHitRate = &h
+	} else {
+		out.HitBreakEvenHitRateNote = fmt.Sprintf("none: a hit of %v (the load plus the cached TTFT) is no faster than a recompute of %v", hit, res.Recompute)
+	}
+	return nil
 }
 
 // hitOf sets, where a cached TTFT is known, a hit's time: the load as the

@@ -83,6 +83,12 @@ type Extended struct {
 	HitSpeedup                 *float64 `json:"hit_speedup,omitempty"`
 	HitWinner                  string   `json:"hit_winner,omitempty"`
 	HitBreakEvenBytesPerSecond *float64 `json:"hit_break_even_bytes_per_second,omitempty"`
+	// With --hit-rate or --miss-penalty as well: the mean TTFT and the
+	// break-even hit rate with each hit taking HitSeconds, not the load
+	// alone (the note says why there is none).
+	HitMeanTTFTSeconds      *float64 `json:"hit_mean_ttft_seconds,omitempty"`
+	HitBreakEvenHitRate     *float64 `json:"hit_break_even_hit_rate,omitempty"`
+	HitBreakEvenHitRateNote string   `json:"hit_break_even_hit_rate_note,omitempty"`
 
 	// With --overlap: recompute the first tokens while loading the rest.
 	OverlapSeconds         *float64 `json:"overlap_seconds,omitempty"`

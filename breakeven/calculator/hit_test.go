@@ -119,3 +119,50 @@ func TestTheWinnerSaysWhenAHitLosesWhereTheLoadAloneWins(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "load", Render(a).Get("winner"), "a typed prefill knows no cached TTFT")
 }
+
+// The hit rate's economics take the load as the answer prices it: with
+// --latency 5s, a load of Llama 3.1 405B's 127,188-token cache over 10GbE
+// takes 5 s + 127,188 x 516,096 B / 1.25 GB/s = 57.5 s, so at an 80% hit
+// rate and a 1 s miss penalty the mean TTFT is 0.8 x 57.5 + 0.2 x (62.0 +
+// 1) s = 58.6 s, and offloading pays above 1 / (1 + 62.0 - 57.5) = 18.2%
+// (without the fixed cost: 54.6 s and 9.52%).
+func TestTheHitRateEconomicsPayTheLoadsFixedCost(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-405b", Tokens: "127188", Prefill: "2051", Link: "10GbE", HitRate: "0.8", MissPenalty: "1s", Latency: "5s"})
+	require.NoError(t, err)
+	load := 5 + 127188*516096/1.25e9
+	recompute := 127188 / 2051.0
+	require.InDelta(t, load, a.Output.LoadSeconds, 1e-9)
+	require.NotNil(t, a.Output.MeanTTFTSeconds)
+	assert.InDelta(t, 0.8*load+0.2*(recompute+1), *a.Output.MeanTTFTSeconds, 1e-9)
+	require.NotNil(t, a.Output.BreakEvenHitRate)
+	assert.InDelta(t, 1/(1+recompute-load), *a.Output.BreakEvenHitRate, 1e-12)
+	assert.Equal(t, "58.6 s (62.0 s without offload)", Render(a).Get("mean_ttft"))
+	assert.Equal(t, "18.2%: offloading pays above it", Render(a).Get("break_even_hit_rate"))
+	assert.Nil(t, a.Output.HitMeanTTFTSeconds, "a typed prefill knows no cached TTFT")
+}
+
+// Where a hit's time is known, the hit rate's economics are given again
+// with each hit taking it (the load plus the cached TTFT): Llama 3.1 8B
+// on one H100, 32K tokens over 100Gbit/s, 80% hits, a 20 ms miss penalty.
+// Over 25Gbit/s at 2K tokens a hit is slower than recomputing, so no hit
+// rate pays once it is counted, though one does by the post's arithmetic.
+func TestTheHitRateEconomicsCountEachHitsCachedTTFT(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-8b", GPUs: "1xH100", Tokens: "32k", Link: "100Gbit/s", HitRate: "80%", MissPenalty: "20ms"})
+	require.NoError(t, err)
+	o := a.Output
+	require.NotNil(t, o.HitCachedTTFTSeconds)
+	hit := o.LoadSeconds + *o.HitCachedTTFTSeconds
+	require.NotNil(t, o.HitMeanTTFTSeconds)
+	assert.InDelta(t, 0.8*hit+0.2*(o.RecomputeSeconds+0.02), *o.HitMeanTTFTSeconds, 1e-12)
+	assert.Greater(t, *o.HitMeanTTFTSeconds, *o.MeanTTFTSeconds)
+	require.NotNil(t, o.HitBreakEvenHitRate)
+	assert.InDelta(t, 0.02/(0.02+o.RecomputeSeconds-hit), *o.HitBreakEvenHitRate, 1e-12)
+	assert.Contains(t, Render(a).Get("mean_ttft"), " with each hit's cached TTFT")
+
+	a, err = Compute(Request{Model: "llama-3.1-8b", GPUs: "1xH100", Tokens: "2k", Link: "25Gbit/s", HitRate: "80%", MissPenalty: "20ms"})
+	require.NoError(t, err)
+	require.NotNil(t, a.Output.BreakEvenHitRate, "the load alone beats recomputing")
+	assert.Nil(t, a.Output.HitBreakEvenHitRate)
+	assert.Contains(t, a.Output.HitBreakEvenHitRateNote, "is no faster than a recompute of 110 ms")
+	assert.Contains(t, Render(a).Get("break_even_hit_rate"), "; with each hit's cached TTFT, none: a hit of 119 ms")
+}

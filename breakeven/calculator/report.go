@@ -172,13 +172,23 @@ func Render(a Answer) Report {
 		}
 		add(&hit, "miss_penalty", "miss penalty", breakeven.Seconds(*out.MissPenaltySeconds).String())
 		if out.MeanTTFTSeconds != nil {
-			add(&hit, "mean_ttft", "mean TTFT", fmt.Sprintf("%v (%v without offload)", breakeven.Seconds(*out.MeanTTFTSeconds), res.Recompute))
+			text := fmt.Sprintf("%v (%v without offload)", breakeven.Seconds(*out.MeanTTFTSeconds), res.Recompute)
+			if m := out.HitMeanTTFTSeconds; m != nil {
+				text += fmt.Sprintf("; %v with each hit's cached TTFT", breakeven.Seconds(*m))
+			}
+			add(&hit, "mean_ttft", "mean TTFT", text)
 		}
+		text := out.BreakEvenHitRateNote
 		if out.BreakEvenHitRate != nil {
-			add(&hit, "break_even_hit_rate", "break-even hit rate", breakeven.Percent(*out.BreakEvenHitRate)+": offloading pays above it")
-		} else {
-			add(&hit, "break_even_hit_rate", "break-even hit rate", out.BreakEvenHitRateNote)
+			text = breakeven.Percent(*out.BreakEvenHitRate) + ": offloading pays above it"
 		}
+		switch {
+		case out.HitBreakEvenHitRate != nil:
+			text += "; " + breakeven.Percent(*out.HitBreakEvenHitRate) + " with each hit's cached TTFT"
+		case out.HitBreakEvenHitRateNote != "":
+			text += "; with each hit's cached TTFT, " + out.HitBreakEvenHitRateNote
+		}
+		add(&hit, "break_even_hit_rate", "break-even hit rate", text)
 		rep.Sections = append(rep.Sections, hit)
 	}
 	return rep

@@ -53,7 +53,9 @@ alone wins and a hit does not, the winner line says both).
 Link: a speed ("10GbE", "2x100Gbit/s", "22.6 GB/s") or a preset, with an
 optional count ("2xndr"); "breakeven calc --links" lists the presets.
 With --hit-rate and --miss-penalty it adds the mean time to first token
-and the hit rate above which offloading pays.
+and the hit rate above which offloading pays, with the load as priced
+(--latency and --efficiency included) and, where the cached TTFT is
+known, again with each hit paying it.
 Beyond the post: --gpus COUNTxCHIP (with --mfu) prefills by the FLOP model
 when no --prefill or --ttft is given, and otherwise reports the MFU a
 measured time implies; --precision picks the chip's dense peak (bf16 by
