@@ -401,6 +401,19 @@ func TestAFarRunsEstimateSaysWhereTheFitMissesTheRunItself(t *testing.T) {
 	assert.Contains(t, a.Output.PrefillProvenanceText,
 		fmt.Sprintf("at the run's own prompt the fitted model is %.2fx faster than the run measured (4,380 tokens/s)", ratio))
 
+	// And where the fitted model is slower than the run, by the inverse
+	// ratio: NIM's Llama 3.3 70B run, 5,000 tokens in 406.77 ms on two
+	// H100s in FP8 (tp2, TensorRT-LLM), asked at 100,000 tokens.
+	far, err := Compute(Request{Model: "llama-3.3-70b", Link: "10GbE", Tokens: "100000"})
+	require.NoError(t, err)
+	require.Equal(t, Estimated, far.Output.PrefillProvenance)
+	at, err := Compute(Request{Model: "llama-3.3-70b", Link: "10GbE", Tokens: "5000", GPUs: "2xH100", Precision: "fp8", Parallel: "tp2", Engine: "trtllm"})
+	require.NoError(t, err)
+	slower := (5000 / 0.40677) / at.Output.PrefillTokensPerSecond
+	require.Greater(t, slower, 1.25, "the fitted model is more than 25% slower than NIM's run at its own prompt")
+	assert.Contains(t, far.Output.PrefillProvenanceText,
+		fmt.Sprintf("at the run's own prompt the fitted model is %.2fx slower than the run measured (12,292 tokens/s)", slower))
+
 	// Where the fit comes within 25% of the run, nothing is said.
 	q, err := Compute(Request{Model: "qwen3-8b", Link: "10GbE", Tokens: "131072"})
 	require.NoError(t, err)
