@@ -414,6 +414,12 @@ func TestAFarRunsEstimateSaysWhereTheFitMissesTheRunItself(t *testing.T) {
 	assert.Contains(t, far.Output.PrefillProvenanceText,
 		fmt.Sprintf("at the run's own prompt the fitted model is %.2fx slower than the run measured (12,292 tokens/s)", slower))
 
+	// A fit faster than the run by less than twice is still "faster": the
+	// post's 405B test (2,051 tokens/s at 127,188 tokens), asked at 300.
+	near, err := Compute(Request{Model: "llama-3.1-405b", Link: "10GbE", Tokens: "300"})
+	require.NoError(t, err)
+	assert.Regexp(t, `at the run's own prompt the fitted model is 1\.\d\dx faster than the run measured \(2,051 tokens/s\)`, near.Output.PrefillProvenanceText)
+
 	// Where the fit comes within 25% of the run, nothing is said.
 	q, err := Compute(Request{Model: "qwen3-8b", Link: "10GbE", Tokens: "131072"})
 	require.NoError(t, err)
