@@ -68,11 +68,12 @@ func Plot(a Answer) Chart {
 	}
 	for i := range chartPoints {
 		bw := breakeven.Bandwidth(math.Pow(10, lo+(hi-lo)*float64(i)/(chartPoints-1)))
-		load := breakeven.Seconds(latency) + breakeven.LoadTime(a.Result.CacheBytes, bw*breakeven.Bandwidth(efficiency))
+		ld := extended.Load{Latency: breakeven.Seconds(latency), Efficiency: efficiency, Link: bw}
+		load := ld.Time(a.Result.CacheBytes)
 		c.BytesPerSecond = append(c.BytesPerSecond, float64(bw))
 		c.LoadSeconds = append(c.LoadSeconds, float64(load))
 		if cached != nil {
-			h := extended.HitOf(a.Result.CacheBytes, a.Result.Recompute, breakeven.Seconds(*cached), extended.Load{Latency: breakeven.Seconds(latency), Efficiency: efficiency, Link: bw})
+			h := extended.HitOf(a.Result.CacheBytes, a.Result.Recompute, breakeven.Seconds(*cached), ld)
 			c.HitSeconds = append(c.HitSeconds, float64(h.Seconds))
 		}
 		if a.Input.HitRate != nil {

@@ -21,6 +21,27 @@ func TestChartLoadsAtLineRateByDefault(t *testing.T) {
 	}
 }
 
+// With --latency and --efficiency every curve's load pays both: each
+// point is the fixed cost plus the cache over that share of the link, the
+// mean of a hit rate prices that load, and a hit adds the cached TTFT to
+// it.
+func TestChartLoadsWithTheLatencyAndEfficiencyGiven(t *testing.T) {
+	a, err := Compute(Request{Model: "llama-3.1-8b", GPUs: "1xH100", Tokens: "2k", Link: "25Gbit/s", Latency: "5ms", Efficiency: "0.8", HitRate: "0.8"})
+	require.NoError(t, err)
+	require.NotNil(t, a.Output.HitCachedTTFTSeconds)
+	cached, cache, recompute := *a.Output.HitCachedTTFTSeconds, float64(a.Result.CacheBytes), a.Output.RecomputeSeconds
+	c := Plot(a)
+	require.Len(t, c.LoadSeconds, len(c.BytesPerSecond))
+	require.Len(t, c.HitSeconds, len(c.BytesPerSecond))
+	require.Len(t, c.MeanSeconds, len(c.BytesPerSecond))
+	for i, bw := range c.BytesPerSecond {
+		load := 0.005 + cache/(0.8*bw)
+		assert.InEpsilon(t, load, c.LoadSeconds[i], 1e-12, "point %d", i)
+		assert.InEpsilon(t, load+cached, c.HitSeconds[i], 1e-12, "point %d", i)
+		assert.InEpsilon(t, 0.8*load+0.2*recompute, c.MeanSeconds[i], 1e-12, "point %d", i)
+	}
+}
+
 // The page's chart draws 49 points a curve, from a decade below the lower
 // of the break-even and the link (10GbE, 1.25 GB/s) to a decade above the
 // higher, both ends included, evenly on a log scale.
