@@ -11,6 +11,10 @@
 // this check. They join a fit only in PredictOwnerOut, which asks what
 // runs like them would add: each publisher's runs priced by a model
 // fitted on the published runs and on the other publishers' kept runs.
+// HindsightOf asks the other question, whether other constants would do:
+// the most runs the fitted structure puts within 25% with its scale and
+// per-request costs chosen on these runs themselves, an exact bound that
+// prices no answer.
 package heldout
 
 import (

@@ -282,6 +282,47 @@ func PrefillHeldOutWithOthers() (t breakeven.PrintedTable, alone, more calibrati
 	return t, alone, more, nil
 }
 
+// PrefillHeldOutHindsight asks whether other constants would have met
+// the targets: the held-out runs priced by the calculator's model, and
+// by the same structure with its scale on the FLOPs, memory traffic,
+// weight read and communication and its two per-request costs chosen on
+// these runs themselves, for the most runs within 25%
+// (heldout.HindsightOf). The second row is an upper bound for the
+// structure, not a model.
+func PrefillHeldOutHindsight() (t breakeven.PrintedTable, fitted calibration.Summary, h heldout.Hindsight, err error) {
+	rows, fitted, err := PrefillHeldOut()
+	if err != nil {
+		return t, fitted, h, err
+	}
+	if h, err = heldout.HindsightOf(rows); err != nil {
+		return t, fitted, h, err
+	}
+	m, err := calibration.Fitted()
+	if err != nil {
+		return t, fitted, h, err
+	}
+	sparse := m.Phases.FixedSparse
+	if sparse == 0 {
+		sparse = m.Phases.Fixed
+	}
+	within := func(n, of int) string {
+		return fmt.Sprintf("%d of %d (%s)", n, of, breakeven.Percent(float64(n)/float64(of)))
+	}
+	t = breakeven.PrintedTable{
+		Header: []string{"held-out runs priced with", "scale on the FLOPs, memory, weights and communication", "per-request cost, dense model", "per-request cost, mixture of experts", "within 25%", "median error"},
+		Rows: [][]string{
+			{"the constants fitted on sources/ (the calculator's)", "1", m.Phases.Fixed.String(), sparse.String(),
+				within(int(math.Round(fitted.Within25*float64(fitted.Priced))), fitted.Priced), breakeven.Percent(fitted.MedianAbsError)},
+			{"constants chosen on these runs, in hindsight", breakeven.FormatSignificant(h.Scale, 3), h.Dense.String(), h.Sparse.String(),
+				within(h.Within, h.Priced), breakeven.Percent(h.MedianAbsError)},
+		},
+		Notes: []string{
+			fmt.Sprintf("the target is at least %s within 25%%, %d of %d runs; the hindsight row's constants are those that put the most runs within 25%% (its median error is at those constants), found exactly, and price no answer", breakeven.Percent(calibration.TargetWithin25), h.Target, h.Priced),
+		},
+	}
+	return t, fitted, h, nil
+}
+
 // PrefillValidationByPart is the leave-one-source-out validation scored
 // apart by what sets each predicted time (ByPart).
 func PrefillValidationByPart() (t breakeven.PrintedTable, flops, cost calibration.Summary) {

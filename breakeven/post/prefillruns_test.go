@@ -96,3 +96,30 @@ func TestMostlyNamesThePartThatSetsTheTime(t *testing.T) {
 	assert.Equal(t, "FLOPs and memory traffic", mostly(calibration.Scored{Priced: true}))
 	assert.Equal(t, "", mostly(calibration.Scored{Reason: "no such chip", MostlyCost: true}))
 }
+
+// The hindsight table's first row is the calculator's model: scale 1,
+// the fitted costs, and as many runs within 25% as its rows count; the
+// second prints hindsight's count of the same runs, never fewer, and the
+// note gives the target as whole runs (70% of the priced, rounded up).
+func TestHindsightTablePrintsTheFittedAndTheBestConstants(t *testing.T) {
+	tab, fitted, h, err := PrefillHeldOutHindsight()
+	require.NoError(t, err)
+	rows, _, err := PrefillHeldOut()
+	require.NoError(t, err)
+	within, priced := 0, 0
+	for _, r := range rows {
+		if r.Priced() {
+			priced++
+			if r.Within25 {
+				within++
+			}
+		}
+	}
+	require.Len(t, tab.Rows, 2)
+	assert.Equal(t, "1", tab.Rows[0][1])
+	assert.True(t, strings.HasPrefix(tab.Rows[0][4], fmt.Sprintf("%d of %d (", within, priced)), tab.Rows[0][4])
+	assert.True(t, strings.HasPrefix(tab.Rows[1][4], fmt.Sprintf("%d of %d (", h.Within, priced)), tab.Rows[1][4])
+	assert.GreaterOrEqual(t, h.Within, within)
+	assert.Equal(t, priced, fitted.Priced)
+	assert.Contains(t, tab.Notes[0], fmt.Sprintf("%d of %d runs", int(math.Ceil(0.7*float64(priced)-1e-9)), priced))
+}
