@@ -597,8 +597,11 @@ func measuredScenario(n int, r, b float64, link breakeven.Bandwidth) (breakeven.
 	return out, nil
 }
 
-// crossover is extended.Crossover for the fitted recompute time and a
-// load of b bytes per token.
+// crossover is the prompt length from which loading b bytes per token
+// beats the fitted recompute time at every longer one, up to maxN
+// (extended.FindCrossings' last change; 0 where loading does not win at
+// maxN), with a note where the fits are extrapolated, where loading never
+// wins, or where the faster path changes more than once.
 func crossover(recompute extended.TimeFunc, l extended.Load, b float64, last, maxN breakeven.Tokens) (float64, string) {
 	return hitCrossover(recompute, l, b, nil, last, maxN)
 }
@@ -613,17 +616,27 @@ func hitCrossover(recompute extended.TimeFunc, l extended.Load, b float64, hit *
 		}
 		return t
 	}
-	n, err := extended.Crossover(recompute, load, maxN)
-	if err != nil {
-		return 0, fmt.Sprintf("loading does not beat recomputing up to %s tokens at %v", maxN, l.Link)
+	c := extended.FindCrossings(recompute, load, maxN)
+	// Where the faster path changes more than once, the note says where
+	// each wins.
+	var notes []string
+	if !c.Once() {
+		notes = append(notes, c.String())
 	}
+	if !c.LoadWinsAtMax() {
+		if c.Once() {
+			notes = append(notes, fmt.Sprintf("loading does not beat recomputing up to %s tokens at %v", maxN, l.Link))
+		}
+		return 0, strings.Join(notes, "; ")
+	}
+	n := c.Changes[len(c.Changes)-1]
 	// Bisection stops within half a token: the first whole prompt from
 	// which loading wins, at least one token.
 	whole := math.Max(1, math.Ceil(float64(n)-1e-9))
 	if n > last {
-		return whole, fmt.Sprintf("beyond the longest prompt measured, %s tokens: the fits extrapolated", last)
+		notes = append(notes, fmt.Sprintf("beyond the longest prompt measured, %s tokens: the fits extrapolated", last))
 	}
-	return whole, ""
+	return whole, strings.Join(notes, "; ")
 }
 
 // CachedLine fits the median cached TTFT at each measured length as a

@@ -64,8 +64,10 @@ type Extended struct {
 	// include them).
 	LoadLatencySeconds *float64 `json:"load_latency_seconds,omitempty"`
 	LoadEfficiency     *float64 `json:"load_efficiency,omitempty"`
-	// CrossoverTokens is the prompt length from which loading wins;
-	// CrossoverNote says why there is none.
+	// CrossoverTokens is the prompt length from which loading wins at
+	// every longer one (up to the prompt or the context, the longer).
+	// CrossoverNote says why there is none, or where the faster path
+	// changes when it changes more than once.
 	CrossoverTokens *float64 `json:"crossover_tokens,omitempty"`
 	CrossoverNote   string   `json:"crossover_note,omitempty"`
 
@@ -530,12 +532,7 @@ func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 		if in.Context > max {
 			max = in.Context
 		}
-		n, err := extended.Crossover(recompute, extended.LoadOf(in.Arch, load), max)
-		if err != nil {
-			out.CrossoverNote = fmt.Sprintf("none up to %s tokens: recomputing wins at every length", max)
-		} else {
-			out.CrossoverTokens = ptr(float64(n))
-		}
+		crossings(out, extended.FindCrossings(recompute, extended.LoadOf(in.Arch, load), max))
 	}
 	if r.Overlap {
 		o := extended.SplitCache(in.Arch, in.Tokens, recompute, load)
@@ -544,4 +541,18 @@ func extend(r Request, in Input, out *Output, res *breakeven.Result) error {
 		out.OverlapGain = ptr(o.Gain)
 	}
 	return nil
+}
+
+// crossings sets the crossover's keys from the lengths at which the
+// faster path changes: the crossover where loading wins at the longest
+// length, and a note where it never does or where the path changes more
+// than once (extended.Crossings' String), so that no line claims that
+// recomputing wins where it does not.
+func crossings(out *Output, c extended.Crossings) {
+	if c.LoadWinsAtMax() {
+		out.CrossoverTokens = ptr(float64(c.Changes[len(c.Changes)-1]))
+	}
+	if !c.LoadWinsAtMax() || !c.Once() {
+		out.CrossoverNote = c.String()
+	}
 }

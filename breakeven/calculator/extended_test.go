@@ -670,3 +670,40 @@ func TestGPTOSS120BFitsOneGPUAsOpenAISays(t *testing.T) {
 	assert.Contains(t, Render(a).Get("memory"), fmt.Sprintf("(117B x %.3g B, MXFP4 experts, the rest BF16: the checkpoint's)", perWeight))
 	assert.InDelta(t, 117e9*perWeight+float64(a.Result.CacheBytes)+0.1*80e9, *a.Output.MemoryNeedBytes, 1)
 }
+
+// With the fitted model a mixture of experts reads more of its experts'
+// weights the longer its prompt, fast on a few hundred tokens and then
+// not at all, which a loaded request does not pay: over 100Gbit/s
+// gpt-oss-120b on 8 B200s loads faster than it recomputes on short
+// prompts, slower on middling ones, and faster again on long ones. The
+// crossover line names every range, both ends included, and at each
+// length asked, the edges too, the range it puts the length in agrees
+// with the hit's own verdict, computed apart (load plus cached TTFT
+// against recompute).
+func TestTheCrossoverNamesEveryRangeWhereLoadingWins(t *testing.T) {
+	ask := func(n int) Answer {
+		a, err := Compute(Request{Model: "gpt-oss-120b", GPUs: "8xB200", Tokens: strconv.Itoa(n), Link: "100Gbit/s"})
+		require.NoError(t, err)
+		return a
+	}
+	note := ask(332).Output.CrossoverNote
+	m := regexp.MustCompile(`^loading wins from ([\d,]+) to ([\d,]+) tokens and from ([\d,]+); recomputing elsewhere$`).FindStringSubmatch(note)
+	require.NotNil(t, m, note)
+	num := func(s string) int {
+		v, err := strconv.Atoi(strings.ReplaceAll(s, ",", ""))
+		require.NoError(t, err)
+		return v
+	}
+	from, to, again := num(m[1]), num(m[2]), num(m[3])
+	require.Less(t, from, to)
+	require.Less(t, to, again)
+	require.NotNil(t, ask(332).Output.CrossoverTokens)
+	assert.InDelta(t, float64(again), *ask(332).Output.CrossoverTokens, 1, "the crossover is the last change")
+	for _, n := range []int{from, from + 2, (from + to) / 2, to, to + 1, (to + again) / 2, again - 1, again, 2 * again} {
+		want := "recompute"
+		if (n >= from && n <= to) || n >= again {
+			want = "load"
+		}
+		assert.Equal(t, want, ask(n).Output.HitWinner, "%d tokens", n)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/extended"
 	"signalweight.dev/kv/breakeven/page"
 	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/breakeven/textfmt"
@@ -265,12 +266,10 @@ func renderExtended(in Input, out Output) []Row {
 		}
 	}
 	switch {
-	case out.CrossoverTokens != nil && *out.CrossoverTokens <= 1:
-		add("crossover", "crossover", "none: loading wins at every prompt length")
-	case out.CrossoverTokens != nil:
-		add("crossover", "crossover", fmt.Sprintf("loading wins from %s; recomputing below", breakeven.Tokens(math.Ceil(*out.CrossoverTokens)).Count()))
-	case out.CrossoverNote != "":
+	case out.CrossoverNote != "": // no crossover, or more than one change
 		add("crossover", "crossover", out.CrossoverNote)
+	case out.CrossoverTokens != nil:
+		add("crossover", "crossover", extended.Crossings{Changes: []breakeven.Tokens{breakeven.Tokens(*out.CrossoverTokens)}}.String())
 	}
 	if out.OverlapSeconds != nil {
 		add("overlap", "overlap", fmt.Sprintf("%v: recompute the first %s tokens while loading the rest (%s the better single path)",

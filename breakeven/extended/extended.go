@@ -3,7 +3,8 @@
 // faster than linearly, and computing and loading at the same time.
 //
 //	t_load(N)  = latency + cache(N) / (efficiency x B)
-//	crossover  = the prompt length below which recomputing wins
+//	crossover  = the prompt length from which loading wins (FindCrossings
+//	             finds each length at which the faster path changes)
 //	B*(N)      = cache(N) / (efficiency x (t_recompute(N) - latency))
 //	overlap    = recompute the first x tokens while loading the rest, both
 //	             finishing together
@@ -26,6 +27,7 @@ package extended
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"signalweight.dev/kv/breakeven"
 )
@@ -126,25 +128,122 @@ func CrossoverLinear(r breakeven.TokenRate, b breakeven.BytesPerToken, l Load) (
 	return breakeven.Tokens(float64(l.Latency) / per), nil
 }
 
-// Crossover returns the shortest prompt, up to max tokens, from which
-// loading is faster than recomputing, found by bisection on
-// recompute(N) - load(N) to within half a token. It returns an error if
-// loading does not win at max. Below the crossover recomputing wins.
-func Crossover(recompute, load TimeFunc, max breakeven.Tokens) (breakeven.Tokens, error) {
+// crossingGrid is how many lengths per decade FindCrossings compares the two
+// paths at before it bisects: two changes of the faster path closer
+// together than a factor of 10^(1/32), 7.5%, may both be missed.
+const crossingGrid = 32
+
+// crossingLeast is the shortest positive length FindCrossings compares at, in
+// tokens: a crossover below one token still shows (a fixed cost too small
+// to matter), as the bisection from zero found it before.
+const crossingLeast = 1e-3
+
+// crossingTolerance is how close, in tokens, FindCrossings brackets each
+// change before it stops: far below the whole token a length is printed
+// at, so that the printed length does not hang on where the bisection
+// happened to stop.
+const crossingTolerance = 1e-3
+
+// Crossings are the prompt lengths, up to Max tokens, at which the faster
+// path changes, ascending. At zero tokens neither path takes any time, so
+// recomputing is counted the winner there; loading then wins from the
+// first length, recomputing again from the second, and so on: loading
+// wins at Max where the count is odd. Each length is the first, to within
+// a thousandth of a token, at which the new winner is faster.
+type Crossings struct {
+	Changes []breakeven.Tokens
+	Max     breakeven.Tokens
+}
+
+// FindCrossings compares recompute(N) with load(N) at zero, at 32 lengths
+// a decade from a thousandth of a token, and at max, and bisects each
+// change of the faster path to within a thousandth of a token. A prefill
+// with a cost that a loaded request does not pay (the weights a longer
+// prompt touches) can make loading win at a few tokens, lose over a
+// range, and win again on long prompts; one bisection over the whole
+// range finds only one of those changes.
+func FindCrossings(recompute, load TimeFunc, max breakeven.Tokens) Crossings {
 	wins := func(n breakeven.Tokens) bool { return load(n) < recompute(n) }
-	if !wins(max) {
-		return 0, fmt.Errorf("extended: loading does not win even at %s tokens", max)
-	}
-	lo, hi := breakeven.Tokens(0), max
-	for hi-lo > 0.5 {
-		mid := (lo + hi) / 2
-		if wins(mid) {
-			hi = mid
-		} else {
-			lo = mid
+	c := Crossings{Max: max}
+	grid := []breakeven.Tokens{0}
+	if max > crossingLeast {
+		steps := int(math.Ceil(crossingGrid * math.Log10(float64(max)/crossingLeast)))
+		for i := range steps {
+			grid = append(grid, breakeven.Tokens(crossingLeast*math.Pow(10, float64(i)/crossingGrid)))
 		}
 	}
-	return hi, nil
+	grid = append(grid, max)
+	prev, was := grid[0], false
+	for _, n := range grid[1:] {
+		if n <= prev {
+			continue
+		}
+		now := wins(n)
+		if now != was {
+			lo, hi := prev, n
+			for hi-lo > crossingTolerance {
+				mid := (lo + hi) / 2
+				if wins(mid) == now {
+					hi = mid
+				} else {
+					lo = mid
+				}
+			}
+			c.Changes = append(c.Changes, hi)
+		}
+		prev, was = n, now
+	}
+	return c
+}
+
+// LoadWinsAtMax reports whether loading is faster at Max tokens.
+func (c Crossings) LoadWinsAtMax() bool { return len(c.Changes)%2 == 1 }
+
+// String says where each path wins, in whole prompts: "loading wins from
+// 2,317 tokens; recomputing below", or, where the faster path changes
+// more than once, each range loading wins over, both ends included
+// ("loading wins from 2 to 383 tokens and from 89,088; recomputing
+// elsewhere").
+func (c Crossings) String() string {
+	ch := c.Changes
+	// at is the first whole prompt at which the i-th change's winner is
+	// faster; upTo the last at which the one before it still is.
+	at := func(i int) string { return breakeven.Tokens(math.Max(1, math.Ceil(float64(ch[i])))).String() }
+	upTo := func(i int) string { return breakeven.Tokens(math.Max(1, math.Ceil(float64(ch[i]))-1)).String() }
+	switch {
+	case len(ch) == 0:
+		return fmt.Sprintf("none up to %s tokens: recomputing wins at every length", c.Max)
+	case len(ch) == 1 && ch[0] <= 1:
+		return "none: loading wins at every prompt length"
+	case len(ch) == 1:
+		return fmt.Sprintf("loading wins from %s tokens; recomputing below", at(0))
+	case len(ch) == 2:
+		return fmt.Sprintf("loading wins from %s to %s tokens only; recomputing below and above, up to %s", at(0), upTo(1), c.Max)
+	case len(ch) == 3:
+		return fmt.Sprintf("loading wins from %s to %s tokens and from %s; recomputing elsewhere", at(0), upTo(1), at(2))
+	}
+	list := make([]string, len(ch))
+	for i := range ch {
+		list[i] = at(i)
+	}
+	return fmt.Sprintf("the faster path changes at %s tokens, loading winning from the first, up to %s", strings.Join(list, ", "), c.Max)
+}
+
+// Once reports whether the faster path changes at most once up to Max:
+// recomputing below the crossover, if any, and loading from it.
+func (c Crossings) Once() bool { return len(c.Changes) <= 1 }
+
+// Crossover returns the shortest prompt, up to max tokens, from which
+// loading is faster than recomputing at every length up to max
+// (FindCrossings' last change). It returns an error if loading does not
+// win at max. Where loading also wins over a range of shorter prompts,
+// FindCrossings says so; with one change, recomputing wins below it.
+func Crossover(recompute, load TimeFunc, max breakeven.Tokens) (breakeven.Tokens, error) {
+	c := FindCrossings(recompute, load, max)
+	if !c.LoadWinsAtMax() {
+		return 0, fmt.Errorf("extended: loading does not win even at %s tokens", max)
+	}
+	return c.Changes[len(c.Changes)-1], nil
 }
 
 // Overlap is the result of computing part of a prompt while loading the

@@ -189,3 +189,50 @@ func TestSplitFindsAFractionOfAToken(t *testing.T) {
 	assert.InDelta(t, 10.0/101, float64(o.Computed), 1e-4)
 	assert.InDelta(t, 1000.0/101, float64(o.Time), 1e-3)
 }
+
+// A prefill that rises fast on the first hundred tokens (the weights a
+// prompt touches), then slowly, then quadratically, against a load of 4 ms
+// a token: loading wins from the start (4 ms < 11 ms a token), loses from
+// where 0.004 n = 1 + 0.001 n + 1e-8 n^2 first holds, and wins again from
+// its second root. One bisection over the whole range would find one of
+// the three; every one is found within half a token of the roots worked
+// here.
+func TestFindCrossingsFindsEveryChangeOfTheFasterPath(t *testing.T) {
+	recompute := func(n breakeven.Tokens) breakeven.Seconds {
+		x := float64(n)
+		return breakeven.Seconds(0.01*math.Min(x, 100) + 0.001*x + 1e-8*x*x)
+	}
+	load := func(n breakeven.Tokens) breakeven.Seconds { return breakeven.Seconds(0.004 * float64(n)) }
+	// 1e-8 n^2 - 0.003 n + 1 = 0.
+	d := math.Sqrt(0.003*0.003 - 4e-8)
+	r1, r2 := (0.003-d)/2e-8, (0.003+d)/2e-8
+	c := FindCrossings(recompute, load, 1e6)
+	require.Len(t, c.Changes, 3)
+	assert.LessOrEqual(t, float64(c.Changes[0]), 0.5, "loading wins from the first tokens")
+	assert.InDelta(t, r1, float64(c.Changes[1]), 0.5)
+	assert.InDelta(t, r2, float64(c.Changes[2]), 0.5)
+	assert.True(t, c.LoadWinsAtMax())
+	assert.False(t, c.Once())
+	assert.Equal(t, "loading wins from 1 to 333 tokens and from 299,667; recomputing elsewhere", c.String())
+	n, err := Crossover(recompute, load, 1e6)
+	require.NoError(t, err)
+	assert.InDelta(t, r2, float64(n), 0.5, "the crossover is the length from which loading wins at every longer one")
+
+	// Up to 100,000 tokens loading wins only on the first 333.
+	c = FindCrossings(recompute, load, 1e5)
+	require.Len(t, c.Changes, 2)
+	assert.False(t, c.LoadWinsAtMax())
+	assert.Equal(t, "loading wins from 1 to 333 tokens only; recomputing below and above, up to 100,000", c.String())
+	_, err = Crossover(recompute, load, 1e5)
+	assert.Error(t, err)
+}
+
+// The sentences of the plain cases: no change, one change at or below a
+// token, one change.
+func TestCrossingsSayWhereEachPathWins(t *testing.T) {
+	assert.Equal(t, "none up to 1,000 tokens: recomputing wins at every length", Crossings{Max: 1000}.String())
+	assert.Equal(t, "none: loading wins at every prompt length", Crossings{Changes: []breakeven.Tokens{0.21}, Max: 1000}.String())
+	assert.Equal(t, "loading wins from 209 tokens; recomputing below", Crossings{Changes: []breakeven.Tokens{208.33}, Max: 1000}.String())
+	assert.Equal(t, "the faster path changes at 1, 10, 100, 500 tokens, loading winning from the first, up to 1,000",
+		Crossings{Changes: []breakeven.Tokens{0.5, 10, 100, 500}, Max: 1000}.String())
+}
