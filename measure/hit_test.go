@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/extended"
 )
 
 // A request whose cache is loaded still pays the cached TTFT: the hit's
@@ -111,4 +112,27 @@ func TestTheCSVCarriesEachLengthsHitBreakEven(t *testing.T) {
 	post, err := strconv.ParseFloat(long[col["break_even_bytes_per_second"]], 64)
 	require.NoError(t, err)
 	assert.InEpsilon(t, 512*b/0.562, post, 1e-5)
+}
+
+// A recompute that rises fast over its first hundred tokens, then slowly,
+// then quadratically, against a load of 4 ms a token (4 MB a token over
+// 1 GB/s, no fixed cost): restoring wins on the first tokens, loses from
+// the first root of 0.004 n = 1 + 0.001 n + 1e-8 n^2, and wins again from
+// the second. The crossover is the second root's first whole prompt, and
+// the note names the short range too, which a single bisection missed.
+func TestTheCrossoverNoteNamesEveryRangeWhereRestoringWins(t *testing.T) {
+	recompute := func(n breakeven.Tokens) breakeven.Seconds {
+		x := float64(n)
+		return breakeven.Seconds(0.01*math.Min(x, 100) + 0.001*x + 1e-8*x*x)
+	}
+	d := math.Sqrt(0.003*0.003 - 4e-8)
+	r2 := (0.003 + d) / 2e-8
+	l := extended.Load{Efficiency: 1, Link: breakeven.GBps}
+	n, note := crossover(recompute, l, 4e6, 1e6, 1e6)
+	assert.Equal(t, math.Ceil(r2), n)
+	assert.Equal(t, "loading wins from 1 to 333 tokens and from 299,667; recomputing elsewhere", note)
+	// Up to 100,000 tokens restoring wins only on the short range.
+	n, note = crossover(recompute, l, 4e6, 1e5, 1e5)
+	assert.Zero(t, n)
+	assert.Equal(t, "loading wins from 1 to 333 tokens only; recomputing below and above, up to 100,000", note)
 }
