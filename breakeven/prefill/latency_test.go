@@ -118,6 +118,10 @@ func TestCommTimeExpertParallelByHand(t *testing.T) {
 	// EP alone (attention data parallel): only the all-to-alls.
 	got, _ = CommTime(m, 8192, g, Parallel{EP: 4})
 	assert.InEpsilon(t, 58*2*8*vals*2*(3.0/4)/4/450e9, float64(got), 1e-12)
+	// Two expert-parallel GPUs, the fewest that send, send half of each
+	// half.
+	got, _ = CommTime(m, 8192, g, Parallel{EP: 2})
+	assert.InEpsilon(t, 58*2*8*vals*2*(1.0/2)/2/450e9, float64(got), 1e-12)
 	// Without its MoE shape the model is dense: EP sends nothing.
 	m.ExpertsPerToken = 0
 	got, _ = CommTime(m, 8192, g, Parallel{EP: 4})
