@@ -30,6 +30,7 @@ import (
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/internal/portable"
 )
 
 // Load is a link with the fixed cost of a load (lookup, connection) and
@@ -167,9 +168,11 @@ func FindCrossings(recompute, load TimeFunc, max breakeven.Tokens) Crossings {
 	c := Crossings{Max: max}
 	grid := []breakeven.Tokens{0}
 	if max > crossingLeast {
-		steps := int(math.Ceil(crossingGrid * math.Log10(float64(max)/crossingLeast)))
+		// portable's exp and log, so that the server and the page's
+		// module (js/wasm) compare at the same lengths to the last bit.
+		steps := int(math.Ceil(crossingGrid * portable.Log(float64(max)/crossingLeast) / math.Ln10))
 		for i := range steps {
-			grid = append(grid, breakeven.Tokens(crossingLeast*math.Pow(10, float64(i)/crossingGrid)))
+			grid = append(grid, breakeven.Tokens(crossingLeast*portable.Exp(float64(i)/crossingGrid*math.Ln10)))
 		}
 	}
 	grid = append(grid, max)
