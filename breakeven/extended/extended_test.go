@@ -236,3 +236,16 @@ func TestCrossingsSayWhereEachPathWins(t *testing.T) {
 	assert.Equal(t, "the faster path changes at 1, 10, 100, 500 tokens, loading winning from the first, up to 1,000",
 		Crossings{Changes: []breakeven.Tokens{0.5, 10, 100, 500}, Max: 1000}.String())
 }
+
+// A link above the post's break-even with no fixed cost loads faster at
+// every length: the scan starts from zero tokens, where neither path
+// takes time, so its one change is found at the first length compared, a
+// thousandth of a token, and the sentence says loading wins at every
+// prompt length.
+func TestLoadingFasterAtEveryLengthChangesAtTheFirstLengthCompared(t *testing.T) {
+	a := breakeven.Architecture{Groups: []breakeven.LayerGroup{{Attention: breakeven.Reported, Layers: 1, PerToken16: 500e3}}}
+	c := FindCrossings(LinearPrefill(2000), LoadOf(a, Load{Efficiency: 1, Link: 25 * breakeven.GBps}), 1e6)
+	require.Len(t, c.Changes, 1)
+	assert.LessOrEqual(t, float64(c.Changes[0]), 1e-3)
+	assert.Equal(t, "none: loading wins at every prompt length", c.String())
+}
