@@ -117,6 +117,7 @@ func TestHindsightTablePrintsTheFittedAndTheBestConstants(t *testing.T) {
 	}
 	require.Len(t, tab.Rows, 2)
 	assert.Equal(t, "1", tab.Rows[0][1])
+	assert.Equal(t, fmt.Sprintf("%#.3g", h.Scale), tab.Rows[1][1], "the hindsight scale at three significant digits")
 	assert.True(t, strings.HasPrefix(tab.Rows[0][4], fmt.Sprintf("%d of %d (", within, priced)), tab.Rows[0][4])
 	assert.True(t, strings.HasPrefix(tab.Rows[1][4], fmt.Sprintf("%d of %d (", h.Within, priced)), tab.Rows[1][4])
 	assert.GreaterOrEqual(t, h.Within, within)
