@@ -354,7 +354,10 @@ func mapSVG(rts []calculator.Route, resp *Response, ok bool) string {
 		cx := (mapLeft + mapBus) / 2
 		room := mapBus - mapLeft
 		line := routeLine(*miss)
-		body := fmt.Sprintf(`<path d="M128,%g H242" class="m-path" marker-end="url(#arrow-{cls})"/><text x="185" y="%g" text-anchor="middle" class="m-small">hand-over</text>`, gpuY+18, gpuY-4) +
+		// The arrow's label sits under it, in the gap between the GPUs,
+		// clear of the map's second heading line, which may run the whole
+		// width (a sliding-window model's b is "over the N-token prompt").
+		body := fmt.Sprintf(`<path d="M128,%g H242" class="m-path" marker-end="url(#arrow-{cls})"/><text x="185" y="%g" text-anchor="middle" class="m-small">hand-over</text>`, gpuY+18, gpuY+31) +
 			fmt.Sprintf(`<text x="%g" y="%g" text-anchor="middle" class="m-line"%s>%s</text>`, cx, gpuY+gpuH+20, fit(line, room, 12), esc(line)) +
 			fmt.Sprintf(`<text x="%g" y="%g" text-anchor="middle" class="m-verdict"%s>%s</text>`, cx, gpuY+gpuH+36, fit(miss.Verdict, room, 12), esc(miss.Verdict))
 		route(*miss, body)
