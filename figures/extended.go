@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/extended"
 	"signalweight.dev/kv/breakeven/post"
 	"signalweight.dev/kv/breakeven/prefill"
 	"signalweight.dev/kv/sources"
@@ -92,7 +93,7 @@ func TTFTVsPromptLength() (*Figure, error) {
 
 	if c.Crossover > 0 {
 		p.Add(vrule(float64(c.Crossover), dotted(black)))
-		p.Add(newNote(float64(c.Crossover), ylo*math.Pow(yhi/ylo, 0.92), fmt.Sprintf("crossover: loading wins from %s tokens", breakeven.Tokens(math.Ceil(float64(c.Crossover)))), black).
+		p.Add(newNote(float64(c.Crossover), ylo*math.Pow(yhi/ylo, 0.92), fmt.Sprintf("crossover: loading wins from %s tokens", extended.FirstWhole(c.Crossover)), black).
 			align(draw.XLeft, draw.YCenter).offset(3, 0))
 	}
 	measured, err := marks(p, points{pt(float64(t.Tokens.V()), float64(t.Uncached.V())).withY(t.Uncached.Value.Float()),

@@ -630,9 +630,8 @@ func hitCrossover(recompute extended.TimeFunc, l extended.Load, b float64, hit *
 		return 0, strings.Join(notes, "; ")
 	}
 	n := c.Changes[len(c.Changes)-1]
-	// Each change is bisected to a thousandth of a token: the first whole
-	// prompt from which loading wins, at least one token.
-	whole := math.Max(1, math.Ceil(float64(n)-1e-9))
+	// The first whole prompt from which loading wins, at least one token.
+	whole := float64(extended.FirstWhole(n))
 	if n > last {
 		notes = append(notes, fmt.Sprintf("beyond the longest prompt measured, %s tokens: the fits extrapolated", last))
 	}

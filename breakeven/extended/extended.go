@@ -166,6 +166,9 @@ type Crossings struct {
 func FindCrossings(recompute, load TimeFunc, max breakeven.Tokens) Crossings {
 	wins := func(n breakeven.Tokens) bool { return load(n) < recompute(n) }
 	c := Crossings{Max: max}
+	if !(max > 0) || math.IsInf(float64(max), 0) {
+		return c // no length to compare at: no change
+	}
 	grid := []breakeven.Tokens{0}
 	if max > crossingLeast {
 		// portable's exp and log, so that the server and the page's
@@ -199,6 +202,14 @@ func FindCrossings(recompute, load TimeFunc, max breakeven.Tokens) Crossings {
 	return c
 }
 
+// FirstWhole is the first whole prompt at or after a change found at n
+// tokens, at least one: the length a crossover is printed as. A billionth
+// of a token is forgiven, so that a change bisected to just above a whole
+// length is printed as that length.
+func FirstWhole(n breakeven.Tokens) breakeven.Tokens {
+	return breakeven.Tokens(math.Max(1, math.Ceil(float64(n)-1e-9)))
+}
+
 // LoadWinsAtMax reports whether loading is faster at Max tokens.
 func (c Crossings) LoadWinsAtMax() bool { return len(c.Changes)%2 == 1 }
 
@@ -211,8 +222,8 @@ func (c Crossings) String() string {
 	ch := c.Changes
 	// at is the first whole prompt at which the i-th change's winner is
 	// faster; upTo the last at which the one before it still is.
-	at := func(i int) string { return breakeven.Tokens(math.Max(1, math.Ceil(float64(ch[i])))).String() }
-	upTo := func(i int) string { return breakeven.Tokens(math.Max(1, math.Ceil(float64(ch[i]))-1)).String() }
+	at := func(i int) string { return FirstWhole(ch[i]).String() }
+	upTo := func(i int) string { return max(1, FirstWhole(ch[i])-1).String() }
 	switch {
 	case len(ch) == 0:
 		return fmt.Sprintf("none up to %s tokens: recomputing wins at every length", c.Max)

@@ -249,3 +249,20 @@ func TestLoadingFasterAtEveryLengthChangesAtTheFirstLengthCompared(t *testing.T)
 	assert.LessOrEqual(t, float64(c.Changes[0]), 1e-3)
 	assert.Equal(t, "none: loading wins at every prompt length", c.String())
 }
+
+// A change is printed as the first whole prompt at or after it, at least
+// one; a bisection that stops a hair above a whole length prints that
+// length.
+func TestFirstWholeIsTheFirstWholePromptAfterAChange(t *testing.T) {
+	assert.Equal(t, breakeven.Tokens(384), FirstWhole(383.2))
+	assert.Equal(t, breakeven.Tokens(383), FirstWhole(383+1e-12))
+	assert.Equal(t, breakeven.Tokens(1), FirstWhole(0.21))
+}
+
+// A longest length that is not a positive finite number gives no length
+// to compare at, so no change, rather than a grid without end.
+func TestFindCrossingsComparesNothingBeyondABadLongestLength(t *testing.T) {
+	for _, max := range []float64{0, -5, math.NaN(), math.Inf(1)} {
+		assert.Empty(t, FindCrossings(LinearPrefill(2000), LinearPrefill(1000), breakeven.Tokens(max)).Changes, "%v", max)
+	}
+}

@@ -66,12 +66,16 @@ func (r hindRun) at(k, c float64) float64 {
 // two of those intervals' ends cross (or one crosses c = 0, or a run
 // that pays no cost enters or leaves its band), so it is evaluated at
 // every such k: with closed bands the most is reached at one of them.
-// It fails when no row is priced or a priced row's model cannot be read.
+// It fails when no row is priced, or a priced row has no positive
+// measured time or a model that cannot be read.
 func HindsightOf(rows []Row) (Hindsight, error) {
 	var runs []hindRun
 	for _, r := range rows {
 		if !r.Priced() {
 			continue
+		}
+		if !(r.TTFT > 0) {
+			return Hindsight{}, fmt.Errorf("heldout: hindsight: %s: measured time %v is not positive (e.g. ttft_seconds 0.5)", r.ID, float64(r.TTFT))
 		}
 		pm, _, _, err := price(r.Run)
 		if err != nil {

@@ -3,6 +3,7 @@ package heldout
 import (
 	"math"
 	"math/rand/v2"
+	"sort"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -126,11 +127,7 @@ func TestHindsightOnTheHeldOutRunsBoundsTheFittedModel(t *testing.T) {
 
 func median(xs []float64) float64 {
 	s := append([]float64(nil), xs...)
-	for i := range s { // insertion sort: a few dozen values
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
+	sort.Float64s(s)
 	n := len(s)
 	return (s[(n-1)/2] + s[n/2]) / 2
 }
@@ -140,4 +137,14 @@ func median(xs []float64) float64 {
 func TestTheTargetCountsWholeRuns(t *testing.T) {
 	assert.Equal(t, 54, TargetWithin25Runs(77))
 	assert.Equal(t, 7, TargetWithin25Runs(10))
+}
+
+// A priced row with no positive measured time would divide by zero: it
+// is refused with a line naming the run, as is a set with no priced row.
+func TestHindsightRefusesARunWithNoMeasuredTime(t *testing.T) {
+	_, err := HindsightOf([]Row{{Run: Run{ID: "zero", TTFT: 0}}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "zero: measured time 0 is not positive")
+	_, err = HindsightOf([]Row{{Run: Run{ID: "unpriced", TTFT: 1}, Reason: "no such chip"}})
+	assert.ErrorContains(t, err, "no priced run")
 }

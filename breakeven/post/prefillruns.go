@@ -301,6 +301,12 @@ func PrefillHeldOutHindsight() (t breakeven.PrintedTable, fitted calibration.Sum
 	if err != nil {
 		return t, fitted, h, err
 	}
+	fittedWithin := 0
+	for _, r := range rows {
+		if r.Priced() && r.Within25 {
+			fittedWithin++
+		}
+	}
 	sparse := m.Phases.FixedSparse
 	if sparse == 0 {
 		sparse = m.Phases.Fixed
@@ -312,7 +318,7 @@ func PrefillHeldOutHindsight() (t breakeven.PrintedTable, fitted calibration.Sum
 		Header: []string{"held-out runs priced with", "scale on the FLOPs, memory, weights and communication", "per-request cost, dense model", "per-request cost, mixture of experts", "within 25%", "median error"},
 		Rows: [][]string{
 			{"the constants fitted on sources/ (the calculator's)", "1", m.Phases.Fixed.String(), sparse.String(),
-				within(int(math.Round(fitted.Within25*float64(fitted.Priced))), fitted.Priced), breakeven.Percent(fitted.MedianAbsError)},
+				within(fittedWithin, fitted.Priced), breakeven.Percent(fitted.MedianAbsError)},
 			{"constants chosen on these runs, in hindsight", breakeven.FormatSignificant(h.Scale, 3), h.Dense.String(), h.Sparse.String(),
 				within(h.Within, h.Priced), breakeven.Percent(h.MedianAbsError)},
 		},
