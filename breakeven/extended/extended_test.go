@@ -256,6 +256,7 @@ func TestLoadingFasterAtEveryLengthChangesAtTheFirstLengthCompared(t *testing.T)
 func TestFirstWholeIsTheFirstWholePromptAfterAChange(t *testing.T) {
 	assert.Equal(t, breakeven.Tokens(384), FirstWhole(383.2))
 	assert.Equal(t, breakeven.Tokens(383), FirstWhole(383+1e-12))
+	assert.Equal(t, breakeven.Tokens(384), FirstWhole(383+1.5e-9), "beyond a billionth of a token, the next prompt")
 	assert.Equal(t, breakeven.Tokens(1), FirstWhole(0.21))
 }
 
