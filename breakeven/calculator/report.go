@@ -115,6 +115,9 @@ func Render(a Answer) Report {
 	switch {
 	case in.TTFT > 0:
 		prefill += fmt.Sprintf(" (%s in %v)", in.Tokens.Count(), in.TTFT)
+	case out.PrefillSource == "flop model" && out.MFU != nil && in.Flop != nil && in.Flop.Phases != nil:
+		// The fitted phase model's time: the MFU is what it implies, not an input.
+		prefill += fmt.Sprintf(" (estimated on %s: %.3g of peak)", out.GPUs, *out.MFU)
 	case out.PrefillSource == "flop model" && out.MFU != nil:
 		prefill += fmt.Sprintf(" (FLOP model: %s at MFU %.3g)", out.GPUs, *out.MFU)
 	case in.Provenance.Kind == Published || in.Provenance.Kind == Measured:

@@ -235,3 +235,20 @@ func TestTheTitleReadsTheArticleOfThePromptsLength(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(ans.Output.BeyondContextAllowedNote, "an 800,000-token prompt is beyond Qwen3-32B's context"), ans.Output.BeyondContextAllowedNote)
 }
+
+// The prefill row says where r came from: the fitted phase model's time
+// is an estimate, and the share of peak it implies is a result, not the
+// MFU the user gave; an MFU given is named as the FLOP model's input.
+func TestPrefillRowNamesAnEstimateApartFromAnMFUGiven(t *testing.T) {
+	est, err := Compute(Request{Model: "qwen3-32b", Tokens: "8000", GPUs: "8xH100", Link: "10GbE"})
+	require.NoError(t, err)
+	require.NotNil(t, est.Input.Flop.Phases, "no --mfu: the fitted phase model prices the prefill")
+	row := Render(est).Get("prefill")
+	implied := float64(est.Input.Flop.Min / est.Input.Flop.Time)
+	assert.Contains(t, row, "(estimated on 8x H100: "+strconv.FormatFloat(implied, 'g', 3, 64)+" of peak)")
+	assert.NotContains(t, row, "MFU")
+
+	given, err := Compute(Request{Model: "qwen3-32b", Tokens: "8000", GPUs: "8xH100", MFU: "0.4", Link: "10GbE"})
+	require.NoError(t, err)
+	assert.Contains(t, Render(given).Get("prefill"), "(FLOP model: 8x H100 at MFU 0.4)")
+}
