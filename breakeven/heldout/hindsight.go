@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/calibration"
@@ -31,6 +32,69 @@ type Hindsight struct {
 	// MedianAbsError is the median absolute error at those values (they
 	// are chosen for the count within 25%, not for the median).
 	MedianAbsError float64
+	// Grouping says which runs share a per-request cost, and Costs gives
+	// each group's (by its label, GroupLabel) where one of its runs pays
+	// one; Dense and Sparse are set for ByKind alone.
+	Grouping Grouping
+	Costs    map[string]breakeven.Seconds
+}
+
+// Grouping says which runs share a per-request cost in a hindsight
+// search: the kind of model always splits them (a dense model's cost
+// and a mixture of experts' differ), and a finer grouping splits each
+// kind further, by a variable a run carries.
+type Grouping int
+
+const (
+	// ByKind gives one cost to dense models and one to mixtures of
+	// experts: the fitted structure's two costs.
+	ByKind Grouping = iota
+	// ByEngine gives each engine, as the run's source names it
+	// (vllm, sglang, trtllm, ...), a cost of its own for each kind.
+	ByEngine
+	// ByPublisher gives each publisher (Run.Owner) a cost of its own for
+	// each kind: as near as the runs come to a cost for each setup.
+	ByPublisher
+)
+
+func (g Grouping) String() string {
+	switch g {
+	case ByKind:
+		return "for each kind of model"
+	case ByEngine:
+		return "for each engine and kind of model"
+	case ByPublisher:
+		return "for each publisher and kind of model"
+	}
+	return fmt.Sprintf("Grouping(%d)", int(g))
+}
+
+// of is the name a run's group carries beyond its kind: none for
+// ByKind, the engine's or the publisher's.
+func (g Grouping) of(r Run) string {
+	switch g {
+	case ByEngine:
+		if e := strings.ToLower(strings.TrimSpace(r.Engine)); e != "" {
+			return e
+		}
+		return "engine not stated"
+	case ByPublisher:
+		return r.Owner()
+	}
+	return ""
+}
+
+// GroupLabel names a group of runs sharing a cost: its kind of model,
+// after the engine's or publisher's name where the grouping has one.
+func GroupLabel(name string, sparse bool) string {
+	kind := "dense"
+	if sparse {
+		kind = "mixture of experts"
+	}
+	if name == "" {
+		return kind
+	}
+	return name + ", " + kind
 }
 
 // Share is Within / Priced.
@@ -48,7 +112,11 @@ type hindRun struct {
 	rest, measured float64
 	paysCost       bool
 	sparse         bool
+	group          string // beyond its kind: the engine or publisher (Grouping.of)
 }
+
+// label is the run's group's label: runs of one label share a cost.
+func (r hindRun) label() string { return GroupLabel(r.group, r.sparse) }
 
 // at is the run's time at scale k and per-request cost c.
 func (r hindRun) at(k, c float64) float64 {
@@ -68,7 +136,13 @@ func (r hindRun) at(k, c float64) float64 {
 // every such k: with closed bands the most is reached at one of them.
 // It fails when no row is priced, or a priced row has no positive
 // measured time or a model that cannot be read.
-func HindsightOf(rows []Row) (Hindsight, error) {
+func HindsightOf(rows []Row) (Hindsight, error) { return HindsightBy(rows, ByKind) }
+
+// HindsightBy is HindsightOf with a per-request cost for each group of
+// runs g makes, each chosen on the runs themselves: the more groups, the
+// more a hindsight choice can fit, so a grouping that still falls short
+// of the target says a cost for that variable would not meet it either.
+func HindsightBy(rows []Row, g Grouping) (Hindsight, error) {
 	var runs []hindRun
 	for _, r := range rows {
 		if !r.Priced() {
@@ -82,7 +156,7 @@ func HindsightOf(rows []Row) (Hindsight, error) {
 			return Hindsight{}, fmt.Errorf("heldout: hindsight: %s: %w", r.ID, err)
 		}
 		total, cost := float64(r.Predicted.Value), float64(r.Parts.PerRequest)
-		runs = append(runs, hindRun{rest: total - cost, measured: float64(r.TTFT), paysCost: cost > 0, sparse: pm.Sparse()})
+		runs = append(runs, hindRun{rest: total - cost, measured: float64(r.TTFT), paysCost: cost > 0, sparse: pm.Sparse(), group: g.of(r.Run)})
 	}
 	if len(runs) == 0 {
 		return Hindsight{}, fmt.Errorf("heldout: hindsight: no priced run")
@@ -90,13 +164,13 @@ func HindsightOf(rows []Row) (Hindsight, error) {
 	h := bestWithin(runs)
 	h.Priced = len(runs)
 	h.Target = TargetWithin25Runs(h.Priced)
+	h.Grouping = g
+	if g != ByKind {
+		h.Dense, h.Sparse = 0, 0
+	}
 	var abs []float64
 	for _, r := range runs {
-		c := h.Dense
-		if r.sparse {
-			c = h.Sparse
-		}
-		abs = append(abs, math.Abs(r.at(h.Scale, float64(c))/r.measured-1))
+		abs = append(abs, math.Abs(r.at(h.Scale, float64(h.Costs[r.label()]))/r.measured-1))
 	}
 	sort.Float64s(abs)
 	n := len(abs)
@@ -145,19 +219,25 @@ func stab(runs []hindRun, k float64) (int, float64) {
 	return best, at
 }
 
-// bestWithin searches every k at which the count can change.
+// bestWithin searches every k at which the count can change. Runs that
+// pay a cost share it with the runs of their label; the best cost of
+// each label is found apart, at each k.
 func bestWithin(runs []hindRun) Hindsight {
-	var dense, sparse, fixed []hindRun
+	var fixed []hindRun
+	groups := map[string][]hindRun{}
+	var labels []string
 	for _, r := range runs {
-		switch {
-		case !r.paysCost:
+		if !r.paysCost {
 			fixed = append(fixed, r)
-		case r.sparse:
-			sparse = append(sparse, r)
-		default:
-			dense = append(dense, r)
+			continue
 		}
+		l := r.label()
+		if _, ok := groups[l]; !ok {
+			labels = append(labels, l)
+		}
+		groups[l] = append(groups[l], r)
 	}
+	sort.Strings(labels)
 	ks := []float64{0, 1}
 	// Where a run that pays no cost enters or leaves its band.
 	for _, r := range fixed {
@@ -165,12 +245,12 @@ func bestWithin(runs []hindRun) Hindsight {
 			ks = append(ks, 0.75*r.measured/r.rest, 1.25*r.measured/r.rest)
 		}
 	}
-	// Where two ends of one kind's bands cross, or an end crosses c = 0:
+	// Where two ends of one group's bands cross, or an end crosses c = 0:
 	// each end is a - k x rest.
-	for _, group := range [][]hindRun{dense, sparse} {
+	for _, l := range labels {
 		type line struct{ a, slope float64 }
 		var ls []line
-		for _, r := range group {
+		for _, r := range groups[l] {
 			ls = append(ls, line{0.75 * r.measured, r.rest}, line{1.25 * r.measured, r.rest})
 		}
 		for i, l := range ls {
@@ -203,10 +283,15 @@ func bestWithin(runs []hindRun) Hindsight {
 				n++
 			}
 		}
-		nd, cd := stab(dense, k)
-		ns, cs := stab(sparse, k)
-		if n += nd + ns; n > best.Within || (n == best.Within && math.Abs(k-1) < math.Abs(best.Scale-1)) {
-			best = Hindsight{Within: n, Scale: k, Dense: breakeven.Seconds(cd), Sparse: breakeven.Seconds(cs)}
+		costs := map[string]breakeven.Seconds{}
+		for _, l := range labels {
+			nl, cl := stab(groups[l], k)
+			n += nl
+			costs[l] = breakeven.Seconds(cl)
+		}
+		if n > best.Within || (n == best.Within && math.Abs(k-1) < math.Abs(best.Scale-1)) {
+			best = Hindsight{Within: n, Scale: k, Costs: costs,
+				Dense: costs[GroupLabel("", false)], Sparse: costs[GroupLabel("", true)]}
 		}
 	}
 	return best

@@ -53,6 +53,31 @@ func TestHindsightFindsTheMostRunsAnyScaleAndCostsPutWithin25(t *testing.T) {
 	assert.LessOrEqual(t, h.Scale, 0.625+1e-12)
 }
 
+// Worked by hand: two dense runs of 1 s of FLOPs, measured 2 s on one
+// engine and 10 s on another. One shared cost cannot hold both: their
+// bands of c at scale k, [1.5 - k, 2.5 - k] and [7.5 - k, 12.5 - k],
+// never meet. A cost for each engine holds both, and a run that pays no
+// cost counts whatever its group.
+func TestHindsightGivesEachGroupItsOwnCost(t *testing.T) {
+	runs := []hindRun{
+		{rest: 1, measured: 2, paysCost: true, group: "vllm"},
+		{rest: 1, measured: 10, paysCost: true, group: "sglang"},
+		{rest: 1, measured: 1, group: "sglang"},
+	}
+	h := bestWithin(runs)
+	assert.Equal(t, 3, h.Within)
+	for _, r := range runs[:2] {
+		c := float64(h.Costs[GroupLabel(r.group, false)])
+		assert.InDelta(t, r.measured, h.Scale*r.rest+c, 0.25*r.measured, r.group)
+	}
+	for i := range runs {
+		runs[i].group = ""
+	}
+	assert.Equal(t, 2, bestWithin(runs).Within, "one cost for both engines")
+	assert.Equal(t, "sglang, mixture of experts", GroupLabel("sglang", true))
+	assert.Equal(t, "dense", GroupLabel("", false))
+}
+
 // On random runs the exact search finds at least what a fine grid over
 // the scale and both costs finds, and its values reach the count it
 // reports.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"signalweight.dev/kv/breakeven"
@@ -285,21 +286,27 @@ func PrefillHeldOutWithOthers() (t breakeven.PrintedTable, alone, more calibrati
 // PrefillHeldOutHindsight asks whether other constants would have met
 // the targets: the held-out runs priced by the calculator's model, and
 // by the same structure with its scale on the FLOPs, memory traffic,
-// weight read and communication and its two per-request costs chosen on
+// weight read and communication and its per-request costs chosen on
 // these runs themselves, for the most runs within 25%
-// (heldout.HindsightOf). The second row is an upper bound for the
-// structure, not a model.
-func PrefillHeldOutHindsight() (t breakeven.PrintedTable, fitted calibration.Summary, h heldout.Hindsight, err error) {
+// (heldout.HindsightBy): first its two costs (hs[0], ByKind), then a
+// cost for each engine and kind of model (hs[1]) and for each publisher
+// and kind (hs[2]). The hindsight rows are upper bounds for the
+// structure, not models.
+func PrefillHeldOutHindsight() (t breakeven.PrintedTable, fitted calibration.Summary, hs []heldout.Hindsight, err error) {
 	rows, fitted, err := PrefillHeldOut()
 	if err != nil {
-		return t, fitted, h, err
+		return t, fitted, nil, err
 	}
-	if h, err = heldout.HindsightOf(rows); err != nil {
-		return t, fitted, h, err
+	for _, g := range []heldout.Grouping{heldout.ByKind, heldout.ByEngine, heldout.ByPublisher} {
+		h, err := heldout.HindsightBy(rows, g)
+		if err != nil {
+			return t, fitted, nil, err
+		}
+		hs = append(hs, h)
 	}
 	m, err := calibration.Fitted()
 	if err != nil {
-		return t, fitted, h, err
+		return t, fitted, nil, err
 	}
 	fittedWithin := 0
 	for _, r := range rows {
@@ -314,6 +321,7 @@ func PrefillHeldOutHindsight() (t breakeven.PrintedTable, fitted calibration.Sum
 	within := func(n, of int) string {
 		return fmt.Sprintf("%d of %d (%s)", n, of, breakeven.Percent(float64(n)/float64(of)))
 	}
+	h := hs[0]
 	t = breakeven.PrintedTable{
 		Header: []string{"held-out runs priced with", "scale on the FLOPs, memory, weights and communication", "per-request cost, dense model", "per-request cost, mixture of experts", "within 25%", "median error"},
 		Rows: [][]string{
@@ -323,10 +331,34 @@ func PrefillHeldOutHindsight() (t breakeven.PrintedTable, fitted calibration.Sum
 				within(h.Within, h.Priced), breakeven.Percent(h.MedianAbsError)},
 		},
 		Notes: []string{
-			fmt.Sprintf("the target is at least %s within 25%%, %d of %d runs; the hindsight row's constants are those that put the most runs within 25%% (its median error is at those constants), found exactly, and price no answer", breakeven.Percent(calibration.TargetWithin25), h.Target, h.Priced),
+			fmt.Sprintf("the target is at least %s within 25%%, %d of %d runs; a hindsight row's constants are those that put the most runs within 25%% (its median error is at those constants), found exactly, and price no answer", breakeven.Percent(calibration.TargetWithin25), h.Target, h.Priced),
 		},
 	}
-	return t, fitted, h, nil
+	for _, f := range hs[1:] {
+		t.Rows = append(t.Rows, []string{"in hindsight, a per-request cost " + f.Grouping.String(), breakeven.FormatSignificant(f.Scale, 3),
+			costRange(f.Costs, false), costRange(f.Costs, true), within(f.Within, f.Priced), breakeven.Percent(f.MedianAbsError)})
+	}
+	return t, fitted, hs, nil
+}
+
+// costRange prints a hindsight grouping's costs of one kind of model as
+// their count and range: "5 costs, 0 s to 325 ms".
+func costRange(costs map[string]breakeven.Seconds, sparse bool) string {
+	kind := heldout.GroupLabel("", sparse)
+	var cs []breakeven.Seconds
+	for label, c := range costs {
+		if label == kind || strings.HasSuffix(label, ", "+kind) {
+			cs = append(cs, c)
+		}
+	}
+	switch len(cs) {
+	case 0:
+		return "none paid"
+	case 1:
+		return "1 cost, " + cs[0].String()
+	}
+	lo, hi := slices.Min(cs), slices.Max(cs)
+	return fmt.Sprintf("%d costs, %v to %v", len(cs), lo, hi)
 }
 
 // PrefillValidationByPart is the leave-one-source-out validation scored

@@ -13,6 +13,7 @@ import (
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/calibration"
+	"signalweight.dev/kv/sources"
 )
 
 // A run on one GPU says so: the MInference run of 300K tokens is on one
@@ -101,21 +102,37 @@ func TestMostlyNamesThePartThatSetsTheTime(t *testing.T) {
 // the fitted costs, and as many runs within 25% as its rows count; the
 // second prints hindsight's count of the same runs, never fewer, and the
 // note gives the target as whole runs (70% of the priced, rounded up).
+// The rows after give a cost to each engine and to each publisher: a
+// finer grouping can always repeat a coarser one's costs, so neither
+// counts fewer than the two costs do, and their cost cells count the
+// groups each kind of model has among the priced runs.
 func TestHindsightTablePrintsTheFittedAndTheBestConstants(t *testing.T) {
-	tab, fitted, h, err := PrefillHeldOutHindsight()
+	tab, fitted, hs, err := PrefillHeldOutHindsight()
 	require.NoError(t, err)
 	rows, _, err := PrefillHeldOut()
 	require.NoError(t, err)
 	within, priced := 0, 0
+	engines := map[bool]map[string]bool{false: {}, true: {}}
+	publishers := map[bool]map[string]bool{false: {}, true: {}}
 	for _, r := range rows {
 		if r.Priced() {
 			priced++
 			if r.Within25 {
 				within++
 			}
+			if r.Parts.PerRequest > 0 {
+				mod, err := sources.FindModel(r.Model)
+				require.NoError(t, err)
+				pm, err := sources.PrefillModel(mod)
+				require.NoError(t, err)
+				engines[pm.Sparse()][strings.ToLower(r.Engine)] = true
+				publishers[pm.Sparse()][r.Owner()] = true
+			}
 		}
 	}
-	require.Len(t, tab.Rows, 2)
+	require.Len(t, hs, 3)
+	h := hs[0]
+	require.Len(t, tab.Rows, 4)
 	assert.Equal(t, "1", tab.Rows[0][1])
 	assert.Equal(t, fmt.Sprintf("%#.3g", h.Scale), tab.Rows[1][1], "the hindsight scale at three significant digits")
 	assert.True(t, strings.HasPrefix(tab.Rows[0][4], fmt.Sprintf("%d of %d (", within, priced)), tab.Rows[0][4])
@@ -123,4 +140,13 @@ func TestHindsightTablePrintsTheFittedAndTheBestConstants(t *testing.T) {
 	assert.GreaterOrEqual(t, h.Within, within)
 	assert.Equal(t, priced, fitted.Priced)
 	assert.Contains(t, tab.Notes[0], fmt.Sprintf("%d of %d runs", int(math.Ceil(0.7*float64(priced)-1e-9)), priced))
+	for i, groups := range []map[bool]map[string]bool{engines, publishers} {
+		f, row := hs[i+1], tab.Rows[i+2]
+		assert.GreaterOrEqual(t, f.Within, h.Within, row[0])
+		assert.True(t, strings.HasPrefix(row[4], fmt.Sprintf("%d of %d (", f.Within, priced)), row[4])
+		assert.True(t, strings.HasPrefix(row[2], fmt.Sprintf("%d costs, ", len(groups[false]))), row[2])
+		assert.True(t, strings.HasPrefix(row[3], fmt.Sprintf("%d costs, ", len(groups[true]))), row[3])
+	}
+	assert.Contains(t, tab.Rows[2][0], "engine")
+	assert.Contains(t, tab.Rows[3][0], "publisher")
 }
