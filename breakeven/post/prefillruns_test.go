@@ -144,9 +144,23 @@ func TestHindsightTablePrintsTheFittedAndTheBestConstants(t *testing.T) {
 		f, row := hs[i+1], tab.Rows[i+2]
 		assert.GreaterOrEqual(t, f.Within, h.Within, row[0])
 		assert.True(t, strings.HasPrefix(row[4], fmt.Sprintf("%d of %d (", f.Within, priced)), row[4])
+		assert.Equal(t, fmt.Sprintf("%#.3g", f.Scale), row[1], "the scale at three significant digits")
 		assert.True(t, strings.HasPrefix(row[2], fmt.Sprintf("%d costs, ", len(groups[false]))), row[2])
 		assert.True(t, strings.HasPrefix(row[3], fmt.Sprintf("%d costs, ", len(groups[true]))), row[3])
 	}
 	assert.Contains(t, tab.Rows[2][0], "engine")
 	assert.Contains(t, tab.Rows[3][0], "publisher")
+}
+
+// A grouping's costs of one kind print as their count and range; a kind
+// with one group prints its cost, and one with none says so.
+func TestCostRangeCountsTheGroupsOfOneKind(t *testing.T) {
+	costs := map[string]breakeven.Seconds{
+		"vllm, dense": 0.075, "sglang, dense": 0.04, "trtllm, dense": 0.0045,
+		"sglang, mixture of experts": 0.127,
+	}
+	assert.Equal(t, "3 costs, 4.50 ms to 75.0 ms", costRange(costs, false))
+	assert.Equal(t, "1 cost, 127 ms", costRange(costs, true))
+	assert.Equal(t, "none paid", costRange(map[string]breakeven.Seconds{"dense": 0.01}, true))
+	assert.Equal(t, "1 cost, 10.0 ms", costRange(map[string]breakeven.Seconds{"dense": 0.01}, false))
 }
