@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg/draw"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/calculator"
@@ -71,7 +72,15 @@ func CompareBreakEvens(cases []calculator.Case) (*Figure, error) {
 	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
 	r := vrule(link, solid(black))
 	p.Add(r)
-	p.Add(newNote(link, float64(len(ok))-0.45, "link "+first.Input.Link.Total().String(), black).offset(4, 0))
+	// The link's label reads away from the nearer edge of the plot, as
+	// ScenarioTTFT's do: to the left of its line in the axis's right half.
+	linkNote := newNote(link, float64(len(ok))-0.45, "link "+first.Input.Link.Total().String(), black)
+	if math.Log(link/xlo) > math.Log(xhi/xlo)/2 {
+		linkNote.align(draw.XRight, draw.YBottom).offset(-4, 0)
+	} else {
+		linkNote.offset(4, 0)
+	}
+	p.Add(linkNote)
 	m, err := marks(p, ps, modelGlyph(blue))
 	if err != nil {
 		return nil, err
@@ -82,7 +91,7 @@ func CompareBreakEvens(cases []calculator.Case) (*Figure, error) {
 	}
 	f.AddLegend(legend, m...)
 	f.AddLegend(fmt.Sprintf("the link, %s (%s)", first.Input.Link.Total(), first.Input.Link.Total().Bits()), r)
-	f.Caption = "Computed by the calculator from the inputs given (each model's prefill from the FLOP model on the same GPUs); no published measurement is shown."
+	f.Caption = "Computed by the calculator from the inputs given (each model's prefill estimated on the same GPUs, by the fitted prefill model or at the MFU given); no published measurement is shown."
 	return f, nil
 }
 

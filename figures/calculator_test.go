@@ -70,9 +70,18 @@ func notebookFigures(t *testing.T) []*Figure {
 	f, err := SweepTTFT("link", sweep)
 	require.NoError(t, err)
 	out = append(out, f)
-	cases := calculator.Compare(calculator.Request{Tokens: "32000", GPUs: "8xH100", Link: "2x100GbE"}, []string{"llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b", "qwen3-32b", "deepseek-v3"})
+	models := []string{"llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b", "qwen3-32b", "deepseek-v3"}
+	cases := calculator.Compare(calculator.Request{Tokens: "32000", GPUs: "8xH100", Link: "2x100GbE"}, models)
 	f, err = CompareBreakEvens(cases)
 	require.NoError(t, err)
+	out = append(out, f)
+	// The notebook's own comparison: its default question on 8 H200s,
+	// where the link stands near the axis's right end.
+	r := calculator.DefaultRequest()
+	r.TTFT, r.GPUs = "", "8xH200"
+	f, err = CompareBreakEvens(calculator.Compare(r, models))
+	require.NoError(t, err)
+	f.Name = "compare-break-evens-notebook"
 	return append(out, f)
 }
 
