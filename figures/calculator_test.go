@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"signalweight.dev/kv/breakeven/calculator"
+	"signalweight.dev/kv/measure"
 )
 
 // The notebook's figures place the calculator's own numbers.
@@ -48,8 +49,10 @@ func TestCalculatorFigures(t *testing.T) {
 	assert.Error(t, err, "nothing to draw")
 }
 
-// notebookFigures are notebook 10's figures for the default question and
-// for links at either end of the axis, where a label could run off.
+// notebookFigures are the figures the notebooks draw that reproduce
+// does not write: notebook 10's for the default question and for links
+// at either end of the axis, where a label could run off, its
+// comparisons, notebook 11's validation and notebook 13's measurements.
 func notebookFigures(t *testing.T) []*Figure {
 	t.Helper()
 	var out []*Figure
@@ -82,7 +85,20 @@ func notebookFigures(t *testing.T) []*Figure {
 	f, err = CompareBreakEvens(calculator.Compare(r, models))
 	require.NoError(t, err)
 	f.Name = "compare-break-evens-notebook"
-	return append(out, f)
+	out = append(out, f)
+	// Notebook 11's validation figure and notebook 13's measurements.
+	f, err = PrefillValidation()
+	require.NoError(t, err)
+	out = append(out, f)
+	for _, shape := range []string{"smollm2-135m", "qwen2.5-0.5b"} {
+		res, err := measure.ReadResult("../data/measured-" + shape + ".json")
+		require.NoError(t, err)
+		f, err = MeasuredTTFT(res)
+		require.NoError(t, err)
+		f.Name = "measured-" + shape
+		out = append(out, f)
+	}
+	return out
 }
 
 // The sweep of links runs from the slowest to the fastest whatever the

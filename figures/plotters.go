@@ -29,6 +29,10 @@ var (
 	// testColors colour the published tests, in the order of
 	// post.BreakEvenTable.
 	testColors = []color.Color{blue, green, vermillion}
+
+	// kindColors colour up to four kinds of mark in one figure, each its
+	// own (the prefill validation's regimes).
+	kindColors = []color.Color{blue, green, vermillion, purple}
 )
 
 // tint returns c at the given opacity, premultiplied as color.RGBA wants.

@@ -71,7 +71,7 @@ func PrefillValidation() (*Figure, error) {
 		if len(ps) == 0 {
 			continue
 		}
-		th, err := marks(p, ps, measuredGlyph(testColor(i)))
+		th, err := marks(p, ps, measuredGlyph(kindColors[i]))
 		if err != nil {
 			return nil, err
 		}

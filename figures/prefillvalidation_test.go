@@ -2,11 +2,13 @@ package figures
 
 import (
 	"fmt"
+	"image/color"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/plot/plotter"
 
 	"signalweight.dev/kv/breakeven/calibration"
 )
@@ -18,6 +20,20 @@ func TestPrefillValidationFigureDrawsEveryPricedRun(t *testing.T) {
 	require.NoError(t, err)
 	m, _, err := calibration.Validated()
 	require.NoError(t, err)
+	// Each regime's marks have a colour no other regime's have.
+	seen := map[color.Color]string{}
+	for _, e := range f.legend {
+		if !strings.Contains(e.text, " runs; bars") {
+			continue
+		}
+		require.Len(t, e.thumbs, 1, e.text)
+		s, ok := e.thumbs[0].(*plotter.Scatter)
+		require.True(t, ok, e.text)
+		c := s.GlyphStyle.Color
+		assert.NotContains(t, seen, c, "%s is drawn in the colour of %s", e.text, seen[c])
+		seen[c] = e.text
+	}
+	assert.Len(t, seen, 4, "four regimes")
 	n := 0
 	for _, l := range f.LegendTexts() {
 		var k int
