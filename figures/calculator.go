@@ -75,7 +75,7 @@ func CompareBreakEvens(cases []calculator.Case) (*Figure, error) {
 	// The link's label reads away from the nearer edge of the plot, as
 	// ScenarioTTFT's do: to the left of its line in the axis's right half.
 	linkNote := newNote(link, float64(len(ok))-0.45, "link "+first.Input.Link.Total().String(), black)
-	if math.Log(link/xlo) > math.Log(xhi/xlo)/2 {
+	if inRightHalf(link, xlo, xhi) {
 		linkNote.align(draw.XRight, draw.YBottom).offset(-4, 0)
 	} else {
 		linkNote.offset(4, 0)

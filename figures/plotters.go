@@ -307,6 +307,11 @@ func (n *note) offset(dx, dy float64) *note {
 
 func (n *note) rotate(radians float64) *note { n.sty.Rotation = radians; return n }
 
+// inRightHalf reports whether x lies in the right half of a log axis
+// over [lo, hi]: a label there reads to the left of its mark, away from
+// the nearer edge, so that none is cut.
+func inRightHalf(x, lo, hi float64) bool { return math.Log(x/lo) > math.Log(hi/lo)/2 }
+
 // logAxis makes an axis logarithmic over [lo, hi] with ticks labelled by
 // format.
 func logAxis(a *plot.Axis, lo, hi float64, format func(float64) string) {

@@ -51,7 +51,7 @@ func ScenarioTTFT(label string, s breakeven.Scenario) (*Figure, error) {
 	// A label reads away from the nearer edge of the plot, so that none
 	// is cut: to the left of its mark in the right half, to the right in
 	// the left half.
-	right := func(x float64) bool { return math.Log(x/xlo) > math.Log(xhi/xlo)/2 }
+	right := func(x float64) bool { return inRightHalf(x, xlo, xhi) }
 	beNote := newNote(be, rec, fmt.Sprintf("break-even %s\n(%s)", gbText(res.BreakEven), res.BreakEven.Bits()), black)
 	if right(be) {
 		beNote.align(draw.XRight, draw.YTop).offset(-6, -6)
