@@ -50,7 +50,10 @@ const (
 	// experts: the fitted structure's two costs.
 	ByKind Grouping = iota
 	// ByEngine gives each engine, as the run's source names it
-	// (vllm, sglang, trtllm, ...), a cost of its own for each kind.
+	// (vllm, sglang, trtllm, ...), a cost of its own for each kind. These
+	// names are finer than calibration.EngineKind's families (it puts
+	// "hf-transformers" and "atom" both in "other"), so a count by engine
+	// bounds what a cost for each family could reach.
 	ByEngine
 	// ByPublisher gives each publisher (Run.Owner) a cost of its own for
 	// each kind: as near as the runs come to a cost for each setup.
