@@ -58,6 +58,10 @@ const (
 	// ByPublisher gives each publisher (Run.Owner) a cost of its own for
 	// each kind: as near as the runs come to a cost for each setup.
 	ByPublisher
+	// ByChip gives each chip, as the run's source names it (H100,
+	// MI300X), a cost of its own for each kind: unlike the engine or the
+	// publisher, a variable every prompt priced comes with.
+	ByChip
 )
 
 func (g Grouping) String() string {
@@ -68,12 +72,14 @@ func (g Grouping) String() string {
 		return "for each engine and kind of model"
 	case ByPublisher:
 		return "for each publisher and kind of model"
+	case ByChip:
+		return "for each chip and kind of model"
 	}
 	return fmt.Sprintf("Grouping(%d)", int(g))
 }
 
 // of is the name a run's group carries beyond its kind: none for
-// ByKind, the engine's or the publisher's.
+// ByKind, the engine's, the publisher's or the chip's.
 func (g Grouping) of(r Run) string {
 	switch g {
 	case ByEngine:
@@ -83,12 +89,14 @@ func (g Grouping) of(r Run) string {
 		return "engine not stated"
 	case ByPublisher:
 		return r.Owner()
+	case ByChip:
+		return r.Chip
 	}
 	return ""
 }
 
 // GroupLabel names a group of runs sharing a cost: its kind of model,
-// after the engine's or publisher's name where the grouping has one.
+// after the engine's, publisher's or chip's name where the grouping has one.
 func GroupLabel(name string, sparse bool) string {
 	kind := "dense"
 	if sparse {
@@ -115,7 +123,7 @@ type hindRun struct {
 	rest, measured float64
 	paysCost       bool
 	sparse         bool
-	group          string // beyond its kind: the engine or publisher (Grouping.of)
+	group          string // beyond its kind: the engine, publisher or chip (Grouping.of)
 }
 
 // label is the run's group's label: runs of one label share a cost.

@@ -289,24 +289,30 @@ func PrefillHeldOutWithOthers() (t breakeven.PrintedTable, alone, more calibrati
 // weight read and communication and its per-request costs chosen on
 // these runs themselves, for the most runs within 25%
 // (heldout.HindsightBy): first its two costs (hs[0], ByKind), then a
-// cost for each engine and kind of model (hs[1]) and for each publisher
-// and kind (hs[2]). The hindsight rows are upper bounds for the
-// structure, not models.
-func PrefillHeldOutHindsight() (t breakeven.PrintedTable, fitted calibration.Summary, hs []heldout.Hindsight, err error) {
+// cost for each chip and kind of model (hs[1]), each engine and kind
+// (hs[2]) and each publisher and kind (hs[3]). The hindsight rows are
+// upper bounds for the structure, not models. The chip is the one of
+// those variables every prompt comes with, so the table also prices the
+// runs with a cost for each chip and kind fitted on the published runs
+// (chip, heldout.PublishedChipCosts): a prediction, not a bound.
+func PrefillHeldOutHindsight() (t breakeven.PrintedTable, fitted calibration.Summary, hs []heldout.Hindsight, chip heldout.Repriced, err error) {
 	rows, fitted, err := PrefillHeldOut()
 	if err != nil {
-		return t, fitted, nil, err
+		return t, fitted, nil, chip, err
 	}
-	for _, g := range []heldout.Grouping{heldout.ByKind, heldout.ByEngine, heldout.ByPublisher} {
+	for _, g := range []heldout.Grouping{heldout.ByKind, heldout.ByChip, heldout.ByEngine, heldout.ByPublisher} {
 		h, err := heldout.HindsightBy(rows, g)
 		if err != nil {
-			return t, fitted, nil, err
+			return t, fitted, nil, chip, err
 		}
 		hs = append(hs, h)
 	}
 	m, err := calibration.Fitted()
 	if err != nil {
-		return t, fitted, nil, err
+		return t, fitted, nil, chip, err
+	}
+	if chip, err = heldout.RepriceByChip(rows, heldout.PublishedChipCosts(m, calibration.Runs())); err != nil {
+		return t, fitted, nil, chip, err
 	}
 	fittedWithin := 0
 	for _, r := range rows {
@@ -327,6 +333,9 @@ func PrefillHeldOutHindsight() (t breakeven.PrintedTable, fitted calibration.Sum
 		Rows: [][]string{
 			{"the constants fitted on sources/ (the calculator's)", "1", m.Phases.Fixed.String(), sparse.String(),
 				within(fittedWithin, fitted.Priced), breakeven.Percent(fitted.MedianAbsError)},
+			{"those, with a cost for each chip and kind of model that two published sources show, fitted on sources/", "1",
+				costRange(chip.Costs, false) + "; " + m.Phases.Fixed.String() + " for the rest", costRange(chip.Costs, true) + "; " + sparse.String() + " for the rest",
+				within(chip.Within, chip.Priced), breakeven.Percent(chip.MedianAbsError)},
 			{"constants chosen on these runs, in hindsight", breakeven.FormatSignificant(h.Scale, 3), h.Dense.String(), h.Sparse.String(),
 				within(h.Within, h.Priced), breakeven.Percent(h.MedianAbsError)},
 		},
@@ -338,7 +347,7 @@ func PrefillHeldOutHindsight() (t breakeven.PrintedTable, fitted calibration.Sum
 		t.Rows = append(t.Rows, []string{"in hindsight, a per-request cost " + f.Grouping.String(), breakeven.FormatSignificant(f.Scale, 3),
 			costRange(f.Costs, false), costRange(f.Costs, true), within(f.Within, f.Priced), breakeven.Percent(f.MedianAbsError)})
 	}
-	return t, fitted, hs, nil
+	return t, fitted, hs, chip, nil
 }
 
 // costRange prints a hindsight grouping's costs of one kind of model as

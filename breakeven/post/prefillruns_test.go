@@ -99,19 +99,23 @@ func TestMostlyNamesThePartThatSetsTheTime(t *testing.T) {
 }
 
 // The hindsight table's first row is the calculator's model: scale 1,
-// the fitted costs, and as many runs within 25% as its rows count; the
-// second prints hindsight's count of the same runs, never fewer, and the
-// note gives the target as whole runs (70% of the priced, rounded up).
-// The rows after give a cost to each engine and to each publisher: a
-// finer grouping can always repeat a coarser one's costs, so neither
-// counts fewer than the two costs do, and their cost cells count the
-// groups each kind of model has among the priced runs.
+// the fitted costs, and as many runs within 25% as its rows count. The
+// second keeps those constants but gives a cost of its own to each chip
+// and kind that two published sources show (heldout.PublishedChipCosts),
+// and prints that repricing's count. The third prints hindsight's count
+// of the same runs, never fewer than the first, and the note gives the
+// target as whole runs (70% of the priced, rounded up). The rows after
+// give a cost to each chip, engine and publisher: a finer grouping can
+// always repeat a coarser one's costs, so none counts fewer than the two
+// costs do, and their cost cells count the groups each kind of model has
+// among the priced runs.
 func TestHindsightTablePrintsTheFittedAndTheBestConstants(t *testing.T) {
-	tab, fitted, hs, err := PrefillHeldOutHindsight()
+	tab, fitted, hs, chip, err := PrefillHeldOutHindsight()
 	require.NoError(t, err)
 	rows, _, err := PrefillHeldOut()
 	require.NoError(t, err)
 	within, priced := 0, 0
+	chips := map[bool]map[string]bool{false: {}, true: {}}
 	engines := map[bool]map[string]bool{false: {}, true: {}}
 	publishers := map[bool]map[string]bool{false: {}, true: {}}
 	for _, r := range rows {
@@ -125,31 +129,37 @@ func TestHindsightTablePrintsTheFittedAndTheBestConstants(t *testing.T) {
 				require.NoError(t, err)
 				pm, err := sources.PrefillModel(mod)
 				require.NoError(t, err)
+				chips[pm.Sparse()][r.Chip] = true
 				engines[pm.Sparse()][strings.ToLower(r.Engine)] = true
 				publishers[pm.Sparse()][r.Owner()] = true
 			}
 		}
 	}
-	require.Len(t, hs, 3)
+	require.Len(t, hs, 4)
 	h := hs[0]
-	require.Len(t, tab.Rows, 4)
+	require.Len(t, tab.Rows, 6)
 	assert.Equal(t, "1", tab.Rows[0][1])
-	assert.Equal(t, fmt.Sprintf("%#.3g", h.Scale), tab.Rows[1][1], "the hindsight scale at three significant digits")
+	assert.Equal(t, "1", tab.Rows[1][1])
+	assert.Equal(t, fmt.Sprintf("%#.3g", h.Scale), tab.Rows[2][1], "the hindsight scale at three significant digits")
 	assert.True(t, strings.HasPrefix(tab.Rows[0][4], fmt.Sprintf("%d of %d (", within, priced)), tab.Rows[0][4])
-	assert.True(t, strings.HasPrefix(tab.Rows[1][4], fmt.Sprintf("%d of %d (", h.Within, priced)), tab.Rows[1][4])
+	assert.Equal(t, priced, chip.Priced)
+	assert.True(t, strings.HasPrefix(tab.Rows[1][4], fmt.Sprintf("%d of %d (", chip.Within, priced)), tab.Rows[1][4])
+	assert.True(t, strings.HasSuffix(tab.Rows[1][2], " for the rest"), tab.Rows[1][2])
+	assert.True(t, strings.HasPrefix(tab.Rows[2][4], fmt.Sprintf("%d of %d (", h.Within, priced)), tab.Rows[2][4])
 	assert.GreaterOrEqual(t, h.Within, within)
 	assert.Equal(t, priced, fitted.Priced)
 	assert.Contains(t, tab.Notes[0], fmt.Sprintf("%d of %d runs", int(math.Ceil(0.7*float64(priced)-1e-9)), priced))
-	for i, groups := range []map[bool]map[string]bool{engines, publishers} {
-		f, row := hs[i+1], tab.Rows[i+2]
+	for i, groups := range []map[bool]map[string]bool{chips, engines, publishers} {
+		f, row := hs[i+1], tab.Rows[i+3]
 		assert.GreaterOrEqual(t, f.Within, h.Within, row[0])
 		assert.True(t, strings.HasPrefix(row[4], fmt.Sprintf("%d of %d (", f.Within, priced)), row[4])
 		assert.Equal(t, fmt.Sprintf("%#.3g", f.Scale), row[1], "the scale at three significant digits")
 		assert.True(t, strings.HasPrefix(row[2], fmt.Sprintf("%d costs, ", len(groups[false]))), row[2])
 		assert.True(t, strings.HasPrefix(row[3], fmt.Sprintf("%d costs, ", len(groups[true]))), row[3])
 	}
-	assert.Contains(t, tab.Rows[2][0], "engine")
-	assert.Contains(t, tab.Rows[3][0], "publisher")
+	assert.Contains(t, tab.Rows[3][0], "chip")
+	assert.Contains(t, tab.Rows[4][0], "engine")
+	assert.Contains(t, tab.Rows[5][0], "publisher")
 }
 
 // A grouping's costs of one kind print as their count and range; a kind
