@@ -106,6 +106,10 @@ type Request struct {
 	// with no published run in the fit gets the wider interval.
 	Parallel   string `json:"parallel,omitempty"`
 	Engine     string `json:"engine,omitempty"`
+	// RequestCost is the fixed cost one request pays on the user's own
+	// setup ("40ms": breakeven measure's fixed_seconds), in place of the
+	// fitted prefill model's per-request costs; for an estimate alone.
+	RequestCost string `json:"request_cost,omitempty"`
 	Latency    string `json:"latency,omitempty"`
 	Efficiency string `json:"efficiency,omitempty"`
 	Overlap    bool   `json:"overlap,omitempty"`
@@ -544,7 +548,7 @@ func Resolve(r Request) (Input, error) {
 			return in, sentence(x.name, "--"+x.name+" goes with --gpus, for the FLOP model of a custom architecture (e.g. --layers 80 --kv-heads 8 --head-dim 128 --params 70.6B --query-heads 64 --gpus 8xH100)")
 		}
 	}
-	if given(r.GPUs) || given(r.MFU) || given(r.Precision) || given(r.Weights) {
+	if given(r.GPUs) || given(r.MFU) || given(r.Precision) || given(r.Weights) || given(r.RequestCost) {
 		f, err := resolveFlop(r, in)
 		if err != nil {
 			return in, err

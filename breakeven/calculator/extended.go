@@ -193,6 +193,8 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 			return f, sentence("mfu", "--mfu goes with --gpus, the GPUs it is a share of (e.g. --gpus 8xH100 --mfu 0.35)")
 		case given(r.Precision):
 			return f, sentence("precision", "--precision goes with --gpus, the GPUs whose peak it picks (e.g. --gpus 32xH20 --precision fp8)")
+		case given(r.RequestCost):
+			return f, sentence("request-cost", "--request-cost goes with --gpus, the GPUs whose estimate it prices (e.g. --gpus 8xH100 --request-cost 40ms)")
 		default:
 			return f, sentence("weights", "--weights goes with --gpus, whose memory they must fit (e.g. --gpus 8xH100 --weights int4)")
 		}
@@ -276,6 +278,21 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 		}
 	}
 	f.Fit = prefill.MemoryFit(pm, in.Arch.CacheSize(in.Tokens), g, sources.ActivationShare.V())
+	var own breakeven.Seconds
+	if given(r.RequestCost) {
+		switch {
+		case given(r.MFU):
+			return f, sentence("request-cost", "--request-cost replaces the fitted prefill model's per-request cost, and --mfu prices by the FLOP model at that share instead; give one (e.g. --gpus 8xH100 --request-cost 40ms)")
+		case given(r.Prefill) || given(r.TTFT) || r.Measured != nil:
+			return f, sentence("request-cost", "--request-cost prices an estimate, and --prefill, --ttft or --measured already give the time; leave it out, or give --gpus alone (e.g. --gpus 8xH100 --request-cost 40ms)")
+		}
+		if own, err = parseDuration0(r.RequestCost); err != nil {
+			return f, breakeven.FieldFromParse("request-cost", r.RequestCost, err, "--request-cost 40ms")
+		}
+		if own > maxLatency {
+			return f, breakeven.Bad("request-cost", r.RequestCost, fmt.Sprintf("a fixed cost above %v is not one request's", maxLatency), "--request-cost 40ms")
+		}
+	}
 	if given(r.MFU) {
 		m, err := breakeven.ParseFraction(r.MFU) // a share in (0, 1], as a fraction or a percentage
 		if err != nil || m == 0 {
@@ -285,9 +302,15 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 	} else {
 		f.MFU, f.MFUDefault = calibration.CalibratedMFU().Value, true
 		if m, err := calibration.Fitted(); err == nil {
+			if given(r.RequestCost) {
+				m = m.WithRequestCost(own)
+			}
 			if p, err := m.PredictRequest(pm, in.Tokens, f.GPUs, f.Par, f.Engine); err == nil {
 				f.Phases, f.Interval, f.Novel, f.Parts, f.NoCeiling = &m, p.Time, p.Novel, p.Parts, p.NoCeiling
 			}
+		}
+		if given(r.RequestCost) && f.Phases == nil {
+			return f, sentence("request-cost", "--request-cost replaces the fitted prefill model's per-request cost, and that model could not price this request; give --mfu or --ttft instead (e.g. --gpus 8xH100 --mfu 0.35)")
 		}
 	}
 	if !f.Fit.Fits() && !given(r.Prefill) && !given(r.TTFT) && r.Measured == nil {

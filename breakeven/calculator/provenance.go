@@ -232,7 +232,8 @@ func noPrefill(name string) *breakeven.FieldError {
 // the model set, and everything that belonged to the previous one
 // cleared: its architecture or config, its FLOP-model inputs, and its
 // prefill speed, time to first token or measured speed, which were
-// measured on that model. The new model's answer then takes its own
+// measured on that model, and a per-request cost of one's own, timed
+// with it. The new model's answer then takes its own
 // default (PublishedRun, or the FLOP model on r's GPUs).
 func (r Request) WithModel(model string) Request {
 	r.Model, r.Config, r.ConfigText = model, "", ""
@@ -240,12 +241,13 @@ func (r Request) WithModel(model string) Request {
 		*fieldByName(f).str(&r) = ""
 	}
 	r.Params, r.QueryHeads, r.QKDim, r.VDim = "", "", "", ""
-	r.Prefill, r.TTFT, r.Measured = "", "", nil
+	r.Prefill, r.TTFT, r.Measured, r.RequestCost = "", "", nil, ""
 	return r
 }
 
-// parallelText says how the estimate splits the prefill and which engine
-// it prices ("tp8, engine not given").
+// parallelText says how the estimate splits the prefill, which engine it
+// prices and, where it is the user's, the per-request cost ("tp8, engine
+// not given").
 func parallelText(f FlopPrefill) string {
 	par := f.Par.String()
 	if par == "" {
@@ -255,9 +257,14 @@ func parallelText(f FlopPrefill) string {
 		par += fmt.Sprintf(", one of %d replicas on the %d GPUs given", f.Replicas, f.GPUs.Count*f.Replicas)
 	}
 	if f.Engine == "" {
-		return par + ", engine not given"
+		par += ", engine not given"
+	} else {
+		par += ", engine " + f.Engine
 	}
-	return par + ", engine " + f.Engine
+	if f.Phases != nil && f.Phases.OwnCost {
+		par += ", per-request cost yours: " + f.Phases.Phases.Fixed.String()
+	}
+	return par
 }
 
 // runStands is how far apart, as a share, the fitted model may put the

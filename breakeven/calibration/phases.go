@@ -1051,6 +1051,22 @@ type Model struct {
 	// the optimism of choosing the structure outside the loop.
 	Outside map[Structure]float64
 	fitRuns []Run
+	// OwnCost is set by WithRequestCost: Phases.Fixed is then the
+	// user's per-request cost, not a fitted one.
+	OwnCost bool
+}
+
+// WithRequestCost returns m with every request paying c as its fixed
+// cost, in place of the fitted per-request costs (the dense and the
+// mixture-of-experts one, an engine's own and the per-layer cost): the
+// cost of one's own setup, as "breakeven measure" fits it on a server
+// (its fixed_seconds), which no published run carries. The other
+// constants and the interval stay the fitted ones.
+func (m Model) WithRequestCost(c breakeven.Seconds) Model {
+	m.Phases.Fixed, m.Phases.FixedSparse, m.Phases.PerLayer = c, 0, 0
+	m.EngineCosts = nil
+	m.OwnCost = true
+	return m
 }
 
 // Prediction is an estimate with what of its query the fit had not seen.
@@ -1245,7 +1261,9 @@ func Validated() (Model, []Summary, error) {
 
 // Informants returns, for each of the model's parameters, the runs in
 // which that parameter's term is the largest part of the fitted time:
-// the runs that chiefly determine it (all are fitted jointly).
+// the runs that chiefly determine it (all are fitted jointly). With a
+// per-request cost of one's own (WithRequestCost) the fitted costs' runs
+// are left out: they set no part of its predictions.
 func (m Model) Informants() map[string][]string {
 	out := map[string][]string{}
 	names := m.ParamNames()
@@ -1287,6 +1305,13 @@ func (m Model) Informants() map[string][]string {
 			}
 		}
 		out[names[best]] = append(out[names[best]], r.ID)
+	}
+	if m.OwnCost { // the fitted per-request costs price nothing here
+		for p := range out {
+			if strings.HasPrefix(p, perRequest) {
+				delete(out, p)
+			}
+		}
 	}
 	return out
 }
@@ -1335,8 +1360,13 @@ func (m Model) RequestCostModels(pm prefill.Model) []string {
 func (m Model) Describe() string {
 	inf := m.Informants()
 	s := fmt.Sprintf("%s, fitted jointly on %d published runs: %s", m.Structure, len(m.Runs), m.Phases)
+	if m.OwnCost {
+		s += " (the per-request cost yours, not fitted)"
+	}
 	for _, e := range m.Engines {
-		s += fmt.Sprintf(", %.3g s per request on %s", float64(m.EngineCosts[e]), e)
+		if c, ok := m.EngineCosts[e]; ok {
+			s += fmt.Sprintf(", %.3g s per request on %s", float64(c), e)
+		}
 	}
 	for _, p := range m.ParamNames() {
 		if ids := inf[p]; len(ids) > 0 {

@@ -66,7 +66,12 @@ narrower one, as DeepSeek-V3's FP8 or gpt-oss's MXFP4 experts, else the
 precision's). With --gpus a model's weights (for a custom architecture
 --params, taken as all of them), cache and a 10%
 activation allowance must fit in the GPUs' memory: a FLOP-model prefill
-that does not fit is refused with the numbers. --latency and --efficiency
+that does not fit is refused with the numbers. Without --mfu the
+estimate is the prefill model fitted on published runs, whose
+per-request cost differs most from one setup to another and sets most of
+a short prompt's time: --request-cost TIME puts your setup's in its
+place (breakeven measure fits it on your server: its fixed_seconds).
+--latency and --efficiency
 add a load's fixed cost and share of line rate, and the crossover length;
 --overlap reports recomputing the first tokens while loading the rest.
 
@@ -120,6 +125,7 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	str(&r.Weights, "weights", "weight storage `TYPE` for --gpus' memory (default: --precision)")
 	str(&r.Parallel, "parallel", "one request's split: `DEGREES` (tp8ep8; the rest of --gpus replicas)")
 	str(&r.Engine, "engine", "serving `ENGINE`: vllm, sglang, trtllm, tgi (default: not given)")
+	str(&r.RequestCost, "request-cost", "your setup's fixed `TIME` per request for --gpus' estimate (\"40ms\")")
 	str(&r.Latency, "latency", "fixed cost `TIME` of a load (\"50ms\")")
 	str(&r.Efficiency, "efficiency", "`SHARE` of line rate a load reaches (\"0.96\")")
 	fs.BoolVar(&r.Overlap, "overlap", false, "recompute the first tokens while loading the rest")
