@@ -104,15 +104,15 @@ type Request struct {
 	// serving engine ("vllm", "sglang", "trtllm", "tgi"), for the fitted
 	// prefill model's latency regime and its interval: an engine or chip
 	// with no published run in the fit gets the wider interval.
-	Parallel   string `json:"parallel,omitempty"`
-	Engine     string `json:"engine,omitempty"`
+	Parallel string `json:"parallel,omitempty"`
+	Engine   string `json:"engine,omitempty"`
 	// RequestCost is the fixed cost one request pays on the user's own
 	// setup ("40ms": breakeven measure's fixed_seconds), in place of the
 	// fitted prefill model's per-request costs; for an estimate alone.
 	RequestCost string `json:"request_cost,omitempty"`
-	Latency    string `json:"latency,omitempty"`
-	Efficiency string `json:"efficiency,omitempty"`
-	Overlap    bool   `json:"overlap,omitempty"`
+	Latency     string `json:"latency,omitempty"`
+	Efficiency  string `json:"efficiency,omitempty"`
+	Overlap     bool   `json:"overlap,omitempty"`
 }
 
 // Output is calc --json: SI base units, snake_case keys.
