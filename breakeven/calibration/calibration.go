@@ -250,7 +250,11 @@
 // (three chips and kinds, heldout.PublishedChipCosts), put 37 of the 77
 // within 25% where the fitted costs put 36 (read on 2026-12-05): a
 // chip's cost chosen on these runs describes their setups, not the
-// chip. Earlier readings: 27.1%, 45.5% and 93.5% before
+// chip. A setup's own cost, read from its shortest run and given to its
+// other runs (heldout.OwnCostCheck, as calc --request-cost takes one),
+// puts 18 of those 30 runs within 25% where the fitted costs put 16:
+// where the FLOPs' part is mispriced, knowing the cost does not mend it.
+// Earlier readings: 27.1%, 45.5% and 93.5% before
 // Kimi K2.5's INT4 experts were read from its config.json (its weights
 // had been read at 2 bytes); 34.2%, 41.6% and 94.8% (77
 // runs) with one per-request cost for all; 33.2%, 38.6% and 84.3% on

@@ -2,7 +2,6 @@ package heldout
 
 import (
 	"math"
-	"sort"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/calibration"
@@ -50,9 +49,7 @@ func PublishedChipCosts(m calibration.Model, published []calibration.Run) map[st
 		if len(srcs[l]) < 2 {
 			continue
 		}
-		sort.Float64s(xs)
-		n := len(xs)
-		costs[l] = breakeven.Seconds(math.Max(0, (xs[(n-1)/2]+xs[n/2])/2))
+		costs[l] = breakeven.Seconds(math.Max(0, median(xs)))
 	}
 	return costs
 }
@@ -86,8 +83,6 @@ func RepriceByChip(rows []Row, costs map[string]breakeven.Seconds) (Repriced, er
 	if len(abs) == 0 {
 		return out, nil
 	}
-	sort.Float64s(abs)
-	n := len(abs)
-	out.MedianAbsError = (abs[(n-1)/2] + abs[n/2]) / 2
+	out.MedianAbsError = median(abs)
 	return out, nil
 }

@@ -183,9 +183,7 @@ func HindsightBy(rows []Row, g Grouping) (Hindsight, error) {
 	for _, r := range runs {
 		abs = append(abs, math.Abs(r.at(h.Scale, float64(h.Costs[r.label()]))/r.measured-1))
 	}
-	sort.Float64s(abs)
-	n := len(abs)
-	h.MedianAbsError = (abs[(n-1)/2] + abs[n/2]) / 2
+	h.MedianAbsError = median(abs)
 	return h, nil
 }
 

@@ -147,10 +147,11 @@ func TestHindsightOnTheHeldOutRunsBoundsTheFittedModel(t *testing.T) {
 		}
 	}
 	assert.Equal(t, h.Within, n)
-	assert.InDelta(t, median(abs), h.MedianAbsError, 1e-12)
+	assert.InDelta(t, medianOf(abs), h.MedianAbsError, 1e-12)
 }
 
-func median(xs []float64) float64 {
+// medianOf is the median worked apart from the package's.
+func medianOf(xs []float64) float64 {
 	s := append([]float64(nil), xs...)
 	sort.Float64s(s)
 	n := len(s)

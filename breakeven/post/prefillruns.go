@@ -350,6 +350,22 @@ func PrefillHeldOutHindsight() (t breakeven.PrintedTable, fitted calibration.Sum
 	return t, fitted, hs, chip, nil
 }
 
+// PrefillHeldOutOwnCost asks what a setup's own per-request cost (calc
+// --request-cost) buys on the held-out runs: each setup with two runs or
+// more takes its cost from its shortest run, and its other runs are
+// priced with it (heldout.OwnCostCheck).
+func PrefillHeldOutOwnCost() (heldout.OwnCost, error) {
+	rows, _, err := PrefillHeldOut()
+	if err != nil {
+		return heldout.OwnCost{}, err
+	}
+	m, err := calibration.Fitted()
+	if err != nil {
+		return heldout.OwnCost{}, err
+	}
+	return heldout.OwnCostCheck(m, rows)
+}
+
 // costRange prints a hindsight grouping's costs of one kind of model as
 // their count and range: "5 costs, 0 s to 325 ms".
 func costRange(costs map[string]breakeven.Seconds, sparse bool) string {
