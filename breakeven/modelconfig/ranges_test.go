@@ -31,6 +31,9 @@ func TestConfigNumbersPassTheFlagRanges(t *testing.T) {
 		require.True(t, errors.As(err, &e), "%s: %v", c.extra, err)
 		assert.Equal(t, c.field, e.Field, c.extra)
 		assert.Contains(t, e.Message, c.says, c.extra)
+		// The bound is printed whole: no decimals after it.
+		_, after, _ := strings.Cut(e.Message, c.says)
+		assert.False(t, strings.HasPrefix(after, "."), "%s: %q", c.extra, e.Message)
 		assert.Contains(t, e.Example, `"`+c.field+`": `, c.extra)
 	}
 	// vocab_size, hidden_size and num_hidden_layers in place of base's.
