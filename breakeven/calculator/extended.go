@@ -117,11 +117,14 @@ type PrefillParts struct {
 	// models says little about this one's engine.
 	CostModels []string `json:"per_request_cost_models,omitempty"`
 	Model      string   `json:"-"`
+	// Yours is set where the per-request cost is the user's
+	// (--request-cost), not a fitted one.
+	Yours bool `json:"per_request_cost_yours,omitempty"`
 }
 
 func partsOf(p prefill.RequestParts, m *calibration.Model, pm prefill.Model) *PrefillParts {
 	return &PrefillParts{MatrixProducts: float64(p.MatrixProducts), Attention: float64(p.Attention), Memory: float64(p.Memory),
-		Weights: float64(p.Weights), PerRequest: float64(p.PerRequest), Communication: float64(p.Communication), CostModels: m.RequestCostModels(pm), Model: pm.Name}
+		Weights: float64(p.Weights), PerRequest: float64(p.PerRequest), Communication: float64(p.Communication), CostModels: m.RequestCostModels(pm), Model: pm.Name, Yours: m.OwnCost}
 }
 
 // FlopPrefill is the FLOP model of a prompt's prefill on given GPUs.

@@ -283,7 +283,8 @@ func renderExtended(in Input, out Output) []Row {
 
 // String lists the parts, each with its share of their sum, and says so
 // when the per-request cost is most of it: that cost is an engine's and a
-// setup's, which the published runs disagree on, not the prompt's FLOPs.
+// setup's, which the published runs disagree on, not the prompt's FLOPs
+// (unless it is the user's own, which the note then says).
 func (p PrefillParts) String() string {
 	total := p.MatrixProducts + p.Attention + p.Memory + p.Weights + p.PerRequest + p.Communication
 	if !(total > 0) {
@@ -300,7 +301,11 @@ func (p PrefillParts) String() string {
 		}
 	}
 	text := strings.Join(out, ", ")
-	if prefill.MostlyRequestCost(breakeven.Seconds(p.PerRequest), breakeven.Seconds(total)) {
+	mostly := prefill.MostlyRequestCost(breakeven.Seconds(p.PerRequest), breakeven.Seconds(total))
+	switch {
+	case mostly && p.Yours:
+		text += "; most of it is the per-request cost you gave, not the prompt's work"
+	case mostly:
 		text += "; most of it is the per-request cost, which the engine and its setup set, not the prompt: time your own server to know it"
 		if len(p.CostModels) > 0 && p.Model != "" && !slices.Contains(p.CostModels, p.Model) {
 			text += fmt.Sprintf(" (the published runs whose time is mostly that cost are all of %s; none is of the model asked about, %s)", strings.Join(p.CostModels, ", "), p.Model)

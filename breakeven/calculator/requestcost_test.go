@@ -41,6 +41,7 @@ func TestRequestCostReplacesTheFittedCostInAnEstimate(t *testing.T) {
 		require.NotNil(t, a.Output.PrefillParts)
 		assert.InDelta(t, 0.04, a.Output.PrefillParts.PerRequest, 1e-15, c.model)
 		assert.Empty(t, a.Output.PrefillParts.CostModels, "no published run set the user's cost")
+		assert.True(t, a.Output.PrefillParts.Yours)
 		assert.Contains(t, a.Output.PrefillProvenanceText, "per-request cost yours: 40.0 ms", c.model)
 		assert.Contains(t, a.Output.PrefillModel, "the per-request cost yours, not fitted")
 		for p := range a.Output.PrefillModelRuns {
@@ -52,6 +53,17 @@ func TestRequestCostReplacesTheFittedCostInAnEstimate(t *testing.T) {
 		require.NoError(t, err, c.model)
 		assert.InEpsilon(t, want-0.04, z.Output.RecomputeSeconds, 1e-9, c.model)
 	}
+	// A short prompt whose time is mostly the cost given says it is
+	// yours, and does not send the user to time a server again.
+	short, err := Compute(Request{Model: "qwen3-32b", GPUs: "8xH100", Tokens: "500", Link: "10GbE", RequestCost: "200ms"})
+	require.NoError(t, err)
+	text := short.Output.PrefillParts.String()
+	assert.Contains(t, text, "most of it is the per-request cost you gave")
+	assert.NotContains(t, text, "time your own server")
+	fitted, err := Compute(Request{Model: "qwen3-32b", GPUs: "8xH100", Tokens: "500", Link: "10GbE"})
+	require.NoError(t, err)
+	assert.False(t, fitted.Output.PrefillParts.Yours)
+
 	// The fitted model is left as it was.
 	again, err := calibration.Fitted()
 	require.NoError(t, err)
