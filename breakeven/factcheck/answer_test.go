@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/factcheck"
 )
 
@@ -205,4 +206,14 @@ func TestCountsTextSaysVerdictsInWordsBestFirst(t *testing.T) {
 	counts := map[factcheck.Verdict]int{factcheck.SizeDiffers: 2, factcheck.Plausible: 6, factcheck.NoBound: 13, factcheck.Implausible: 0}
 	assert.Equal(t, "plausible (6), nothing stated bounds it (13), the size differs (2)", factcheck.CountsText(counts))
 	assert.Equal(t, "", factcheck.CountsText(nil))
+}
+
+// Without a need or without a link there is no share of the links to
+// state: Utilisation is 0, which the report prints as a dash.
+func TestUtilisationIsZeroWithoutANeedOrALink(t *testing.T) {
+	link := breakeven.Link{Count: 1, Each: 50e9}
+	assert.Zero(t, factcheck.Result{}.Utilisation())
+	assert.Zero(t, factcheck.Result{Required: 59.3e9}.Utilisation(), "no link")
+	assert.Zero(t, factcheck.Result{Link: &link}.Utilisation(), "no need")
+	assert.InEpsilon(t, 59.3/50, factcheck.Result{Required: 59.3e9, Link: &link}.Utilisation(), 1e-12)
 }
