@@ -96,7 +96,8 @@ func TestNVLinkPresetTakesTheHostsGeneration(t *testing.T) {
 
 // vLLM's "1.25 MB" per 16-token block of Llama 3.1 70B is one GPU's of 4:
 // 16 x 327,680 B / 4 = 1,310,720 B = 1.25 MiB, so it matches at TP=4 read
-// as MiB written as MB; the whole block (5 MiB) matches nothing.
+// as MiB written as MB; the whole block (5 MiB) matches nothing. At TP=2
+// each GPU's shard is 2.5 MiB and named; at TP=1 there is no shard.
 func TestTensorParallelShardMatchesVLLMsBlock(t *testing.T) {
 	r := check(t, factcheck.Claim{Model: "llama-3.1-70b", Tokens: "16", Size: "1.25 MB", TP: "4"})
 	assert.Equal(t, factcheck.SizeMisread, r.Verdict)
@@ -107,6 +108,13 @@ func TestTensorParallelShardMatchesVLLMsBlock(t *testing.T) {
 
 	r = check(t, factcheck.Claim{Model: "llama-3.1-70b", Tokens: "16", Size: "1.25 MB"})
 	assert.Equal(t, factcheck.SizeDiffers, r.Verdict)
+
+	// The least split, two GPUs: 2.5 MiB each, and the shard is named.
+	r = check(t, factcheck.Claim{Model: "llama-3.1-70b", Tokens: "16", Size: "2.5 MB", TP: "2"})
+	assert.Equal(t, factcheck.SizeMisread, r.Verdict)
+	assert.Contains(t, r.Explanation(), "one GPU's shard at TP=2")
+	r = check(t, factcheck.Claim{Model: "llama-3.1-70b", Tokens: "16", Size: "5 MB", TP: "1"})
+	assert.NotContains(t, r.Explanation(), "shard", "one GPU holds the whole cache")
 }
 
 // An MLA cache is replicated under tensor parallelism: each GPU holds all
