@@ -482,6 +482,9 @@ func TestARunsWeightWidthNoElementTypeHoldsIsNotPricedAtAnotherWidth(t *testing.
 	assert.Zero(t, e.Rate)
 	assert.Contains(t, note, "the run stores its weights at 6 bits")
 	assert.Contains(t, note, "may not hold")
+	// Shorter than the run's prompt by less than a factor of 2: no note.
+	_, _, note = estimateOnRun(Request{Model: "llama-3.1-405b"}, Input{Model: &m, Tokens: 100000}, run)
+	assert.Empty(t, note)
 }
 
 // A published run does not stand where the fitted speed strays from the
