@@ -345,3 +345,19 @@ func TestExactWholeRecomputationPrintsGrouped(t *testing.T) {
 	f := Finding{Entry: sources.Entry{Unit: sources.UnitTokens}, Recomputed: breakeven.Exact(127188.0)}
 	assert.Equal(t, "127,188", recomputedCell(f))
 }
+
+// The estimates table prints each break-even in MB/s: the row's value
+// and interval over 10^6 bytes per second, at the table's short form.
+func TestEstimateBreakEvensPrintInMegabytesPerSecond(t *testing.T) {
+	tab := EstimatePrinted()
+	priced := 0
+	for i, r := range EstimateTable() {
+		if !r.Priced() {
+			continue
+		}
+		priced++
+		assert.Equal(t, breakeven.ShortInterval(r.BreakEven.Float().Scale(1e-6)), tab.Rows[i][5], r.Model.Name)
+	}
+	assert.Greater(t, priced, 5)
+	assert.Contains(t, tab.Header[5], "MB/s")
+}
