@@ -115,6 +115,10 @@ func TestTensorParallelShardMatchesVLLMsBlock(t *testing.T) {
 	assert.Contains(t, r.Explanation(), "one GPU's shard at TP=2")
 	r = check(t, factcheck.Claim{Model: "llama-3.1-70b", Tokens: "16", Size: "5 MB", TP: "1"})
 	assert.NotContains(t, r.Explanation(), "shard", "one GPU holds the whole cache")
+
+	// A load at TP=2 lists the shard among its findings.
+	r = check(t, factcheck.Claim{Model: "llama-3.1-70b", Tokens: "131072", Seconds: "1.00", SecondsAre: "load", TP: "2"})
+	assert.Contains(t, strings.Join(r.Findings(), "\n"), "one GPU's shard")
 }
 
 // An MLA cache is replicated under tensor parallelism: each GPU holds all
