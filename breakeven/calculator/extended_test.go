@@ -48,9 +48,11 @@ func TestGPUsGivePrefillFromFLOPs(t *testing.T) {
 	assert.LessOrEqual(t, *o.RecomputeLowSeconds, 62.5, "the interval holds the post's 62 seconds")
 	assert.GreaterOrEqual(t, *o.RecomputeHighSeconds, 61.5, "the interval holds the post's 62 seconds")
 	const n = 127188.0
-	// 2 x active parameters x N, plus 126 layers x N^2/2 causal pairs x
-	// 128 heads x (128 + 128) numbers x 2 FLOPs.
-	linear := 2 * 405e9 * n
+	// 2 x active parameters x N, less the output head (vocab 128,256 x
+	// hidden 16,384, untied) for all but the last token, plus 126 layers
+	// x N^2/2 causal pairs x 128 heads x (128 + 128) numbers x 2 FLOPs.
+	head := 128256.0 * 16384
+	linear := 2*(405e9-head)*n + 2*head
 	attention := 126 * (n * n / 2) * 128 * (128 + 128) * 2
 	flops := linear + attention
 	require.NotNil(t, o.MinRecomputeSeconds)
@@ -133,7 +135,10 @@ func TestMeasuredTimeImpliesMFU(t *testing.T) {
 	require.NoError(t, err)
 	o := ans.Output
 	const n = 131072.0
-	flops := 2*32.8e9*n + 64*(n*n/2)*64*(128+128)*2
+	// The output head (vocab 151,936 x hidden 5,120, untied) takes only
+	// the last token.
+	head := 151936.0 * 5120
+	flops := 2*(32.8e9-head)*n + 2*head + 64*(n*n/2)*64*(128+128)*2
 	require.NotNil(t, o.ImpliedMFU)
 	assert.InEpsilon(t, flops/h100Peak(t)/11, *o.ImpliedMFU, 1e-9)
 	assert.Equal(t, "given", o.PrefillSource)
@@ -170,9 +175,11 @@ func TestExtendedBadInputs(t *testing.T) {
 // would give.
 func TestPrecisionPicksThePeak(t *testing.T) {
 	const n = 32000.0
-	// DeepSeek-V3: 37B active; 61 MLA layers of 128 heads, (128 + 64) +
-	// 128 numbers per query-key and value.
-	flops := 2*37e9*n + 61*(n*n/2)*128*(128+64+128)*2
+	// DeepSeek-V3: 37B active, the untied output head (vocab 129,280 x
+	// hidden 7,168) for the last token only; 61 MLA layers of 128 heads,
+	// (128 + 64) + 128 numbers per query-key and value.
+	head := 129280.0 * 7168
+	flops := 2*(37e9-head)*n + 2*head + 61*(n*n/2)*128*(128+64+128)*2
 	fp8, err := Compute(Request{Model: "deepseek-v3", Tokens: "32000", GPUs: "32xH20", Precision: "fp8", Link: "2x100GbE"})
 	require.NoError(t, err)
 	require.NotNil(t, fp8.Output.MinRecomputeSeconds)
@@ -193,7 +200,7 @@ func TestPrecisionPicksThePeak(t *testing.T) {
 	// Mixed: the linear term at the FP8 peak, attention at BF16's.
 	mix, err := Compute(Request{Model: "deepseek-v3", Tokens: "32000", GPUs: "32xH20", Precision: "fp8+bf16", Link: "2x100GbE"})
 	require.NoError(t, err)
-	lin, att := 2*37e9*n, 61*(n*n/2)*128*(128+64+128)*2
+	lin, att := 2*(37e9-head)*n+2*head, 61*(n*n/2)*128*(128+64+128)*2
 	assert.InEpsilon(t, lin/(32*296e12)+att/(32*148e12), *mix.Output.MinRecomputeSeconds, 1e-9)
 	assert.Equal(t, "FP8 (BF16 attention)", mix.Output.Precision)
 }
@@ -578,7 +585,8 @@ func TestPrefillPartsSumToTheRecomputeAndNameTheCostThatDominates(t *testing.T) 
 		if m.Phases.Ceiling {
 			peak = 794.5e12 // the H100's measured matmul throughput (the MAMF table's BF16 row), which the ceiling structure prices at
 		}
-		assert.InEpsilon(t, 2*70.6e9*n/(8*peak*m.Phases.Linear), p.MatrixProducts, 0.01, tokens)
+		head := 128256.0 * 8192 // the untied output head, vocab x hidden: the last token only
+		assert.InEpsilon(t, (2*(70.6e9-head)*n+2*head)/(8*peak*m.Phases.Linear), p.MatrixProducts, 0.01, tokens)
 		assert.InEpsilon(t, float64(m.Phases.Fixed+80*m.Phases.PerLayer), p.PerRequest, 1e-9, "the fixed cost and 80 layers' cost")
 	}
 	short, long := Render(ask("500")).Get("prefill_parts"), Render(ask("128000")).Get("prefill_parts")

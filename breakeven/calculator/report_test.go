@@ -114,17 +114,28 @@ func TestFields(t *testing.T) {
 	assert.Equal(t, []string{"link", "model"}, Request{Model: "x", Link: "y"}.Given())
 }
 
-// A custom architecture with --gpus: the FLOP model from flags gives the
-// same prefill as the catalog model it describes (Llama 3.1 70B: 80
-// layers, 8 KV heads of 128 dims, 64 query heads, its active parameters).
+// A custom architecture with --gpus: the FLOP model from flags prices the
+// catalog model it describes (Llama 3.1 70B: 80 layers, 8 KV heads of 128
+// dims, 64 query heads, its active parameters) with the same attention,
+// and its matrix products with every token through all the parameters:
+// flags say nothing of an output head, which the catalog's config.json
+// gives (vocab 128,256 x hidden 8,192, untied) and through which a
+// prefill sends only its last token.
 func TestCustomArchitectureWithGPUs(t *testing.T) {
 	cat, err := Compute(Request{Model: "llama-3.1-70b", Tokens: "32000", GPUs: "8xH100", Link: "2x100GbE"})
 	require.NoError(t, err)
-	params := strconv.FormatFloat(cat.Input.Flop.Model.ActiveParams, 'g', -1, 64)
+	active := cat.Input.Flop.Model.ActiveParams
+	params := strconv.FormatFloat(active, 'g', -1, 64)
 	custom, err := Compute(Request{Layers: "80", KVHeads: "8", HeadDim: "128", Params: params, QueryHeads: "64", Tokens: "32000", GPUs: "8xH100", Link: "2x100GbE"})
 	require.NoError(t, err)
-	assert.Equal(t, cat.Output.PrefillTokensPerSecond, custom.Output.PrefillTokensPerSecond)
-	assert.Equal(t, cat.Output.BreakEvenBytesPerSecond, custom.Output.BreakEvenBytesPerSecond)
+	cp, kp := custom.Output.PrefillParts, cat.Output.PrefillParts
+	require.NotNil(t, cp)
+	require.NotNil(t, kp)
+	assert.InEpsilon(t, kp.Attention, cp.Attention, 1e-12)
+	head := 128256.0 * 8192
+	assert.InEpsilon(t, active*32000/((active-head)*32000+head), cp.MatrixProducts/kp.MatrixProducts, 1e-9)
+	assert.Less(t, cat.Output.PrefillTokensPerSecond, 1.02*custom.Output.PrefillTokensPerSecond)
+	assert.Greater(t, cat.Output.PrefillTokensPerSecond, custom.Output.PrefillTokensPerSecond)
 
 	// 70.6B active parameters: 2 x 70.6e9 FLOPs a token, plus attention:
 	// 80 layers x 2 x (32000^2 / 2) pairs x 64 heads x (128 + 128).

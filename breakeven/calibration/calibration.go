@@ -8,7 +8,7 @@
 //	t = L / (G x peak_L x e_L) + A / (G x peak_A x e_A) + (L + A) / (G x memory bandwidth x I)
 //
 // L is the matrix products through the weights (2 x active parameters x
-// N), A attention (the N^2 term), G the GPUs, peak_L and peak_A the dense
+// N, the output head's for the last token only: prefill.LinearFLOPs), A attention (the N^2 term), G the GPUs, peak_L and peak_A the dense
 // peaks of the two phases' precisions (an FP8 run's matrix products
 // against the FP8 peak), and I the FLOPs per byte of that memory traffic.
 //
@@ -34,7 +34,7 @@
 // sparse forward pass routes each token to its experts, gathers and
 // scatters it and launches grouped matrix products every layer, and the
 // published single requests split along that line (0.168 s fitted for
-// mixtures of experts, mostly DeepSeek-V3's on 8 to 16 GPUs; 0.030 s for
+// mixtures of experts, mostly DeepSeek-V3's on 8 to 16 GPUs; 0.031 s for
 // dense models, set by the served requests of sources' AWSNIMBench and
 // GPUStackQwen3Lab and NIM's 70B on two H100s).
 //
@@ -82,15 +82,23 @@
 //
 // Where the model fails. Validated leaving each source out, it misses
 // two of its three targets on the runs typed today (74 priced, from 19
-// sources): a median error of 45.0% (target at most 20%) and 25.7% of
-// runs within 25% (target at least 70%); its intervals cover 86.5% of
-// the runs (target 85%), at a median width of x20.8. The folds chose
-// CeilingWeightsSparseCost for 57 runs and CeilingWeightsRequestCost for
-// 17. The served requests of small dense models made it worse: each of
+// sources): a median error of 49.0% (target at most 20%) and 23.0% of
+// runs within 25% (target at least 70%); its intervals cover 85.1% of
+// the runs (target 85%), at a median width of x21.0. The folds chose
+// CeilingWeightsSparseCost for 47 runs, CeilingWeightsRequestCost for 17
+// and, for TensorRT-LLM's ten offline runs, RooflineLatency: with their
+// source left out, the inner validation no longer prefers a ceiling
+// structure, and those runs went from 4 within 25% to 2. That is since
+// the output head takes only the last token (prefill.LinearFLOPs), which
+// moved the runs that sources/ does not hold the other way (below). The
+// served requests of small dense models made it worse: each of
 // their two sources, left out, is predicted from a dense cost the other
 // barely informs, and a fold that keeps both may choose one cost for all
 // and price DeepSeek-V3's concurrent requests too fast. Earlier readings
-// of the same validation: 47.2%, 17.6% and 86.5% at x19.3 with those
+// of the same validation: 45.0%, 25.7% and 86.5% at x20.8 with every
+// token through the output head (57 runs' folds choosing
+// CeilingWeightsSparseCost, 17 CeilingWeightsRequestCost); 47.2%, 17.6%
+// and 86.5% at x19.3 with those
 // requests in the fit and one per-request cost for all; 33.3%, 40.0% and
 // 87.1% at x20.9 before them (70 runs from 17 sources, every fold
 // choosing CeilingWeightsRequestCost);
@@ -107,18 +115,19 @@
 // (data/prefill-validation.csv), grouped, say where:
 //
 //	by regime      runs  median error  within 25%  covered  median width
-//	one request      31      -26%           4         23        x18.3
-//	concurrent       22      -58%           2         20        x31.3
-//	offline          14       +7%           7         14        x22.5
-//	throughput        7       -7%           6          7        x20.8
+//	one request      31      -26%           4         23        x18.4
+//	concurrent       22      -58%           2         20        x31.7
+//	offline          14       -5%           5         13        x23.4
+//	throughput        7       -8%           6          7        x21.1
 //
-//	by engine (the engine column's words): SGLang -30% (23 runs, 5 of
-//	them within 25%), TensorRT-LLM and NIM -18% (22, 5 within 25%), vLLM
-//	-74% (11, 4 of them dstack's MI300X build), TGI -36% (4), LMDeploy
-//	-12% (4), the others (Dynamo, ATOM, Meta's, not stated) -22% (10); by
-//	vendor: AMD -42% (21), NVIDIA -11% (53); by GPUs: 8 GPUs -37% (32),
-//	4 GPUs -35% (21), one GPU +12% (14); by prompt: up to 4K -13% (39),
-//	4K to 16K -36% (22), 16K to 64K -62% (4), above 64K -24% (9).
+//	by engine (the first the engine column names): SGLang -31% (23 runs,
+//	5 of them within 25%), TensorRT-LLM and NIM -26% (23, 3 within 25%),
+//	vLLM -75% (11, 4 of them dstack's MI300X build), TGI -36% (4),
+//	LMDeploy -11% (4), the others (Dynamo, ATOM, Meta's, not stated)
+//	-24% (9); by vendor: AMD -42% (21), NVIDIA -16% (53); by GPUs: 8
+//	GPUs -37% (32), 4 GPUs -35% (21), one GPU -4% (14); by prompt: up to
+//	4K -20% (39), 4K to 16K -36% (22), 16K to 64K -62% (4), above 64K
+//	-24% (9).
 //
 // The offline runs (sources' TRTLLMPerfV05 and LMDeployA100FP16: Llama 2
 // 7B on one H100, L40S or A100 and Llama 2 70B on four, at 128 and 2,048
@@ -235,25 +244,37 @@
 // does worse, and these notes say so.
 //
 // With all 77 runs priced, the held-out check reads a median error of
-// 26.8% and 46.8% within 25%, missing those two targets, and 93.5%
+// 24.8% and 50.6% within 25%, missing those two targets, and 93.5%
 // covered (target 85%). No refit of this structure's constants can meet
 // the second target on these runs: with its scale and two per-request
 // costs chosen on the held-out runs themselves (heldout.HindsightOf, an
-// exact search), at most 47 of the 77 are within 25%, where the target
-// asks for 54 (the median error there is 19.8%). A per-request cost for
+// exact search), at most 48 of the 77 are within 25%, where the target
+// asks for 54 (the median error there is 18.7%). A per-request cost for
 // each engine and kind of model, chosen the same way (heldout.HindsightBy,
-// 8 costs), still puts at most 51 within 25%; one for each publisher
+// 8 costs), still puts at most 52 within 25%; one for each publisher
 // and kind (11 costs for 77 runs, nearer a description of each setup
-// than a model) reaches 54 (read on 2026-12-04), and one for each chip
-// and kind (11 costs) 55. The chip is known for any prompt, but costs
+// than a model) reaches 55, and so does one for each chip and kind (11
+// costs). The chip is known for any prompt, but costs
 // for a chip fitted on the published runs, where two sources show one
-// (three chips and kinds, heldout.PublishedChipCosts), put 37 of the 77
-// within 25% where the fitted costs put 36 (read on 2026-12-05): a
+// (three chips and kinds, heldout.PublishedChipCosts), put 40 of the 77
+// within 25% where the fitted costs put 39: a
 // chip's cost chosen on these runs describes their setups, not the
 // chip. A setup's own cost, read from its shortest run and given to its
 // other runs (heldout.OwnCostCheck, as calc --request-cost takes one),
-// puts 18 of those 30 runs within 25% where the fitted costs put 16:
+// puts 19 of those 30 runs within 25% where the fitted costs put 18
+// (median error 15.2% against 21.6%):
 // where the FLOPs' part is mispriced, knowing the cost does not mend it.
+// These scores are since the output head takes only the prompt's last
+// token (prefill.LinearFLOPs; read on 2026-12-05), a correction of the
+// work to what the engines compute, which moved no fitted constant by
+// more than 3%. Its held-out scores were looked at before it was kept,
+// so they test it less cleanly than a fresh set would. It took the held-out runs from 26.8%, 46.8% and 93.5% to the scores
+// above (hindsight from 47 to 48, by engine from 51 to 52, by publisher
+// from 54 to 55, by chip 55 unchanged; the chip costs fitted on sources/
+// from 37 to 40, a setup's own cost from 18 of 30 to 19, the fitted
+// costs there from 16 to 18), and AccelMark's A800 run, above the best
+// published kernel with every token through the head, is now plausible
+// and joins the publisher-out fits.
 // Earlier readings: 27.1%, 45.5% and 93.5% before
 // Kimi K2.5's INT4 experts were read from its config.json (its weights
 // had been read at 2 bytes); 34.2%, 41.6% and 94.8% (77
@@ -410,7 +431,7 @@
 // calculator (the calc command and the web page) both use these, so each
 // default is computed in one place.
 //
-//	mfu := calibration.CalibratedMFU() // 0.346 (0.343 to 0.349): 127,188 tokens of Llama 3.1 405B in 62 s on 8 H100s
+//	mfu := calibration.CalibratedMFU() // 0.345 (0.342 to 0.348): 127,188 tokens of Llama 3.1 405B in 62 s on 8 H100s
 //	m, err := calibration.Fitted()        // the phase model for predictions, fast
 //	v, sums, err := calibration.Validated() // with its validation rows and every structure's summary
 //

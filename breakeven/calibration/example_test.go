@@ -13,6 +13,6 @@ func ExampleCalibratedMFU() {
 	d := calibration.DefaultMFU()
 	fmt.Printf("default: %.3f in [%.1f, %.1f]\n", d.Value, d.Lo, d.Hi)
 	// Output:
-	// calibrated on vast405b: 0.346 (0.343 to 0.349)
-	// default: 0.346 in [0.2, 0.5]
+	// calibrated on vast405b: 0.345 (0.342 to 0.348)
+	// default: 0.345 in [0.2, 0.5]
 }

@@ -4,7 +4,8 @@ package calibration
 // gives the formula).
 //
 // A prefill is two kinds of work: the matrix products through the weights
-// (2 x active parameters x N FLOPs) and attention (the N^2 term). Each
+// (2 x active parameters x N FLOPs, the output head's for the last token
+// only) and attention (the N^2 term). Each
 // runs at its own share of the peak of the precision it computes in:
 //
 //	t = L / (G x peak_L x e_L) + A / (G x peak_A x e_A)

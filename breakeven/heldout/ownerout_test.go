@@ -68,7 +68,8 @@ func TestAPublishersRunsArePricedByAFitWithoutThem(t *testing.T) {
 		"minference-trianglemix-llama31-8b-a100-tp1-32k",  // microsoft
 		"accelmark-d-llama31-8b-h100-tp1-vllm073-28k",     // FreedomIntelligence
 		"minference-trianglemix-llama31-8b-a100-tp1-128k", // microsoft
-		"accelmark-d-llama31-8b-a800-tp1-vllm-28k",        // FreedomIntelligence, above the best published kernel
+		"accelmark-d-llama31-8b-a800-tp1-vllm-28k",        // FreedomIntelligence
+		"mooncake-sglang-pd-qwen3-235b-h20-tp8-32768",     // Mooncake, above the best published kernel
 	)
 	published := calibration.Runs()
 	got, err := PredictOwnerOut(published, runs)
@@ -86,8 +87,9 @@ func TestAPublishersRunsArePricedByAFitWithoutThem(t *testing.T) {
 		require.NoError(t, err)
 		return m
 	}
-	// Microsoft's runs: the fit has the one AccelMark run it can take.
-	want := Predict(fit(runs[1]), []Run{runs[0], runs[2]})
+	// Microsoft's runs: the fit has both AccelMark runs, and not the
+	// Mooncake run it refuses.
+	want := Predict(fit(runs[1], runs[3]), []Run{runs[0], runs[2]})
 	assert.Equal(t, want[0].Predicted, got.Rows[0].Predicted)
 	assert.Equal(t, want[1].Predicted, got.Rows[2].Predicted)
 	// AccelMark's: the fit has both of Microsoft's.
@@ -95,7 +97,8 @@ func TestAPublishersRunsArePricedByAFitWithoutThem(t *testing.T) {
 	assert.Equal(t, want[0].Predicted, got.Rows[1].Predicted)
 	assert.Equal(t, want[1].Predicted, got.Rows[3].Predicted)
 
-	assert.Equal(t, map[string]int{"microsoft": 1, "FreedomIntelligence": 2}, got.Joined)
+	assert.Equal(t, 2, got.Joined["microsoft"])
+	assert.Equal(t, 2, got.Joined["FreedomIntelligence"])
 	require.Len(t, got.Refused, 1)
-	assert.Contains(t, got.Refused[0], "accelmark-d-llama31-8b-a800-tp1-vllm-28k: implausible as read")
+	assert.Contains(t, got.Refused[0], "mooncake-sglang-pd-qwen3-235b-h20-tp8-32768: implausible as read")
 }

@@ -86,6 +86,8 @@ type Config struct {
 	// zero for a dense model): the shape the prefill's communication
 	// time needs.
 	Hidden, MoELayers, ExpertsPerToken int
+	// Head is the untied output head's parameters (0 where tied).
+	Head float64
 	// Weights is how the checkpoint stores its weights, a byte count
 	// averaged over all of them, where quantization_config says so in a
 	// form read (raw.weights: fp8, gpt-oss's mxfp4 experts, Kimi K2.5's
@@ -101,7 +103,7 @@ type Config struct {
 // active parameters (the config's own count, or a published one).
 func (c Config) Prefill(name string, active float64) prefill.Model {
 	return prefill.Model{Name: name, ActiveParams: active, Attention: slices.Clone(c.Attention),
-		Hidden: c.Hidden, MoELayers: c.MoELayers, ExpertsPerToken: c.ExpertsPerToken, Checkpoint: c.Weights}
+		Hidden: c.Hidden, MoELayers: c.MoELayers, ExpertsPerToken: c.ExpertsPerToken, Head: c.Head, Checkpoint: c.Weights}
 }
 
 // maxParams bounds the parameters the shapes give, as --params is
@@ -541,6 +543,7 @@ func (r raw) config() (Config, error) {
 	if r.Tie == nil || !*r.Tie {
 		c.TotalParams += emb
 		c.ActiveParams += emb
+		c.Head = emb
 	}
 	for i, k := range kinds {
 		a := g.params

@@ -452,6 +452,21 @@ func TestPrefillCarriesTheCommunicationShape(t *testing.T) {
 	require.NoError(t, err)
 	pm = c.Prefill("Llama 3.1 405B", 405e9)
 	assert.Equal(t, [3]int{16384, 0, 0}, [3]int{pm.Hidden, pm.MoELayers, pm.ExpertsPerToken})
+	// Its untied output head, vocab 128,256 x hidden 16,384, for the
+	// prefill's last token only.
+	assert.Equal(t, 128256.0*16384, pm.Head)
+}
+
+// The output head the prefill sends only its last token through is the
+// untied one (vocab 100 x hidden 64 = 6,400, counted in the active
+// parameters), also where the tie is not stated; a tied table is not in
+// the active parameters, so there is no head to take out.
+func TestTheHeadIsTheUntiedOutputTable(t *testing.T) {
+	untied := parse(t, `{`+base+`, "num_key_value_heads": 2, "tie_word_embeddings": false}`)
+	assert.Equal(t, 6400.0, untied.Head)
+	assert.Equal(t, 6400.0, untied.Prefill("x", untied.ActiveParams).Head)
+	assert.Equal(t, 6400.0, parse(t, `{`+base+`, "num_key_value_heads": 8}`).Head)
+	assert.Zero(t, parse(t, `{`+base+`, "tie_word_embeddings": true}`).Head)
 }
 
 // A KV-cache scheme of 0 bits is read as a number (it is in range) and

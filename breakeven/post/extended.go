@@ -90,8 +90,12 @@ func LimitTable() []LimitRow {
 			r.LoadOK = "within the links"
 		}
 		if r.Verdict != prefill.Plausible {
-			r.Reason = fmt.Sprintf("%s tokens of %s take %s (2 x %s billion active parameters x N + attention); %s at %s peak each gives at least %s, but the test reports %s: an implied MFU of %.2f (%s)",
-				n, t.Model, r.FLOPs, breakeven.FormatSignificant(pm.ActiveParams/1e9, breakeven.DefaultSignificant), g, g.ChipPeak(), r.MinTime, r.Reported, r.Implied.Value, r.Verdict)
+			work := fmt.Sprintf("2 x %s billion active parameters x N", breakeven.FormatSignificant(pm.ActiveParams/1e9, breakeven.DefaultSignificant))
+			if pm.Head > 0 {
+				work += fmt.Sprintf(", the output head's %s billion of them for the last token only,", breakeven.FormatSignificant(pm.Head/1e9, breakeven.DefaultSignificant))
+			}
+			r.Reason = fmt.Sprintf("%s tokens of %s take %s (%s + attention); %s at %s peak each gives at least %s, but the test reports %s: an implied MFU of %.2f (%s)",
+				n, t.Model, r.FLOPs, work, g, g.ChipPeak(), r.MinTime, r.Reported, r.Implied.Value, r.Verdict)
 		}
 		if r.LoadOK == "faster than the links carry" {
 			if r.Reason != "" {

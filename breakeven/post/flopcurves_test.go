@@ -18,7 +18,12 @@ import (
 // AV, causal), at an MFU of 8 H100s' 989.4 TFLOP/s BF16 peak.
 const h100s = 8 * 989.4e12
 
-func llama405BFLOPs(n float64) float64 { return 2*405e9*n + 2*126*128*128*n*n }
+// llama405BFLOPs is the 405B's work at n tokens: the untied output head
+// (vocab 128,256 x hidden 16,384) takes the last token only.
+func llama405BFLOPs(n float64) float64 {
+	head := 128256.0 * 16384
+	return 2*(405e9-head)*n + 2*head + 2*126*128*128*n*n
+}
 
 // The MFU calibrated on the 405B test: 127,188 tokens in 62 s on 8 H100s.
 var mfuByHand = llama405BFLOPs(127188) / h100s / 62
@@ -91,8 +96,9 @@ func TestBreakEvenCurvesPriceAsTheEstimatesTableDoes(t *testing.T) {
 	e := m.Phases
 	require.True(t, e.Ceiling, "the fitted structure prices the FLOPs at the measured ceiling")
 	const n = 131072.0
-	params := 70e9 // the catalog's parameter count of Llama 3.1 70B
-	linear := 2 * params * n
+	params := 70e9          // the catalog's parameter count of Llama 3.1 70B
+	head := 128256.0 * 8192 // the untied output head: the last token only
+	linear := 2*(params-head)*n + 2*head
 	attention := 80 * (n * n / 2) * 64 * (128 + 128) * 2
 	bw := 3.35e12    // H100 SXM HBM3, bytes/s
 	ceil := 794.5e12 // the H100's measured BF16 matmul throughput (the MAMF table)

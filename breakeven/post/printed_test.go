@@ -133,11 +133,11 @@ func TestPromptsPrintWhole(t *testing.T) {
 }
 
 // The implied MFU prints at three significant digits: the 405B test's
-// 170 PFLOP over 8 H100s at 989.4 TFLOP/s for 62 s is 0.346.
+// 169 PFLOP over 8 H100s at 989.4 TFLOP/s for 62 s is 0.345.
 func TestImpliedMFUPrinted(t *testing.T) {
 	p := LimitPrinted()
 	require.Equal(t, "implied MFU", p.Header[5])
-	mfu := handFLOPs(405e9, 126, 128, 128, 127188) / (8 * h100Peak * 62)
+	mfu := handFLOPs(405e9, head405B, 126, 128, 128, 127188) / (8 * h100Peak * 62)
 	assert.Equal(t, fmt.Sprintf("%.3f", mfu), strings.SplitN(p.Rows[0][5], " ", 2)[0])
 }
 
@@ -169,12 +169,12 @@ func TestClaimsBandwidthsPrinted(t *testing.T) {
 }
 
 // The implied share of peak prints at two significant digits: the 405B
-// test's 170 PFLOP at 8 x 989.4 TFLOP/s (21.5 s) over its 62.0 s is 0.35.
+// test's 169 PFLOP at 8 x 989.4 TFLOP/s (21.4 s) over its 62.0 s is 0.35.
 func TestValidationSharePrinted(t *testing.T) {
 	p := PrefillValidationPrinted()
 	require.Equal(t, "implied share of peak", p.Header[7])
 	require.Equal(t, "vast405b", p.Rows[0][0])
-	share := handFLOPs(405e9, 126, 128, 128, 127188) / (8 * h100Peak) / 62
+	share := handFLOPs(405e9, head405B, 126, 128, 128, 127188) / (8 * h100Peak) / 62
 	assert.Equal(t, fmt.Sprintf("%.2f", share), p.Rows[0][7])
 }
 

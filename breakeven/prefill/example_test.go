@@ -11,7 +11,7 @@ import (
 // numbers are typed here only to show the API; the project reads them
 // from package sources.
 func Example() {
-	m := prefill.Model{Name: "Llama 3.1 405B", ActiveParams: 405e9,
+	m := prefill.Model{Name: "Llama 3.1 405B", ActiveParams: 405e9, Head: 128256 * 16384,
 		Attention: []prefill.AttentionGroup{{Layers: 126, QueryHeads: 128, QKDim: 128, VDim: 128}}}
 	h100 := prefill.Chip{Name: "H100", Peaks: []prefill.Peak{{Precision: prefill.BF16, Rate: 989.4 * prefill.TFLOPS}}}
 	g := prefill.GPUs{Count: 8, Chip: h100}
@@ -20,7 +20,7 @@ func Example() {
 	fmt.Println("fastest, at peak:", prefill.MinTime(m, 127188, g))
 	fmt.Printf("implied MFU: %.3f (%.3f to %.3f)\n", mfu.Value, mfu.Lo, mfu.Hi)
 	// Output:
-	// work: 170 PFLOP
-	// fastest, at peak: 21.5 s
-	// implied MFU: 0.346 (0.343 to 0.349)
+	// work: 169 PFLOP
+	// fastest, at peak: 21.4 s
+	// implied MFU: 0.345 (0.342 to 0.348)
 }

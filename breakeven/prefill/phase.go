@@ -9,7 +9,8 @@ import (
 
 // Phases are the efficiencies of the two phases of a prefill, each a
 // share of the peak of the precision that phase computes in: Linear for
-// the matrix products through the weights (2 x active parameters x N),
+// the matrix products through the weights (LinearFLOPs: 2 x active
+// parameters x N, the output head's for the last token only),
 // Attention for the scores and the weighted values (the N^2 term). One
 // MFU over the whole prefill is the special case Linear = Attention on a
 // run in one precision.

@@ -3,7 +3,8 @@
 // FLOP utilisation (MFU).
 //
 // The work of an N-token prefill is a linear term, two FLOPs per active
-// parameter per token, plus attention, which grows with N squared in
+// parameter per token (the output head's for the last token only:
+// LinearFLOPs), plus attention, which grows with N squared in
 // full-attention layers. With causal masking a query at position i scores
 // i keys and mixes i values, so a layer of h query heads does
 //
@@ -20,12 +21,12 @@
 // MFU = 1 the same formula is the fastest prefill the hardware allows, and
 // a reported time gives back the MFU it implies (the package's Example):
 //
-//	m := prefill.Model{Name: "Llama 3.1 405B", ActiveParams: 405e9,
+//	m := prefill.Model{Name: "Llama 3.1 405B", ActiveParams: 405e9, Head: 128256 * 16384,
 //		Attention: []prefill.AttentionGroup{{Layers: 126, QueryHeads: 128, QKDim: 128, VDim: 128}}}
 //	h100 := prefill.Chip{Name: "H100", Peaks: []prefill.Peak{{Precision: prefill.BF16, Rate: 989.4 * prefill.TFLOPS}}}
 //	g := prefill.GPUs{Count: 8, Chip: h100}
 //	mfu := prefill.ImpliedMFU(m, breakeven.Exact[breakeven.Tokens](127188), g, breakeven.Rounded[breakeven.Seconds](62, 1))
-//	// m.FLOPs(127188) is 170 PFLOP, at least 21.5 s at peak; mfu is 0.346 (0.343 to 0.349)
+//	// m.FLOPs(127188) is 169 PFLOP, at least 21.4 s at peak; mfu is 0.345 (0.342 to 0.348)
 //
 // Peaks are per precision (precision.go): a Chip has a dense peak for each
 // precision it computes in, and GPUs carry the Compute of the run, BF16
@@ -100,6 +101,11 @@ type Model struct {
 	// routed to (zero where not known: a model given by --params and
 	// heads). Only the communication time (CommTime) uses them.
 	Hidden, MoELayers, ExpertsPerToken int
+	// Head is the output head's parameters where ActiveParams counts
+	// them (an untied head; 0 where tied or not known). A prefill
+	// multiplies only its last token through the head: the engines
+	// compute the logits of the last position alone.
+	Head float64
 	// Checkpoint is how the model's published checkpoint stores its
 	// weights, where its config.json states it (FP8 for DeepSeek-V3);
 	// zero: as the matrix products compute (GPUs.StoredWeights).
@@ -131,10 +137,22 @@ func CausalPairs(n breakeven.Tokens, window int) float64 {
 	return w*w/2 + (x-w)*w
 }
 
-// LinearFLOPs returns 2 x active parameters x n: the matrix products of
-// every token through the weights it uses.
+// LinearFLOPs returns the matrix products of every token through the
+// weights it uses, 2 x active parameters x n, less the output head's
+// 2 x Head x (n - 1): a prefill sends only its last token through the
+// head, since the engines compute the logits of the last position alone
+// (vLLM's GPU model runner takes logits_indices = query_start_loc[1:] - 1,
+// each request's last token; SGLang's logits processor, for a prefill
+// without input log-probabilities, the cumulative extend lengths less
+// one; TensorRT-LLM builds with gather_context_logits false by default).
+// A chunked prefill sends each chunk's last token; the difference is a
+// few head passes, left out.
 func (m Model) LinearFLOPs(n breakeven.Tokens) FLOPs {
-	return FLOPs(2 * m.ActiveParams * float64(n))
+	head := m.Head
+	if !(head > 0 && head < m.ActiveParams) {
+		head = 0
+	}
+	return FLOPs(2*(m.ActiveParams-head)*float64(n) + 2*head*math.Min(float64(n), 1))
 }
 
 // AttentionFLOPs returns the sum over attention groups of

@@ -26,6 +26,21 @@ func TestFLOPsByHand(t *testing.T) {
 	assert.InDelta(t, 2*2*4*8*1000.0*1000, float64(toy.AttentionFLOPs(1000)), 1e-6)
 }
 
+// An untied output head of 1e8 of the 1e9 active parameters takes only
+// the last token: 1,000 tokens are 2 x 9e8 x 1000 + 2 x 1e8 = 1.8002e12
+// FLOPs, where every token through it would be 2e12. One token is the
+// same either way; a head not smaller than the model is not one, and
+// counts as every token's work.
+func TestLinearFLOPsSendOnlyTheLastTokenThroughTheHead(t *testing.T) {
+	h := toy
+	h.Head = 1e8
+	assert.InDelta(t, 1.8002e12, float64(h.LinearFLOPs(1000)), 1e-3)
+	assert.InDelta(t, 2e9, float64(h.LinearFLOPs(1)), 1e-6)
+	assert.InDelta(t, 1.8002e12+1.28e8, float64(h.FLOPs(1000)), 1e-3)
+	h.Head = h.ActiveParams
+	assert.InDelta(t, 2e12, float64(h.LinearFLOPs(1000)), 1e-3)
+}
+
 func TestWindowCapsAttention(t *testing.T) {
 	w := Model{Name: "w", ActiveParams: 1, Attention: []AttentionGroup{{Layers: 1, QueryHeads: 1, QKDim: 1, VDim: 1, Window: 100}}}
 	// Below the window: N^2 / 2 pairs; above: 100^2/2 + (N - 100) x 100.
