@@ -102,9 +102,11 @@ type Model struct {
 	// heads). Only the communication time (CommTime) uses them.
 	Hidden, MoELayers, ExpertsPerToken int
 	// Head is the output head's parameters where ActiveParams counts
-	// them (an untied head; 0 where tied or not known). A prefill
-	// multiplies only its last token through the head: the engines
-	// compute the logits of the last position alone.
+	// them (an untied head; 0 where tied or not known: a catalog model
+	// without a kept config.json, such as Llama 2 or Gemma 3, whose
+	// published count is then every token's work). A prefill multiplies
+	// only its last token through the head: the engines compute the
+	// logits of the last position alone.
 	Head float64
 	// Checkpoint is how the model's published checkpoint stores its
 	// weights, where its config.json states it (FP8 for DeepSeek-V3);

@@ -93,6 +93,12 @@ func TestModels(t *testing.T) {
 	}
 	assert.InDelta(t, 2*126*8*128*2, byName["Llama 3.1 405B"]["bytes_per_token"], 1e-9)
 	assert.InDelta(t, (512+64)*61*2, byName["DeepSeek-V3"]["bytes_per_token"], 1e-9)
+	// The untied output head, vocab x hidden from the kept config.json:
+	// Llama 3.1 405B's 128,256 x 16,384. Llama 3.2 3B ties it to the input
+	// table, and Llama 2 7B has no config.json kept: neither states one.
+	assert.InDelta(t, 128256.0*16384, byName["Llama 3.1 405B"]["output_head_params"], 1e-9)
+	assert.NotContains(t, byName["Llama 3.2 3B"], "output_head_params")
+	assert.NotContains(t, byName["Llama 2 7B"], "output_head_params")
 
 	code, out, _ = runCmd("models", "--attention", "MLA")
 	assert.Equal(t, 0, code)

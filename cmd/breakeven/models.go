@@ -55,19 +55,24 @@ func attentionKind(m sources.Model) string {
 
 // modelJSON is one model in models --json, sizes in bytes.
 type modelJSON struct {
-	Name          string     `json:"name"`
-	Aliases       []string   `json:"aliases"`
-	Attention     string     `json:"attention"`
-	Kind          string     `json:"kind"`
-	BytesPerToken *float64   `json:"bytes_per_token"`
-	FixedBytes    *float64   `json:"fixed_bytes"`
-	BytesAt128K   *float64   `json:"bytes_at_128k"`
-	TotalParams   float64    `json:"total_params,omitempty"`
-	ActiveParams  float64    `json:"active_params,omitempty"`
-	ContextTokens float64    `json:"context_tokens,omitempty"`
-	Provenance    string     `json:"provenance"`
-	Source        sourceJSON `json:"source"`
-	Note          string     `json:"note,omitempty"`
+	Name          string   `json:"name"`
+	Aliases       []string `json:"aliases"`
+	Attention     string   `json:"attention"`
+	Kind          string   `json:"kind"`
+	BytesPerToken *float64 `json:"bytes_per_token"`
+	FixedBytes    *float64 `json:"fixed_bytes"`
+	BytesAt128K   *float64 `json:"bytes_at_128k"`
+	TotalParams   float64  `json:"total_params,omitempty"`
+	ActiveParams  float64  `json:"active_params,omitempty"`
+	// OutputHeadParams is the untied output head among the active
+	// parameters, through which a prefill sends only its last token
+	// (prefill.Model.Head); absent where tied or where no config.json
+	// is kept.
+	OutputHeadParams float64    `json:"output_head_params,omitempty"`
+	ContextTokens    float64    `json:"context_tokens,omitempty"`
+	Provenance       string     `json:"provenance"`
+	Source           sourceJSON `json:"source"`
+	Note             string     `json:"note,omitempty"`
 	// ConfigFile is the kept config.json the architecture is read from,
 	// with where it was read.
 	ConfigFile *configJSON `json:"config_file,omitempty"`
@@ -123,6 +128,9 @@ func runModels(args []string, stdout, stderr io.Writer) int {
 				Source: sourceJSON{ID: string(m.Source), Title: src.Title, URL: src.URL, Locator: m.Locator, Quote: m.Quote, ViaPost: m.ViaPost}}
 			if j.Aliases == nil {
 				j.Aliases = []string{}
+			}
+			if pm, err := sources.PrefillModel(m); err == nil {
+				j.OutputHeadParams = pm.Head
 			}
 			for _, f := range sources.ConfigFiles {
 				if f.File == m.ConfigFile {
