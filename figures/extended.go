@@ -210,10 +210,12 @@ func BreakEvenVsPromptLength() (*Figure, error) {
 func EstimatedBreakEvens() (*Figure, error) {
 	n := sources.Conversation128K.V()
 	var rows []post.EstimateRow
-	var unfit []string
+	var unfit, short []string
 	for _, r := range post.EstimateTable() {
 		switch {
-		case r.Tokens != n || !r.InContext:
+		case r.Tokens != n:
+		case !r.InContext:
+			short = append(short, r.Model.Name)
 		case !r.Priced():
 			unfit = append(unfit, r.Model.Name)
 		default:
@@ -260,7 +262,10 @@ func EstimatedBreakEvens() (*Figure, error) {
 	nrows := labels.reserve(xlo, xhi, Width-names-vg.Points(20))
 	p.Add(labels)
 	p.Y.Min, p.Y.Max = -0.7, labels.top+float64(nrows)
-	f.taller = vg.Length(nrows) * vg.Points(12)
+	// Taller by the links' rows, and by what more models need: each row
+	// of the data area (a model's or a link's) at least 12 pt, with about
+	// 60 pt of the plot's height taken by its title and axis.
+	f.taller = max(vg.Length(nrows)*vg.Points(12), (vg.Length(float64(len(rows)+nrows)+0.4)*vg.Points(12)+vg.Points(60))-PlotHeight)
 	p.Y.Tick.Marker = plot.ConstantTicks(ticks)
 	m, err := marks(p, ps, modelGlyph(blue))
 	if err != nil {
@@ -280,6 +285,9 @@ func EstimatedBreakEvens() (*Figure, error) {
 	if len(unfit) > 0 {
 		f.Caption += fmt.Sprintf(" Not shown, as their weights (as the checkpoint stores them, else BF16), cache and a %.0f%% activation allowance do not fit in the %v of %s: %s.",
 			100*sources.ActivationShare.V(), g.Memory(), g, strings.Join(unfit, ", "))
+	}
+	if len(short) > 0 {
+		f.Caption += fmt.Sprintf(" Not shown either, as their context is shorter than %s tokens: %s.", n, strings.Join(short, ", "))
 	}
 	return f, nil
 }

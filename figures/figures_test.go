@@ -193,6 +193,38 @@ func TestLinksNamedAtTheirLines(t *testing.T) {
 	}
 }
 
+// Figure 11 leaves no model out unsaid: each catalog model estimated at
+// the post's 128K is on the plot or named in the caption, with why
+// (memory, or a context shorter than the prompt).
+func TestEstimatedBreakEvensNameEveryModelLeftOut(t *testing.T) {
+	f, err := EstimatedBreakEvens()
+	require.NoError(t, err)
+	svg, err := f.SVG()
+	require.NoError(t, err)
+	n := sources.Conversation128K.V()
+	seen := 0
+	for _, r := range post.EstimateTable() {
+		if r.Tokens != n {
+			continue
+		}
+		seen++
+		name := r.Model.Name
+		onPlot := bytes.Contains(svg, []byte(">"+html.EscapeString(name)+"<"))
+		switch {
+		case !r.InContext:
+			assert.Less(t, sources.MustModel(name).Context, n, name)
+			assert.Contains(t, f.Caption, name, "%s: its context is shorter than the prompt, and the caption says so", name)
+			assert.False(t, onPlot, name)
+		case !r.Priced():
+			assert.Contains(t, f.Caption, name, "%s: does not fit, and the caption says so", name)
+		default:
+			assert.True(t, onPlot, "%s is plotted", name)
+		}
+	}
+	assert.Greater(t, seen, 0)
+	assert.Contains(t, f.Caption, "Not shown either, as their context is shorter than")
+}
+
 func TestHelpers(t *testing.T) {
 	lo, hi := logRange(0.545, 50)
 	assert.Equal(t, 0.5, lo)
