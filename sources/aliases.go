@@ -69,6 +69,12 @@ var Aliases = []Alias{
 		Note: "Perplexity's post-training of DeepSeek-R1-Distill-Llama-70B, whose base is Llama 3.3 70B",
 	},
 	{
+		Name: "DeepSeek-V3.1", Also: []string{"deepseek-ai/DeepSeek-V3.1"}, Model: "DeepSeek-V3",
+		Cite: Cite{Source: AICConfigs, Locator: "model_configs/nvidia--DeepSeek-V3.1-NVFP4_config.json: num_hidden_layers 61, kv_lora_rank 512, qk_rope_head_dim 64, n_routed_experts 256, every shape field as DeepSeek-V3's config",
+			Quote: `"kv_lora_rank": 512,`},
+		Note: "the config of NVIDIA's NVFP4 checkpoint of DeepSeek-V3.1 (" + ConfigDir + "/nvidia--DeepSeek-V3.1-NVFP4.json) differs from DeepSeek-V3's only in quantization_config (absent: NVIDIA keeps its NVFP4 scheme in another file) and transformers_version; DeepSeek's own V3.1 config.json was not read, and its weights are taken as V3's FP8 checkpoint stores them",
+	},
+	{
 		Name: "Llama 3 70B", Also: []string{"meta-llama/Meta-Llama-3-70B", "meta-llama/Meta-Llama-3-70B-Instruct", "meta-llama/Llama-3-70B", "meta-llama/Llama-3-70B-Instruct", "llama3:70b"}, Model: "Llama 3.1 70B",
 		Cite: Cite{Source: LlamaModelsSKU, Locator: "models/sku_list.py, llama3_base_models, CoreModelId.llama3_70b arch_args: dim 8192, n_layers 80, n_heads 64, n_kv_heads 8, use_scaled_rope False",
 			Quote: `description="Llama 3 70b model"`},

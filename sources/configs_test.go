@@ -99,6 +99,11 @@ func TestKeptConfigsByHand(t *testing.T) {
 func TestAliasesShareTheArchitecture(t *testing.T) {
 	assert.Equal(t, KeptConfig("meta-llama--Llama-3.3-70B-Instruct.json").Arch, KeptConfig("perplexity-ai--r1-1776-distill-llama-70b.json").Arch)
 	assert.Equal(t, KeptConfig("deepseek-ai--DeepSeek-V3.json").Arch, KeptConfig("deepseek-ai--DeepSeek-R1.json").Arch)
+	v3, v31 := KeptConfig("deepseek-ai--DeepSeek-V3.json"), KeptConfig("nvidia--DeepSeek-V3.1-NVFP4.json")
+	assert.Equal(t, v3.Arch, v31.Arch)
+	assert.Equal(t, v3.TotalParams, v31.TotalParams)
+	assert.Equal(t, v3.ActiveParams, v31.ActiveParams)
+	assert.Equal(t, v3.Context, v31.Context)
 	for _, a := range Aliases {
 		m, err := FindModel(a.Name)
 		require.NoError(t, err, a.Name)
