@@ -33,10 +33,14 @@ const (
 	AwesomeMI325X      SourceID = "awesomeagents-mi325x"
 	RegisterMI355X     SourceID = "theregister-mi355x"
 	ROCmMatrixCores    SourceID = "rocm-blogs-matrix-cores-cdna"
+	GPUSpecsTable      SourceID = "gpu-specs-community-table"
 )
 
 func init() {
 	register(
+		Source{GPUSpecsTable, "GPU Specs (specs.md, rendered from data/specs.json)", "winston-zhang-orz/gpu-specs (a community table, forked from gmasse/gpu-specs)",
+			"https://github.com/winston-zhang-orz/gpu-specs/blob/4b0c72dd3846f0d25ec294b1cf4f5c83b10113b0/specs.md", "2025-02-28", Read,
+			"read 2026-12-05: one row per figure, one column per GPU (H100, L40S, L4, A100 PCIe 40GB and 80GB, A100 SXM4 40GB and 80GB, A10, T4, ...); its data/specs.json names NVIDIA's datasheets as each GPU's source (the L4's and A10's among them), which were not read here. Dense and sparse figures are separate rows. Secondary, and wrong in places (its RTX 4090 tensor column, its V100 TF32 row): the catalog takes from it the L4's and the A10's figures only, where the L40S column agrees with NVIDIA's table as Mullet reproduces it"},
 		Source{HPCTechH100, "NVIDIA H100 (product page with NVIDIA's datasheet table)", "HPC Technologies (Japanese reseller)", "https://archive-lib.hpctech.co.jp/gpuproduct/nvidia-h100.html", "", Partial,
 			"NVIDIA's H100 SXM and PCIe datasheet table as a reseller reproduces it, in Japanese; NVIDIA's own PDF not read. Tensor figures carry '* Shown with sparsity. Specifications 1/2 lower without sparsity.' A later NVIDIA revision quoted elsewhere gives the PCIe part 1,600 sparse BF16, not 1,513"},
 		Source{AnandTechH200, "NVIDIA at SC23: H200 Accelerator with HBM3e and Jupiter Supercomputer for 2024", "AnandTech", "http://m.anandtech.com/Show/Index/21136?cPage=2&all=False&sort=0&page=1&slug=nvidia-at-sc23-h200-accelerator-with-hbm3e-and-jupiter-supercomputer-for-2024", "2023-11-13", Read,
@@ -335,6 +339,62 @@ var chipSpecs = []ChipSpec{
 		MemoryBandwidth: memoryBandwidth("l40s", 864, quoted(MulletL40S, "datasheet table, memory bandwidth row", "Memory Bandwidth | 864GB/s")),
 		ScaleUpKind:     "PCIe Gen4 x16 (no NVLink)",
 		ScaleUp:         scaleUp("l40s", 64, quoted(MulletL40S, "datasheet table, interconnect row", "PCIe Gen4 x16: 64GB/s bidirectional"))},
+	{Name: "L40", Aliases: []string{"L40 PCIe"},
+		Peaks: []ChipPeak{
+			peak("l40", prefill.TF32, 90.5, quoted(MulletL40S, "datasheet table, TF32 row (L40 columns: dense | sparse*)", "TF32 Tensor Core TFLOPS | 90.5 | 181* | 183 | 366* |")),
+			peak("l40", prefill.FP16, 181.05, quoted(MulletL40S, "datasheet table, FP16 row (L40 columns: dense | sparse*)", "FP16 Tensor Core | 181.05 | 362.1* | 362.05 | 733* |")),
+			peak("l40", prefill.BF16, 181.05, quoted(MulletL40S, "datasheet table, BFLOAT16 row (L40 columns: dense | sparse*)", "BFLOAT16 Tensor Core TFLOPS | 181.05 | 362.1* | 362.05 | 733* |")),
+			peak("l40", prefill.FP8, 362, quoted(MulletL40S, "datasheet table, FP8 row (L40 columns: dense | sparse*)", "FP8 Tensor Core | 362 | 724* | 733 | 1,466* |")),
+		},
+		Memory:          memory("l40", 48, quoted(MulletL40S, "datasheet table, GPU memory row (one value for the L40 and the L40S)", "48 GB GDDR6 with ECC")),
+		MemoryBandwidth: memoryBandwidth("l40", 864, quoted(MulletL40S, "datasheet table, memory bandwidth row (one value for both)", "Memory Bandwidth | 864GB/s")),
+		ScaleUpKind:     "PCIe Gen4 x16 (no NVLink)",
+		ScaleUp:         scaleUp("l40", 64, quoted(MulletL40S, "datasheet table, interconnect row (one value for both)", "PCIe Gen4 x16: 64GB/s bidirectional"))},
+	{Name: "L4", Aliases: []string{"L4 PCIe"},
+		Peaks: []ChipPeak{
+			peak("l4", prefill.TF32, 60, quoted(GPUSpecsTable, "specs.md, TF32 Tensor Core row, L4 column (the third)", "TF32 Tensor Core (TFLOPS) | ? | 183 | 60 |")),
+			peak("l4", prefill.FP16, 121, quoted(GPUSpecsTable, "specs.md, FP16 Tensor Core row, L4 column (the third)", "FP16 Tensor Core (TFLOPS) | ? | 362 | 121 |")),
+			peak("l4", prefill.BF16, 121, quoted(GPUSpecsTable, "specs.md, BF16 Tensor Core row (dense; the sparse row gives 242), L4 column (the third)", "BF16 Tensor Core (TFLOPS) | ? | 362 | 121 |")),
+			peak("l4", prefill.FP8, 242, quoted(GPUSpecsTable, "specs.md, FP8 Tensor Core row (dense; the sparse row gives 485), L4 column (the third)", "FP8 Tensor Core (TFLOPS) | ? | 733 | 242 |")),
+		},
+		Memory:          memory("l4", 24, quoted(GPUSpecsTable, "specs.md, GPU Memory row, L4 column (the third)", "GPU Memory (GB) | 80 | 48 | 24 |")),
+		MemoryBandwidth: memoryBandwidth("l4", 300, quoted(GPUSpecsTable, "specs.md, Memory Bandwidth row, L4 column (the third)", "Memory Bandwidth (GB/s) | 2048 | 864 | 300 |")),
+		ScaleUpKind:     "PCIe Gen4 (bandwidth not read)"},
+	{Name: "A10", Aliases: []string{"A10 PCIe"},
+		Peaks: []ChipPeak{
+			peak("a10", prefill.TF32, 62.5, quoted(GPUSpecsTable, "specs.md, TF32 Tensor Core row, A10 column (the eighth)", "TF32 Tensor Core (TFLOPS) | ? | 183 | 60 | 156 | 156 | 156 | 156 | 62.5 |")),
+			peak("a10", prefill.BF16, 125, quoted(GPUSpecsTable, "specs.md, BF16 Tensor Core row (dense; the sparse row gives 250), A10 column (the eighth; its FP16 cell is '?')", "BF16 Tensor Core (TFLOPS) | ? | 362 | 121 | 312 | 312 | 312 | 312 | 125 |")),
+		},
+		Memory:          memory("a10", 24, quoted(GPUSpecsTable, "specs.md, GPU Memory row, A10 column (the eighth)", "GPU Memory (GB) | 80 | 48 | 24 | 40 | 80 | 40 | 80 | 24 |")),
+		MemoryBandwidth: memoryBandwidth("a10", 600, quoted(GPUSpecsTable, "specs.md, Memory Bandwidth row, A10 column (the eighth)", "Memory Bandwidth (GB/s) | 2048 | 864 | 300 | 1555 | 1935 | 1555 | 2039 | 600 |")),
+		ScaleUpKind:     "PCIe Gen4 (bandwidth not read)"},
+	{Name: "A100-PCIe", Aliases: []string{"A100 PCIe", "A100 PCIe 80GB", "A100-PCIE-80GB"},
+		Peaks: []ChipPeak{
+			peak("a100-pcie", prefill.TF32, 156, quoted(StasMAMF, "TFLOPS comparison table (without sparsity), row NVIDIA A100 PCIe, tf32 column", "| NVIDIA A100 PCIe      |  19.5 |  156.0 |  312 |  312 |    X |  624 |")),
+			peak("a100-pcie", prefill.FP16, 312, quoted(StasMAMF, "TFLOPS comparison table (without sparsity), row NVIDIA A100 PCIe, fp16 column", "| NVIDIA A100 PCIe      |  19.5 |  156.0 |  312 |  312 |    X |  624 |")),
+			peak("a100-pcie", prefill.BF16, 312, quoted(StasMAMF, "TFLOPS comparison table (without sparsity), row NVIDIA A100 PCIe, bf16 column", "| NVIDIA A100 PCIe      |  19.5 |  156.0 |  312 |  312 |    X |  624 |")),
+		},
+		Memory:          memory("a100-pcie", 80, quoted(StasMAMF, "memory table, row NVIDIA A100 PCIe (GB, type, peak TBps)", "| NVIDIA A100 PCIe      |             80 | HBM2e |                        1.94 |")),
+		MemoryBandwidth: memoryBandwidth("a100-pcie", 1940, quoted(StasMAMF, "memory table, row NVIDIA A100 PCIe (GB, type, peak TBps)", "| NVIDIA A100 PCIe      |             80 | HBM2e |                        1.94 |")),
+		ScaleUpKind:     "PCIe Gen4 (bandwidth not read)"},
+	{Name: "Gaudi3", Aliases: []string{"Gaudi 3", "Intel Gaudi 3", "HL-325L"},
+		Peaks: []ChipPeak{
+			peak("gaudi3", prefill.TF32, 459, quoted(StasMAMF, "TFLOPS comparison table (without sparsity; matrix-engine figures, note 8), row Intel Gaudi3, tf32 column", "| Intel Gaudi3          | 229.0 |  459.0 |  459 | 1677 | 1677 |")),
+			peak("gaudi3", prefill.FP16, 459, quoted(StasMAMF, "TFLOPS comparison table, row Intel Gaudi3, fp16 column", "| Intel Gaudi3          | 229.0 |  459.0 |  459 | 1677 | 1677 |")),
+			peak("gaudi3", prefill.BF16, 1677, quoted(StasMAMF, "TFLOPS comparison table, row Intel Gaudi3, bf16 column", "| Intel Gaudi3          | 229.0 |  459.0 |  459 | 1677 | 1677 |")),
+			peak("gaudi3", prefill.FP8, 1677, quoted(StasMAMF, "TFLOPS comparison table, row Intel Gaudi3, fp8 column", "| Intel Gaudi3          | 229.0 |  459.0 |  459 | 1677 | 1677 |")),
+		},
+		Memory:          memory("gaudi3", 128, quoted(StasMAMF, "memory table, row Intel Gaudi3 (GB, type, peak TBps)", "| Intel Gaudi3          |            128 | HBM2e |                        3.70 |")),
+		MemoryBandwidth: memoryBandwidth("gaudi3", 3700, quoted(StasMAMF, "memory table, row Intel Gaudi3 (GB, type, peak TBps)", "| Intel Gaudi3          |            128 | HBM2e |                        3.70 |")),
+		ScaleUpKind:     "integrated RoCE Ethernet (bandwidth not read)"},
+	{Name: "Gaudi2", Aliases: []string{"Gaudi 2", "Intel Gaudi 2", "HL-225"},
+		Peaks: []ChipPeak{
+			peak("gaudi2", prefill.BF16, 432, quoted(StasMAMF, "TFLOPS comparison table (without sparsity; matrix-engine figures, note 8: Intel publishes part of them, 'V' for a type supported without a figure), row Intel Gaudi2, bf16 column", "| Intel Gaudi2          |     V |      V |    V |  432 |  865 |")),
+			peak("gaudi2", prefill.FP8, 865, quoted(StasMAMF, "TFLOPS comparison table, row Intel Gaudi2, fp8 column", "| Intel Gaudi2          |     V |      V |    V |  432 |  865 |")),
+		},
+		Memory:          memory("gaudi2", 96, quoted(StasMAMF, "memory table, row Intel Gaudi2 (GB, type, peak TBps)", "| Intel Gaudi2          |             96 | HBM2e |                        2.46 |")),
+		MemoryBandwidth: memoryBandwidth("gaudi2", 2460, quoted(StasMAMF, "memory table, row Intel Gaudi2 (GB, type, peak TBps)", "| Intel Gaudi2          |             96 | HBM2e |                        2.46 |")),
+		ScaleUpKind:     "integrated RoCE Ethernet (bandwidth not read)"},
 	{Name: "MI300X", Aliases: []string{"AMD MI300X", "Instinct MI300X"},
 		Peaks: []ChipPeak{PeakMI300X,
 			peak("mi300x", prefill.FP8, 2614.9, quoted(MI300XvsH200, "Summary, specification table", "FP8 dense | 2614.9 TFLOP/s | 1978.9 TFLOP/s"))},

@@ -182,6 +182,8 @@ func TestParseEveryChip(t *testing.T) {
 		"32xH20": "H20", "8xH200": "H200", "8xH800": "H800", "GH200": "GH200", "8xB200": "B200", "72xGB200": "GB200",
 		"8xB300": "B300", "72xGB300": "GB300", "8xA100": "A100", "A100-SXM4-80GB": "A100", "8xA800": "A800",
 		"4xL40S": "L40S", "8xMI300X": "MI300X", "8xMI325X": "MI325X", "8xMI355X": "MI355X",
+		"4xL40": "L40", "1xL4": "L4", "L4 PCIe": "L4", "4xA10": "A10", "2xA100-PCIe": "A100-PCIe", "a100 pcie 80gb": "A100-PCIe",
+		"8xGaudi3": "Gaudi3", "8x Gaudi 3": "Gaudi3", "Intel Gaudi 2": "Gaudi2",
 	} {
 		g, err := ParseGPUs(in)
 		if assert.NoError(t, err, in) {
@@ -195,7 +197,7 @@ func TestParseEveryChip(t *testing.T) {
 	for _, name := range requiredChips {
 		assert.Equal(t, 1, count[name], "%s listed once", name)
 	}
-	_, err := ParseGPUs("4xL40")
+	_, err := ParseGPUs("4xRTX4090")
 	require.Error(t, err)
 	assert.Equal(t, 1, strings.Count(err.Error(), "MI355X"), "each chip is named once: %v", err)
 }

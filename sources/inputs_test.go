@@ -307,8 +307,13 @@ func testInputsAreTypedAsQuoted(t *testing.T) {
 	n := 0
 	for name, in := range inputs {
 		var bare []float64
-		if strings.HasPrefix(name, "chip.") && (strings.HasSuffix(name, "-peak") || strings.Contains(name, "-mamf")) {
+		switch {
+		case strings.HasPrefix(name, "chip.") && (strings.HasSuffix(name, "-peak") || strings.Contains(name, "-mamf")):
 			bare = []float64{1e12} // the spec and MAMF tables' TFLOPS columns
+		case strings.HasPrefix(name, "chip.") && strings.HasSuffix(name, ".memory"):
+			bare = []float64{1e9} // the spec tables' GB columns
+		case strings.HasPrefix(name, "chip.") && strings.HasSuffix(name, ".memory-bandwidth"):
+			bare = []float64{1e9, 1e12} // the spec tables' GB/s and TBps columns
 		}
 		if in.Quote == "" {
 			reason, ok := unquoted[name]

@@ -316,7 +316,7 @@ func TestPrecisionErrors(t *testing.T) {
 		assert.Equal(t, c.example, fe.Example)
 	}
 	// The unknown-chip message lists every chip once, in every front end.
-	_, err := Compute(Request{Model: "llama-3.1-70b", Tokens: "32000", GPUs: "4xL40", Link: "10GbE"})
+	_, err := Compute(Request{Model: "llama-3.1-70b", Tokens: "32000", GPUs: "4xRTX4090", Link: "10GbE"})
 	var fe *breakeven.FieldError
 	require.ErrorAs(t, err, &fe)
 	for _, text := range []string{fe.For(breakeven.Flag), fe.For(Env), fe.For(PageFront)} {
