@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -99,6 +100,28 @@ func TestModels(t *testing.T) {
 	assert.InDelta(t, 128256.0*16384, byName["Llama 3.1 405B"]["output_head_params"], 1e-9)
 	assert.NotContains(t, byName["Llama 3.2 3B"], "output_head_params")
 	assert.NotContains(t, byName["Llama 2 7B"], "output_head_params")
+
+	// A 128Ki size beyond the model's context is marked, and the note
+	// under the table counts those models: Llama 2 7B's context is 4,096
+	// tokens, Llama 3.1 8B's 131,072.
+	code, out, _ = runCmd("models")
+	require.Equal(t, 0, code)
+	beyond := 0
+	for _, r := range rows {
+		if c, ok := r["context_tokens"].(float64); ok && c > 0 && c < 131072 {
+			beyond++
+		}
+	}
+	assert.Contains(t, out, fmt.Sprintf("* beyond the model's context: %d models cannot hold 131,072 tokens", beyond))
+	for _, line := range strings.Split(out, "\n") {
+		switch {
+		case strings.HasPrefix(line, "Llama 2 7B "):
+			assert.Contains(t, line, " *", line)
+		case strings.HasPrefix(line, "Llama 3.1 8B "):
+			assert.NotContains(t, line, "*", line)
+		}
+	}
+	assert.Greater(t, beyond, 0)
 
 	code, out, _ = runCmd("models", "--attention", "MLA")
 	assert.Equal(t, 0, code)

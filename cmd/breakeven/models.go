@@ -17,7 +17,9 @@ const modelsUsage = `Usage: breakeven models [--json] [--attention KIND]
 Lists the model catalog: each model's KV cache per token (the growth once
 any window is full), a 131,072-token (128Ki, 128 x 1,024) cache with any
 windowed layers and fixed state included, the fixed state, and where the config was read.
-Sizes are at 16 bits per number.
+Sizes are at 16 bits per number. A 128Ki size marked * is beyond the
+model's context: no conversation that long fits it (context_tokens in
+--json gives the context).
 
 Attention kinds: gqa, mla, window (sliding-window or chunked layers),
 hybrid (linear-attention layers with a fixed state), reported (only a
@@ -160,11 +162,16 @@ func runModels(args []string, stdout, stderr io.Writer) int {
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "model\tkind\tper token\tat 128Ki\tfixed\tsource")
+	beyond := 0
 	for _, m := range ms {
 		per, at, fixed := "-", "-", "-"
 		if m.Known() {
 			per = breakeven.Bytes(m.Arch.BytesPerToken()).String()
 			at = m.Arch.CacheSize(n).String()
+			if m.Context > 0 && m.Context < n {
+				at += " *"
+				beyond++
+			}
 			if f := m.Arch.FixedBytes(); f > 0 {
 				fixed = f.String()
 			}
@@ -172,6 +179,9 @@ func runModels(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", textfmt.Trim(m.Name, 22), attentionKind(m), per, at, fixed, provenanceText(m))
 	}
 	tw.Flush()
+	if beyond > 0 {
+		fmt.Fprintf(stdout, "\n* beyond the model's context: %d models cannot hold %s tokens\n  (context_tokens in breakeven models --json)\n", beyond, n)
+	}
 	if want == "" {
 		fmt.Fprintln(stdout, "\nCited aliases (a distill or rename with the model's architecture):")
 		for _, a := range sources.Aliases {
