@@ -64,6 +64,12 @@ const (
 	// out of any compression (the layout aiconfigurator's
 	// indexer_cache_entry_bytes counts; see sources.AICConfigsGLM52).
 	Indexer Attention = "indexer"
+	// Compressed is compressed attention (DeepSeek V4's CSA and HCA
+	// layers): each layer keeps one entry of HeadDim numbers (a single KV
+	// head whose entry serves keys and values) per Ratio tokens. With
+	// Ratio 1 and a Window it is the uncompressed window of recent tokens
+	// those layers keep beside their compressed entries.
+	Compressed Attention = "compressed"
 )
 
 // LayerGroup is a set of layers that cache alike.
@@ -84,6 +90,13 @@ type LayerGroup struct {
 	// PerToken16 is the published size per token and layer of a Reported
 	// group, at 16 bits per element; a whole-model figure is one layer.
 	PerToken16 BytesPerToken
+	// Ratio is the tokens per entry of a Compressed or Indexer group: one
+	// entry is kept per Ratio tokens; 0 means 1 (an entry per token).
+	Ratio int
+	// IndexBits is the width of an Indexer group's numbers: 0 for FP8
+	// with a float32 scale per 128 numbers (DeepSeek V3.2, GLM-5), 4 for
+	// packed FP4 with no scale counted (DeepSeek V4).
+	IndexBits int
 }
 
 // Architecture is what the cache formula needs of a model: its layer
@@ -172,13 +185,16 @@ func (g LayerGroup) validate() error {
 	if g.Layers <= 0 {
 		return fmt.Errorf("%d layers: need at least 1 (e.g. 126)", g.Layers)
 	}
-	for _, n := range []int{g.Layers, g.KVHeads, g.HeadDim, g.LatentDim, g.RopeDim} {
+	for _, n := range []int{g.Layers, g.KVHeads, g.HeadDim, g.LatentDim, g.RopeDim, g.Ratio} {
 		if n > MaxDim {
 			return fmt.Errorf("a dimension of %d: above %d, the most it may be", n, MaxDim)
 		}
 	}
 	if g.Window < 0 {
 		return fmt.Errorf("window %d: need 0 (no window) or a positive number of tokens (e.g. 4096)", g.Window)
+	}
+	if g.Ratio < 0 || (g.Ratio > 1 && g.Attention != Compressed && g.Attention != Indexer) {
+		return fmt.Errorf("compression ratio %d: need 0 or 1, or for compressed and indexer layers a positive number of tokens per entry (e.g. 4)", g.Ratio)
 	}
 	switch g.Attention {
 	case GQA:
@@ -201,8 +217,15 @@ func (g LayerGroup) validate() error {
 		if g.HeadDim <= 0 {
 			return fmt.Errorf("an indexer needs a key dim of at least 1 (e.g. 128), got %d", g.HeadDim)
 		}
+		if g.IndexBits != 0 && g.IndexBits != 4 {
+			return fmt.Errorf("an indexer's numbers are FP8 (0) or FP4 (4 bits), got %d bits", g.IndexBits)
+		}
+	case Compressed:
+		if g.HeadDim <= 0 {
+			return fmt.Errorf("compressed attention needs an entry of at least 1 number (e.g. 512), got %d", g.HeadDim)
+		}
 	default:
-		return fmt.Errorf("unknown attention %q (valid: gqa, mla, linear, reported, indexer)", g.Attention)
+		return fmt.Errorf("unknown attention %q (valid: gqa, mla, linear, reported, indexer, compressed)", g.Attention)
 	}
 	return nil
 }
@@ -234,11 +257,26 @@ func (a Architecture) perToken(g LayerGroup) float64 {
 		v = float64(g.Layers) * float64(g.PerToken16) * el / 2
 	case Indexer:
 		// layers x (one FP8 byte per number + a 4-byte scale per 128
-		// numbers), whatever the KV element type and compression.
-		scales := (g.HeadDim + indexerScaleBlock - 1) / indexerScaleBlock
-		return float64(g.Layers) * float64(g.HeadDim*indexerElementBytes+scales*indexerScaleBytes)
+		// numbers), or half a byte a number in FP4, per Ratio tokens,
+		// whatever the KV element type and compression.
+		entry := float64(g.HeadDim) / 2
+		if g.IndexBits == 0 {
+			scales := (g.HeadDim + indexerScaleBlock - 1) / indexerScaleBlock
+			entry = float64(g.HeadDim*indexerElementBytes + scales*indexerScaleBytes)
+		}
+		return float64(g.Layers) * entry / float64(g.ratio())
+	case Compressed:
+		// layers x one entry of head dim numbers per Ratio tokens.
+		v = float64(g.Layers) * float64(g.HeadDim) * el / float64(g.ratio())
 	}
 	return v / a.compression()
+}
+
+func (g LayerGroup) ratio() int {
+	if g.Ratio < 1 {
+		return 1
+	}
+	return g.Ratio
 }
 
 // BytesPerToken returns the per-token growth: what each further token adds

@@ -21,3 +21,33 @@ func TestIndexerBytes(t *testing.T) {
 	bad := Architecture{Groups: []LayerGroup{{Attention: Indexer, Layers: 1}}}
 	assert.EqualError(t, bad.Validate(), "breakeven: layer group 1: an indexer needs a key dim of at least 1 (e.g. 128), got 0")
 }
+
+// A compressed group keeps one entry of HeadDim numbers per Ratio tokens,
+// at the KV element type and compression: DeepSeek V4 Pro's 30 CSA layers
+// of 512 numbers per 4 tokens are 30 x 512 x 2 / 4 = 7,680 B/token at 16
+// bits and half that in FP8. An FP4 indexer (IndexBits 4) keeps half a
+// byte a number per Ratio tokens whatever the element: 30 x 128 / 2 / 4 =
+// 480. A ratio-1 group with a window is the uncompressed recent tokens.
+func TestCompressedBytes(t *testing.T) {
+	csa := Architecture{Groups: []LayerGroup{{Attention: Compressed, Layers: 30, HeadDim: 512, Ratio: 4}}}
+	assert.NoError(t, csa.Validate())
+	assert.Equal(t, BytesPerToken(7680), csa.BytesPerToken())
+	assert.Equal(t, BytesPerToken(3840), csa.With(FP8, 0).BytesPerToken())
+	idx := Architecture{Groups: []LayerGroup{{Attention: Indexer, Layers: 30, HeadDim: 128, Ratio: 4, IndexBits: 4}}}
+	assert.Equal(t, BytesPerToken(480), idx.With(FP8, 5).BytesPerToken())
+	win := Architecture{Groups: []LayerGroup{{Attention: Compressed, Layers: 61, HeadDim: 512, Ratio: 1, Window: 128}}}
+	assert.Zero(t, win.BytesPerToken())
+	assert.Equal(t, Bytes(61*128*512*2), win.CacheSize(100000))
+	for _, c := range []struct {
+		g    LayerGroup
+		want string
+	}{
+		{LayerGroup{Attention: Compressed, Layers: 1, Ratio: 4}, "compressed attention needs an entry of at least 1 number (e.g. 512), got 0"},
+		{LayerGroup{Attention: GQA, Layers: 1, KVHeads: 8, HeadDim: 128, Ratio: 4}, "compression ratio 4: need 0 or 1, or for compressed and indexer layers a positive number of tokens per entry (e.g. 4)"},
+		{LayerGroup{Attention: Compressed, Layers: 1, HeadDim: 512, Ratio: -1}, "compression ratio -1: need 0 or 1, or for compressed and indexer layers a positive number of tokens per entry (e.g. 4)"},
+		{LayerGroup{Attention: Indexer, Layers: 1, HeadDim: 128, IndexBits: 3}, "an indexer's numbers are FP8 (0) or FP4 (4 bits), got 3 bits"},
+	} {
+		a := Architecture{Groups: []LayerGroup{c.g}}
+		assert.EqualError(t, a.Validate(), "breakeven: layer group 1: "+c.want)
+	}
+}

@@ -150,8 +150,9 @@ func (r *Result) arch() breakeven.Architecture {
 // shardArch is one GPU's shard of arch under tensor parallelism of n: a
 // grouped-query layer's KV heads split across the GPUs (each holds
 // ceil(heads / n), at least one, so heads fewer than GPUs are
-// replicated); any other layer (MLA's latent, a linear state, a reported
-// size) is held whole on every GPU. The note says which.
+// replicated); any other layer (MLA's latent, DeepSeek V4's single-head
+// compressed entries, a linear state, a reported size) is held whole on
+// every GPU. The note says which.
 func shardArch(a breakeven.Architecture, n int) (breakeven.Architecture, string) {
 	groups := make([]breakeven.LayerGroup, len(a.Groups))
 	copy(groups, a.Groups)

@@ -169,6 +169,19 @@ type raw struct {
 	InterleaveMoE     *int  `json:"interleave_moe_layer_step"`
 	MoELayers         []int `json:"moe_layers"`
 
+	// DeepSeek V4: each layer's compression ratio (0: the sliding
+	// window only, 4: CSA, 128: HCA).
+	CompressRatios []int `json:"compress_ratios"`
+	// Kimi Linear (Kimi K3): which layers are MLA and which Kimi Delta
+	// Attention, numbered from 1, and the KDA layers' shape.
+	LinearAttn *struct {
+		FullAttnLayers []int `json:"full_attn_layers"`
+		KDALayers      []int `json:"kda_layers"`
+		NumHeads       *int  `json:"num_heads"`
+		HeadDim        *int  `json:"head_dim"`
+		ShortConv      *int  `json:"short_conv_kernel_size"`
+	} `json:"linear_attn_config"`
+
 	IndexTopK    *int     `json:"index_topk"`
 	IndexHeadDim *int     `json:"index_head_dim"`
 	IndexerTypes []string `json:"indexer_types"`
@@ -203,7 +216,6 @@ var unmodelled = []struct{ field, what string }{
 	{"num_kv_shared_layers", "layers sharing another layer's KV cache (Gemma 3n)"},
 	{"num_global_key_value_heads", "a separate KV-head count for global layers"},
 	{"global_head_dim", "a separate head dim for global layers"},
-	{"compress_ratios", "compressed attention layers"},
 	{"mamba_num_heads", "Mamba-2 state-space layers (Nemotron-H)"},
 	{"hybrid_override_pattern", "a Mamba/attention layer pattern (Nemotron-H)"},
 	{"swa_num_key_value_heads", "a separate KV-head count for sliding layers"},
@@ -414,6 +426,9 @@ func (r raw) config() (Config, error) {
 		c.Context = breakeven.Tokens(n)
 	}
 
+	if r.CompressRatios != nil {
+		return r.compressed(c, layers, hidden)
+	}
 	kinds, err := r.layerKinds(layers)
 	if err != nil {
 		return c, err
@@ -438,7 +453,7 @@ func (r raw) config() (Config, error) {
 		if g, err = r.mlaShape(heads); err != nil {
 			return c, err
 		}
-		if slices.ContainsFunc(kinds, func(k string) bool { return k != full }) {
+		if slices.ContainsFunc(kinds, func(k string) bool { return k != full && (k != linear || r.LinearAttn == nil) }) {
 			return c, bad("layer_types", `"layer_types": ["full_attention", ...]`, "windowed or linear layers with MLA (kv_lora_rank) are not modelled")
 		}
 	} else {
@@ -487,7 +502,12 @@ func (r raw) config() (Config, error) {
 		}
 	}
 	if counts[linear] != 0 {
-		if linearState, linParams, err = r.linearLayer(hidden); err != nil {
+		if r.LinearAttn != nil {
+			linearState, err = r.kdaLayer()
+		} else {
+			linearState, linParams, err = r.linearLayer(hidden)
+		}
+		if err != nil {
 			return c, err
 		}
 	}
@@ -518,6 +538,17 @@ func (r raw) config() (Config, error) {
 		return c, err
 	} else if ok {
 		c.Arch.Element = el
+	}
+
+	if r.LinearAttn != nil {
+		// Kimi Linear's KDA projections, latent experts and gated MLA
+		// have weights the shapes below do not count: no parameters, so
+		// no FLOP model and no memory check, rather than a wrong count.
+		c.Hidden = hidden
+		c.Attention = nil
+		c.Family = "hybrid: Kimi Delta Attention + MLA" + r.moeSuffix()
+		c.Notes = append(c.Notes, fmt.Sprintf("%d MLA layers grow with the prompt; %d Kimi Delta Attention layers hold a fixed state (vLLM's layout: the recurrent state in float32, the short convolution's last %d inputs at 16 bits); parameters not counted (the KDA projections and latent experts are not modelled), so the prefill cannot be estimated from the shapes", counts[full], counts[linear], *r.LinearAttn.ShortConv-1))
+		return c, nil
 	}
 
 	// Parameters.
@@ -722,11 +753,154 @@ func (r raw) linearLayer(hidden int) (breakeven.Bytes, float64, error) {
 	return state, params, nil
 }
 
+// kdaLayer returns a Kimi Delta Attention layer's fixed state, in the
+// layout vLLM allocates for it (mamba_utils.py, kda_state_shape and
+// kda_state_dtype; sources.VLLMKDAState):
+//
+//	recurrent state = heads x head dim x head dim, in float32
+//	conv state      = 3 x heads x head dim x (kernel - 1), at 16 bits
+//
+// the convolution keeping the last kernel - 1 inputs of the query, key
+// and value projections.
+func (r raw) kdaLayer() (breakeven.Bytes, error) {
+	la := r.LinearAttn
+	heads, err := need(la.NumHeads, "num_heads", `"linear_attn_config": {"num_heads": 96, ...}`)
+	if err != nil {
+		return 0, err
+	}
+	dim, err := need(la.HeadDim, "head_dim", `"linear_attn_config": {"head_dim": 128, ...}`)
+	if err != nil {
+		return 0, err
+	}
+	kernel, err := need(la.ShortConv, "short_conv_kernel_size", `"linear_attn_config": {"short_conv_kernel_size": 4, ...}`)
+	if err != nil {
+		return 0, err
+	}
+	if heads <= 0 || dim <= 0 || kernel <= 0 {
+		return 0, bad("linear_attn_config", `"linear_attn_config": {"num_heads": 96, "head_dim": 128, "short_conv_kernel_size": 4, ...}`, "num_heads, head_dim and short_conv_kernel_size must be positive")
+	}
+	recurrent := breakeven.Bytes(heads*dim*dim) * 4
+	conv := breakeven.Bytes(3*heads*dim*(kernel-1)) * 2
+	return recurrent + conv, nil
+}
+
+// moeSuffix is ", MoE" for a config that states routed experts, for the
+// families whose experts are not otherwise read.
+func (r raw) moeSuffix() string {
+	for _, p := range []*int{r.NRoutedExperts, r.NumExperts, r.NumLocalExperts} {
+		if p != nil && *p > 1 {
+			return ", MoE"
+		}
+	}
+	return ""
+}
+
+// compressedRatios are the compression ratios of DeepSeek V4's layers
+// that the cache formula knows, as aiconfigurator's DeepSeek-V4 model
+// does (sources.AICConfigsDeepSeekV4): 0 keeps only the sliding window,
+// 4 is CSA (compressed entries chosen by an indexer), 128 is HCA.
+var compressedRatios = []int{0, 4, 128}
+
+// compressed reads DeepSeek V4's compressed attention: every layer keeps
+// its last sliding_window tokens uncompressed, a CSA layer one entry of
+// head_dim numbers per 4 tokens and an FP4 indexer key of index_head_dim
+// numbers per entry, an HCA layer one entry per 128 tokens; the
+// compressors' decode state (float32 buffers of 2 x ratio x head dim,
+// twice for CSA, and the CSA indexer's own) is fixed per sequence. This
+// is the layout aiconfigurator counts (get_kvcache_bytes_per_sequence).
+// compress_ratios may list the multi-token-prediction layers after the
+// model's; only the first num_hidden_layers are read.
+func (r raw) compressed(c Config, layers, hidden int) (Config, error) {
+	ex := `"compress_ratios": [128, 128, 4, 128, 4, ...]`
+	if len(r.CompressRatios) < layers {
+		return c, bad("compress_ratios", ex, "lists %d layers but num_hidden_layers is %d", len(r.CompressRatios), layers)
+	}
+	dim, err := need(r.HeadDim, "head_dim", `"head_dim": 512`)
+	if err != nil {
+		return c, err
+	}
+	window, err := need(r.SlidingWindow, "sliding_window", `"sliding_window": 128`)
+	if err != nil {
+		return c, err
+	}
+	if dim <= 0 || window <= 0 {
+		return c, bad("head_dim", `"head_dim": 512`, "head_dim %d and sliding_window %d must be positive with compress_ratios", dim, window)
+	}
+	if r.KVLoraRank != nil {
+		return c, bad("kv_lora_rank", ex, "MLA with compressed attention is not modelled")
+	}
+	count := map[int]int{}
+	for i, x := range r.CompressRatios[:layers] {
+		if !slices.Contains(compressedRatios, x) {
+			return c, bad("compress_ratios", ex, "layer %d has ratio %d (known: 0, 4 and 128)", i, x)
+		}
+		count[x]++
+	}
+	c.Arch.Groups = []breakeven.LayerGroup{{Attention: breakeven.Compressed, Layers: layers, HeadDim: dim, Ratio: 1, Window: window}}
+	var fixed breakeven.Bytes
+	for _, x := range compressedRatios[1:] {
+		if count[x] == 0 {
+			continue
+		}
+		c.Arch.Groups = append(c.Arch.Groups, breakeven.LayerGroup{Attention: breakeven.Compressed, Layers: count[x], HeadDim: dim, Ratio: x})
+		coff := 1
+		if x == 4 {
+			coff = 2
+		}
+		fixed += breakeven.Bytes(count[x]*2*x*coff*dim) * 4
+	}
+	if n := count[4]; n > 0 {
+		idx, err := need(r.IndexHeadDim, "index_head_dim", `"index_head_dim": 128`)
+		if err != nil {
+			return c, err
+		}
+		if idx <= 0 {
+			return c, bad("index_head_dim", `"index_head_dim": 128`, "%d: need a positive number", idx)
+		}
+		c.Arch.Groups = append(c.Arch.Groups, breakeven.LayerGroup{Attention: breakeven.Indexer, Layers: n, HeadDim: idx, Ratio: 4, IndexBits: 4})
+		fixed += breakeven.Bytes(n*2*4*2*idx) * 4
+	}
+	c.Arch.Fixed = fixed
+	if err := c.Arch.Validate(); err != nil {
+		return c, bad("", "", "%s", strings.TrimPrefix(err.Error(), "breakeven: "))
+	}
+	if el, ok, err := r.kvElement(); err != nil {
+		return c, err
+	} else if ok {
+		c.Arch.Element = el
+	}
+	c.Hidden = hidden
+	c.Family = "compressed attention (CSA + HCA) with a sliding window" + r.moeSuffix()
+	c.Notes = append(c.Notes, fmt.Sprintf("of %d layers, %d CSA (an entry per 4 tokens, with an FP4 indexer key), %d HCA (an entry per 128) and %d with the window alone; every layer keeps its last %d tokens; the compressors' float32 decode state is fixed; parameters not counted (the hyper-connections, grouped output projections and compressors are not modelled), so the prefill cannot be estimated from the shapes", layers, count[4], count[128], count[0], window))
+	return c, nil
+}
+
 // layerKinds returns each layer's kind, from layer_types or the fields
 // that imply it.
 func (r raw) layerKinds(layers int) ([]string, error) {
 	kinds := make([]string, layers)
 	switch {
+	case r.LinearAttn != nil:
+		if len(r.LayerTypes) > 0 {
+			return nil, bad("layer_types", `"linear_attn_config": {"full_attn_layers": [4, 8, ...], "kda_layers": [1, 2, 3, 5, ...]}`, "given beside linear_attn_config; give the layers one way")
+		}
+		for _, l := range []struct {
+			nums []int
+			kind string
+		}{{r.LinearAttn.FullAttnLayers, full}, {r.LinearAttn.KDALayers, linear}} {
+			for _, n := range l.nums {
+				if n < 1 || n > layers {
+					return nil, bad("linear_attn_config", `"full_attn_layers": [4, 8, ...]`, "layer %d is outside 1 to num_hidden_layers %d (the lists number layers from 1)", n, layers)
+				}
+				if kinds[n-1] != "" {
+					return nil, bad("linear_attn_config", `"full_attn_layers": [4, 8, ...]`, "layer %d is listed twice", n)
+				}
+				kinds[n-1] = l.kind
+			}
+		}
+		if i := slices.Index(kinds, ""); i >= 0 {
+			return nil, bad("linear_attn_config", `"kda_layers": [1, 2, 3, 5, ...]`, "layer %d is in neither full_attn_layers nor kda_layers", i+1)
+		}
 	case len(r.LayerTypes) > 0:
 		if len(r.LayerTypes) != layers {
 			return nil, bad("layer_types", `"layer_types": ["sliding_attention", "full_attention", ...]`, "lists %d layers but num_hidden_layers is %d", len(r.LayerTypes), layers)

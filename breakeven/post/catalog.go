@@ -62,6 +62,14 @@ func groupsText(a breakeven.Architecture) string {
 			s += fmt.Sprintf(" per_token_16bit=%.0f", float64(g.PerToken16))
 		case breakeven.Indexer:
 			s += fmt.Sprintf(" index_dim=%d", g.HeadDim)
+			if g.IndexBits != 0 {
+				s += fmt.Sprintf(" index_bits=%d", g.IndexBits)
+			}
+		case breakeven.Compressed:
+			s += fmt.Sprintf(" entry_dim=%d", g.HeadDim)
+		}
+		if g.Ratio > 1 {
+			s += fmt.Sprintf(" ratio=%d", g.Ratio)
 		}
 		if g.Window > 0 {
 			s += fmt.Sprintf(" window=%d", g.Window)

@@ -32,7 +32,7 @@ Examples:
 `
 
 // attentionKinds are the values of --attention.
-var attentionKinds = []string{"gqa", "mla", "window", "hybrid", "reported", "unknown"}
+var attentionKinds = []string{"gqa", "mla", "window", "hybrid", "compressed", "reported", "unknown"}
 
 // attentionKind classifies a model for the table and the filter.
 func attentionKind(m sources.Model) string {
@@ -44,6 +44,8 @@ func attentionKind(m sources.Model) string {
 		switch {
 		case g.Attention == breakeven.Linear:
 			return "hybrid"
+		case g.Attention == breakeven.Compressed:
+			return "compressed"
 		case g.Attention == breakeven.MLA:
 			kind = "mla"
 		case g.Attention == breakeven.Reported:

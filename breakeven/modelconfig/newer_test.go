@@ -1,0 +1,73 @@
+package modelconfig
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"signalweight.dev/kv/breakeven"
+)
+
+// compressedBase is base with DeepSeek V4's fields at small sizes: 4
+// layers, an entry of 8 numbers, a 16-token window, an indexer key of 4.
+const compressedBase = base + `, "head_dim": 8, "sliding_window": 16, "index_head_dim": 4, "num_key_value_heads": 1`
+
+// Ratios 0, 4, 128, 4 (and a fifth, a multi-token-prediction layer's,
+// not read): per token 2 CSA layers x 8 x 2 / 4 + 1 HCA layer x 8 x 2 /
+// 128 + 2 indexer keys x 4 x 0.5 / 4 = 8 + 0.125 + 1 = 9.125 bytes; fixed
+// 2 x (2 x 4 x 2 x 8 x 4 + 2 x 4 x 2 x 4 x 4) + 2 x 128 x 8 x 4 = 1536 +
+// 8192 = 9728 bytes; and 4 layers x 16 tokens x 8 x 2 = 1024 bytes of
+// window once the prompt fills it.
+func TestCompressedAttention(t *testing.T) {
+	c := parse(t, `{`+compressedBase+`, "compress_ratios": [0, 4, 128, 4, 4]}`)
+	assert.Equal(t, breakeven.BytesPerToken(9.125), c.Arch.BytesPerToken())
+	assert.Equal(t, breakeven.Bytes(9728), c.Arch.FixedBytes())
+	assert.Equal(t, breakeven.Bytes(9.125*1000+9728+1024), c.Arch.CacheSize(1000))
+	// Below the window, every token is in it.
+	assert.Equal(t, breakeven.Bytes(9.125*10+9728+4*10*8*2), c.Arch.CacheSize(10))
+	// An FP8 cache halves the entries and the window, not the FP4 indexer
+	// keys or the float32 state: 4 + 0.0625 + 1.
+	assert.Equal(t, breakeven.BytesPerToken(5.0625), c.Arch.With(breakeven.FP8, 0).BytesPerToken())
+	assert.Equal(t, "compressed attention (CSA + HCA) with a sliding window", c.Family, "no experts stated")
+	assert.Empty(t, c.Attention, "no FLOP model without parameters")
+	assert.Zero(t, c.ActiveParams)
+	assert.Contains(t, c.Notes[len(c.Notes)-1], "2 CSA")
+}
+
+// Kimi Linear: layers numbered from 1; 2 MLA layers x (32 + 8) x 2 = 160
+// B/token; 2 KDA layers of 2 heads x 4 x 4 x 4 bytes + 3 x 2 x 4 x (3 - 1)
+// x 2 bytes = 128 + 96 = 224, so 448 bytes fixed.
+func TestKimiLinear(t *testing.T) {
+	c := parse(t, `{`+mla+`, "linear_attn_config": {"full_attn_layers": [2, 4], "kda_layers": [1, 3], "num_heads": 2, "head_dim": 4, "short_conv_kernel_size": 3}}`)
+	assert.Equal(t, breakeven.BytesPerToken(160), c.Arch.BytesPerToken())
+	assert.Equal(t, breakeven.Bytes(448), c.Arch.FixedBytes())
+	assert.Equal(t, "hybrid: Kimi Delta Attention + MLA", c.Family, "no experts stated")
+	assert.Zero(t, c.ActiveParams)
+	assert.Empty(t, c.Attention)
+}
+
+func TestNewerFamiliesRefuseBadFields(t *testing.T) {
+	la := func(s string) string { return `{` + mla + `, "linear_attn_config": {` + s + `}}` }
+	shape := `"num_heads": 2, "head_dim": 4, "short_conv_kernel_size": 3`
+	cases := []struct{ config, field, msg string }{
+		{`{` + compressedBase + `, "compress_ratios": [4, 4, 4]}`, "compress_ratios", "lists 3 layers but num_hidden_layers is 4"},
+		{`{` + compressedBase + `, "compress_ratios": [4, 8, 4, 4]}`, "compress_ratios", "layer 1 has ratio 8 (known: 0, 4 and 128)"},
+		{`{` + base + `, "sliding_window": 16, "compress_ratios": [4, 4, 4, 4]}`, "head_dim", "missing"},
+		{`{` + base + `, "head_dim": 8, "compress_ratios": [4, 4, 4, 4]}`, "sliding_window", "missing"},
+		{`{` + base + `, "head_dim": 8, "sliding_window": 16, "compress_ratios": [4, 4, 4, 4]}`, "index_head_dim", "missing"},
+		{la(`"full_attn_layers": [2, 4], "kda_layers": [1, 5], ` + shape), "linear_attn_config", "layer 5 is outside 1 to num_hidden_layers 4 (the lists number layers from 1)"},
+		{la(`"full_attn_layers": [2, 4], "kda_layers": [1, 2], ` + shape), "linear_attn_config", "layer 2 is listed twice"},
+		{la(`"full_attn_layers": [2, 4], "kda_layers": [1], ` + shape), "linear_attn_config", "layer 3 is in neither full_attn_layers nor kda_layers"},
+		{la(`"full_attn_layers": [2, 4], "kda_layers": [1, 3], "head_dim": 4, "short_conv_kernel_size": 3`), "num_heads", "missing"},
+	}
+	for _, c := range cases {
+		_, err := Parse([]byte(c.config))
+		var e *Error
+		if assert.True(t, errors.As(err, &e), c.config) {
+			assert.Equal(t, c.field, e.Field, c.config)
+			assert.Equal(t, c.msg, e.Message, c.config)
+			assert.NotEmpty(t, e.Example, c.config)
+		}
+	}
+}
