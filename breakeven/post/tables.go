@@ -243,14 +243,16 @@ type NewerRow struct {
 // 405B for scale: per-token growth, a 128K-token conversation (fixed
 // state included) and a thousand of them parked.
 func NewerTable() []NewerRow {
-	names := []string{"Llama 3.1 405B"}
+	models := []sources.Model{sources.MustModel("Llama 3.1 405B")}
 	for _, m := range sources.NewerModels {
-		names = append(names, m.Name)
+		// The post's sizes, as it prints them: the catalog reads Kimi K3
+		// and DeepSeek V4 Pro from their own configs, which the audit
+		// checks these against (crossChecks).
+		models = append(models, m.Model())
 	}
 	var rows []NewerRow
-	for _, n := range names {
-		m := sources.MustModel(n)
-		arch := archAt16(n)
+	for _, m := range models {
+		arch := m.Arch.With(sources.PostElement(), 1)
 		size := arch.CacheSize(sources.Conversation128K.V())
 		rows = append(rows, NewerRow{Model: m, PerToken: arch.BytesPerToken(), At128K: size, Fixed: arch.FixedBytes(),
 			Parked: breakeven.ParkedCapacity(int(sources.ParkedConversations.V()), size)})

@@ -143,7 +143,7 @@ func printAudit(w io.Writer, findings []post.Finding) {
 			notes = append(notes, f)
 			mark = fmt.Sprintf(" [%d]", len(notes))
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s%s\n", textfmt.Trim(f.Entry.ID, 26), printedText(f.Entry),
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s%s\n", textfmt.Trim(f.Entry.ID, 25), printedText(f.Entry),
 			recomputedText(f), shortVerdict(f.Verdict), mark)
 	}
 	tw.Flush()

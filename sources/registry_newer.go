@@ -1,0 +1,35 @@
+package sources
+
+// This file registers the sources of the configs of the post's newer
+// models that their own config.json describes: DeepSeek V4 Pro (and V4
+// Flash beside it) and Kimi K3. The configs are kept in configs/ and
+// listed in ConfigFiles; the catalog entries are in configOnlyList. The
+// post's own sizes of these models (NewerModels) stay the inputs of its
+// table, and the audit checks them against these configs.
+
+// The sources.
+const (
+	AICConfigsDeepSeekV4 SourceID = "aiconfigurator-model-configs-deepseek-v4"
+	AICConfigsKimiK3     SourceID = "aiconfigurator-model-configs-kimi-k3"
+	VLLMKDAState         SourceID = "vllm-mamba-utils-kda-state"
+)
+
+func init() {
+	register(
+		Source{AICConfigsDeepSeekV4, "aiconfigurator: the DeepSeek-V4-Pro and DeepSeek-V4-Flash config.json files, and its DeepSeek-V4 model's cache size", "NVIDIA (ai-dynamo/aiconfigurator)",
+			aicTree + "aic-core/src/aiconfigurator_core/model_configs/deepseek-ai--DeepSeek-V4-Pro_config.json", "2026-07-14", Read,
+			"read 2026-12-05 at commit 095f58a: the config.json files of deepseek-ai/DeepSeek-V4-Pro (DeepseekV4ForCausalLM: 61 layers, head_dim 512, one KV head, sliding_window 128, index_head_dim 128, compress_ratios listing 62 layers, the first 61 of them 30 at 4 and 31 at 128) and deepseek-ai/DeepSeek-V4-Flash (43 layers, 2 at 0, 21 at 4, 20 at 128), both last changed in commit 0b077da (2026-07-14); and how the configurator sizes their cache, in aic-core/src/aiconfigurator_core/sdk/models/deepseek_v4.py (last changed in ff2be1f, 2026-08-18), get_kvcache_bytes_per_sequence: for each of the first num_hidden_layers ratios, min(seq_len, sliding_window) entries of head_dim numbers, and for a ratio above 0 seq_len // ratio more, plus 'FP32 kv_state and score_state buffers' of 2 x ratio x coff x head_dim x 4 bytes (coff 2 at ratio 4, else 1), and at ratio 4 the indexer's seq_len // 4 entries of index_head_dim x 0.5 bytes (sdk/common.py, deepseek_v4_indexer_cache_entry_bytes, 'Bytes per compressed token in DeepSeek-V4's FP4 indexer KV cache') and 'a second FP4 indexer compressor with its own decode state' of 2 x ratio x 2 x index_head_dim x 4 bytes; the ratios it supports are 0, 4 and 128"},
+		Source{AICConfigsKimiK3, "aiconfigurator: aic-core/src/aiconfigurator_core/model_configs/moonshotai--Kimi-K3_config.json", "NVIDIA (ai-dynamo/aiconfigurator)",
+			aicTree + "aic-core/src/aiconfigurator_core/model_configs/moonshotai--Kimi-K3_config.json", "2026-08-05", Read,
+			"read 2026-12-05 at commit 095f58a (last changed in a77804e, 2026-08-05): the config.json of moonshotai/Kimi-K3, a KimiK3ForConditionalGeneration whose text_config is a KimiLinearForCausalLM of 93 layers: linear_attn_config lists 24 full_attn_layers (MLA, kv_lora_rank 512, qk_rope_head_dim 64) and 69 kda_layers (Kimi Delta Attention, num_heads 96, head_dim 128, short_conv_kernel_size 4), 896 experts, max_position_embeddings 1048576"},
+		Source{VLLMKDAState, "vLLM: vllm/model_executor/layers/mamba/mamba_utils.py", "vLLM project",
+			"https://github.com/vllm-project/vllm/blob/02d710837549a368073552333f66d714477415d2/vllm/model_executor/layers/mamba/mamba_utils.py", "", Read,
+			"read 2026-12-05 at commit 02d7108: kda_state_shape gives a Kimi Delta Attention layer a conv state of conv_dim = num_heads x head_dim + 2 x num_k_heads x head_k_dim (the key heads default to the heads) by conv_kernel_size - 1, and a recurrent state of (num_heads, head_dim, head_dim); kda_state_dtype returns '(state_dtype, torch.float32)', the conv state in the model's type and the recurrent state in float32"},
+	)
+}
+
+// KDAStateLayout is how a Kimi Delta Attention layer's fixed state is laid
+// out and typed (modelconfig's kdaLayer computes Kimi K3's from it): the
+// recurrent state in float32, the convolution's state in the model's type.
+var KDAStateLayout = quoted(VLLMKDAState, "MambaStateDtypeCalculator.kda_state_dtype and MambaStateShapeCalculator.kda_state_shape",
+	"return (state_dtype, torch.float32)")
