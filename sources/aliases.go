@@ -197,16 +197,10 @@ var configOnlyList = []configOnly{
 		"as GLM-5: num_hidden_layers 78, kv_lora_rank 512, qk_rope_head_dim 64, index_head_dim 128, index_topk 2048 on every layer, n_routed_experts 256, max_position_embeddings 202752",
 		`"transformers_version": "5.4.0"`,
 		"the file differs from GLM-5's only in transformers_version"},
-	// The post's newer models, from their own configs (the post's sizes,
-	// sources.NewerModels, are checked against these by the audit).
-	{"DeepSeek V4 Pro", []string{"deepseek-v4-pro", "deepseek-v4", "deepseek-ai/DeepSeek-V4-Pro", "DeepSeek-V4-Pro"}, "deepseek-ai--DeepSeek-V4-Pro.json",
-		"num_hidden_layers 61, head_dim 512, num_key_value_heads 1, sliding_window 128, index_head_dim 128, compress_ratios (the first 61: 30 at 4, 31 at 128), max_position_embeddings 1048576",
-		`"compress_ratios": [`,
-		"its own config, not the post's reported size: every layer's 128-token window, an entry of 512 numbers per 4 tokens on the 30 CSA layers and per 128 on the 31 HCA layers, the CSA layers' FP4 indexer keys and the compressors' state, as aiconfigurator sizes them"},
-	{"DeepSeek V4 Flash", []string{"deepseek-v4-flash", "deepseek-ai/DeepSeek-V4-Flash", "DeepSeek-V4-Flash"}, "deepseek-ai--DeepSeek-V4-Flash.json",
-		"num_hidden_layers 43, head_dim 512, num_key_value_heads 1, sliding_window 128, index_head_dim 128, compress_ratios (the first 43: 2 at 0, 21 at 4, 20 at 128), max_position_embeddings 1048576",
-		`"num_hidden_layers": 43,`,
-		"DeepSeek V4 Pro's layout on 43 layers, two of which keep only the window"},
+	// The post's newer model Kimi K3, from its own config (the post's
+	// sizes, sources.NewerModels, are checked against it by the audit);
+	// DeepSeek V4 Pro and Flash, with published parameter counts, are in
+	// deepSeekV4Models (registry_newer.go).
 	{"Kimi K3", []string{"kimi-k3", "moonshotai/Kimi-K3", "Kimi-K3"}, "moonshotai--Kimi-K3.json",
 		"text_config: num_hidden_layers 93, linear_attn_config (24 full_attn_layers, 69 kda_layers, num_heads 96, head_dim 128, short_conv_kernel_size 4), kv_lora_rank 512, qk_rope_head_dim 64, max_position_embeddings 1048576",
 		`"kda_layers": [`,

@@ -487,7 +487,8 @@ func MustModel(name string) Model {
 }
 
 // catalog is the whole model list: the models read from configs
-// (configModels, in models.go, then configOnlyList, in aliases.go) and the
+// (configModels, in models.go, deepSeekV4Models, in registry_newer.go,
+// then configOnlyList, in aliases.go) and the
 // post's newer models, known only by their published sizes. An entry with
 // a ConfigFile holds here only what is typed in Go (names, citation,
 // note); catalogModel completes it from its config the first time it is
@@ -497,7 +498,7 @@ func MustModel(name string) Model {
 var catalog = catalogEntries()
 
 func catalogEntries() []Model {
-	out := append([]Model(nil), configModels...)
+	out := append(append([]Model(nil), configModels...), deepSeekV4Models...)
 	for _, e := range configOnlyList {
 		out = append(out, Model{
 			Name:       e.Name,
@@ -509,7 +510,8 @@ func catalogEntries() []Model {
 		})
 	}
 	for _, m := range NewerModels {
-		if !slices.ContainsFunc(configOnlyList, func(e configOnly) bool { return e.Name == m.Name }) {
+		// A newer model read from its own config keeps that entry.
+		if !slices.ContainsFunc(out, func(e Model) bool { return e.Name == m.Name }) {
 			out = append(out, m.Model())
 		}
 	}
@@ -520,7 +522,7 @@ func catalogEntries() []Model {
 var completed = func() []func() Model {
 	out := make([]func() Model, len(catalog))
 	for i := range catalog {
-		out[i] = sync.OnceValue(func() Model { return complete(catalog[i], i >= len(configModels)) })
+		out[i] = sync.OnceValue(func() Model { return complete(catalog[i], i >= len(configModels)+len(deepSeekV4Models)) })
 	}
 	return out
 }()
@@ -537,6 +539,11 @@ func complete(m Model, configOnly bool) Model {
 		return m
 	}
 	c := KeptConfig(m.ConfigFile)
+	if c.Weights.Bytes == 0 && m.TotalParams > 0 {
+		// A checkpoint whose routed experts are stored apart (DeepSeek
+		// V4's FP4 experts) over the published total.
+		c.Weights = c.WeightsOf(m.TotalParams)
+	}
 	m.Config = &c
 	m.Arch = c.Arch
 	if configOnly {

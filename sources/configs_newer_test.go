@@ -50,10 +50,21 @@ func TestNewerModelsAreReadFromTheirConfigs(t *testing.T) {
 		assert.Equal(t, c.family, m.Attention, c.name)
 		assert.Equal(t, Copy, m.Provenance, c.name)
 		// The shapes do not give these families' parameters: no count is
-		// better than a wrong one, and no FLOP model is built on none.
-		assert.Zero(t, m.ActiveParams, c.name)
+		// better than a wrong one. DeepSeek's published counts stand in.
+		assert.Zero(t, m.Config.ActiveParams, c.name)
 		assert.NotContains(t, m.Note, "parameters computed", c.name)
 	}
+	for name, want := range map[string][2]float64{"DeepSeek V4 Pro": {1.6e12, 49e9}, "DeepSeek V4 Flash": {284e9, 13e9}, "Kimi K3": {0, 0}} {
+		m, err := FindModel(name)
+		require.NoError(t, err, name)
+		assert.Equal(t, want, [2]float64{m.TotalParams, m.ActiveParams}, name)
+	}
+	// The checkpoint's FP4 experts: 61 layers x 384 experts x 3 x 7,168 x
+	// 3,072 weights at MXFP4's 4.25 bits, the rest of the 1.6T in FP8.
+	pro, err := FindModel("DeepSeek V4 Pro")
+	require.NoError(t, err)
+	routed := 61.0 * 384 * 3 * 7168 * 3072
+	assert.InDelta(t, (routed*4.25/8+(1.6e12-routed))/1.6e12, pro.Config.Weights.Bytes, 1e-12)
 	// The aliases the post and the checkpoints use.
 	for alias, name := range map[string]string{"deepseek-ai/DeepSeek-V4-Pro": "DeepSeek V4 Pro", "deepseek-v4": "DeepSeek V4 Pro",
 		"deepseek-ai/DeepSeek-V4-Flash": "DeepSeek V4 Flash", "moonshotai/Kimi-K3": "Kimi K3", "kimi-k3": "Kimi K3"} {

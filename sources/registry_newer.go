@@ -12,10 +12,14 @@ const (
 	AICConfigsDeepSeekV4 SourceID = "aiconfigurator-model-configs-deepseek-v4"
 	AICConfigsKimiK3     SourceID = "aiconfigurator-model-configs-kimi-k3"
 	VLLMKDAState         SourceID = "vllm-mamba-utils-kda-state"
+	SGLangDeepSeekV4     SourceID = "sglang-cookbook-deepseek-v4"
 )
 
 func init() {
 	register(
+		Source{SGLangDeepSeekV4, "SGLang cookbook: DeepSeek-V4 (docs_new/cookbook/autoregressive/DeepSeek/DeepSeek-V4.mdx)", "SGLang project (sgl-project/sglang)",
+			"https://github.com/sgl-project/sglang/blob/00db41489f394a892a6f3f004f561a0b3a4bec05/docs_new/cookbook/autoregressive/DeepSeek/DeepSeek-V4.mdx", "", Read,
+			"read 2026-12-05 at commit 00db414: section 1, Model Introduction, a table of the two Instruct repos with columns Total params and Active (MoE): DeepSeek-V4-Flash 284B and 13B, DeepSeek-V4-Pro 1.6T and 49B; 'Both Instruct repos ship as FP4 MoE experts + FP8 attention / dense'; on Hopper the original FP4 checkpoints run 'W4A16 MoE kernels (Marlin)'. DeepSeek's own model cards and report were not read"},
 		Source{AICConfigsDeepSeekV4, "aiconfigurator: the DeepSeek-V4-Pro and DeepSeek-V4-Flash config.json files, and its DeepSeek-V4 model's cache size", "NVIDIA (ai-dynamo/aiconfigurator)",
 			aicTree + "aic-core/src/aiconfigurator_core/model_configs/deepseek-ai--DeepSeek-V4-Pro_config.json", "2026-07-14", Read,
 			"read 2026-12-05 at commit 095f58a: the config.json files of deepseek-ai/DeepSeek-V4-Pro (DeepseekV4ForCausalLM: 61 layers, head_dim 512, one KV head, sliding_window 128, index_head_dim 128, compress_ratios listing 62 layers, the first 61 of them 30 at 4 and 31 at 128) and deepseek-ai/DeepSeek-V4-Flash (43 layers, 2 at 0, 21 at 4, 20 at 128), both last changed in commit 0b077da (2026-07-14); and how the configurator sizes their cache, in aic-core/src/aiconfigurator_core/sdk/models/deepseek_v4.py (last changed in ff2be1f, 2026-08-18), get_kvcache_bytes_per_sequence: for each of the first num_hidden_layers ratios, min(seq_len, sliding_window) entries of head_dim numbers, and for a ratio above 0 seq_len // ratio more, plus 'FP32 kv_state and score_state buffers' of 2 x ratio x coff x head_dim x 4 bytes (coff 2 at ratio 4, else 1), and at ratio 4 the indexer's seq_len // 4 entries of index_head_dim x 0.5 bytes (sdk/common.py, deepseek_v4_indexer_cache_entry_bytes, 'Bytes per compressed token in DeepSeek-V4's FP4 indexer KV cache') and 'a second FP4 indexer compressor with its own decode state' of 2 x ratio x 2 x index_head_dim x 4 bytes; the ratios it supports are 0, 4 and 128"},
@@ -26,6 +30,42 @@ func init() {
 			"https://github.com/vllm-project/vllm/blob/02d710837549a368073552333f66d714477415d2/vllm/model_executor/layers/mamba/mamba_utils.py", "", Read,
 			"read 2026-12-05 at commit 02d7108: kda_state_shape gives a Kimi Delta Attention layer a conv state of conv_dim = num_heads x head_dim + 2 x num_k_heads x head_k_dim (the key heads default to the heads) by conv_kernel_size - 1, and a recurrent state of (num_heads, head_dim, head_dim); kda_state_dtype returns '(state_dtype, torch.float32)', the conv state in the model's type and the recurrent state in float32"},
 	)
+}
+
+// The DeepSeek V4 models: their caches and attention from their configs
+// (modelconfig's compressed), their parameter counts as the SGLang
+// cookbook's table gives them, as DeepSeek publishes them (the FLOP
+// model's active parameters, and with the routed experts counted from the
+// config the checkpoint's bytes a weight).
+var deepSeekV4Models = []Model{
+	{
+		Name:         "DeepSeek V4 Pro",
+		Aliases:      []string{"deepseek-v4-pro", "deepseek-v4", "deepseek-ai/DeepSeek-V4-Pro", "DeepSeek-V4-Pro", "nvidia/DeepSeek-V4-Pro-NVFP4", "sgl-project/DeepSeek-V4-Pro-FP8"},
+		Attention:    "compressed attention (CSA + HCA) with a sliding window, MoE",
+		ConfigFile:   "deepseek-ai--DeepSeek-V4-Pro.json",
+		TotalParams:  1.6e12,
+		ActiveParams: 49e9,
+		Context:      1048576,
+		Cite: Cite{Source: SGLangDeepSeekV4,
+			Locator: "1. Model Introduction, the variants table, DeepSeek-V4-Pro row: Total params 1.6T, Active (MoE) 49B; the cache, attention and context from the kept config.json",
+			Quote:   `backgroundColor: "rgba(255,255,255,0.02)"}}>49B</td>`},
+		Provenance: Copy,
+		Note:       "its own config, not the post's reported size: every layer's 128-token window, an entry of 512 numbers per 4 tokens on the 30 CSA layers (each query keeping its top 1,024) and per 128 on the 31 HCA layers, the CSA layers' FP4 indexer keys and the compressors' state, as aiconfigurator sizes them; 1.6T / 49B as the SGLang cookbook gives DeepSeek's counts",
+	},
+	{
+		Name:         "DeepSeek V4 Flash",
+		Aliases:      []string{"deepseek-v4-flash", "deepseek-ai/DeepSeek-V4-Flash", "DeepSeek-V4-Flash", "nvidia/DeepSeek-V4-Flash-NVFP4", "sgl-project/DeepSeek-V4-Flash-FP8"},
+		Attention:    "compressed attention (CSA + HCA) with a sliding window, MoE",
+		ConfigFile:   "deepseek-ai--DeepSeek-V4-Flash.json",
+		TotalParams:  284e9,
+		ActiveParams: 13e9,
+		Context:      1048576,
+		Cite: Cite{Source: SGLangDeepSeekV4,
+			Locator: "1. Model Introduction, the variants table, DeepSeek-V4-Flash row: Total params 284B, Active (MoE) 13B; the cache, attention and context from the kept config.json",
+			Quote:   `backgroundColor: "rgba(255,255,255,0.02)"}}>13B</td>`},
+		Provenance: Copy,
+		Note:       "DeepSeek V4 Pro's layout on 43 layers, two of which keep only the window (each CSA query keeping its top 512 entries); 284B / 13B as the SGLang cookbook gives DeepSeek's counts",
+	},
 }
 
 // KDAStateLayout is how a Kimi Delta Attention layer's fixed state is laid

@@ -94,9 +94,26 @@ type Config struct {
 	// compressed-tensors experts); zero otherwise, when they are taken
 	// as stored in the precision of the matrix products.
 	Weights prefill.Weights
+	// RoutedParams is the routed experts' parameters over every layer,
+	// and RoutedBytes and RestBytes the bytes a weight of them and of
+	// the rest take in the checkpoint, for a family whose total the
+	// shapes do not give (DeepSeek V4: expert_dtype fp4, the rest fp8);
+	// WeightsOf turns them into Weights once a published total is known.
+	RoutedParams, RoutedBytes, RestBytes float64
 	// Notes are the assumptions made where the config is silent, such as
 	// untied embeddings or Llama 4's default NoPE interval.
 	Notes []string
+}
+
+// WeightsOf returns how the checkpoint stores a model of total
+// parameters whose routed experts and the rest are stored apart (Config.
+// RoutedParams): zero where the config does not say, or the total is
+// not above the routed experts.
+func (c Config) WeightsOf(total float64) prefill.Weights {
+	if c.RoutedParams <= 0 || c.RoutedBytes <= 0 || c.RestBytes <= 0 || total <= c.RoutedParams {
+		return prefill.Weights{}
+	}
+	return prefill.Weights{Name: "FP4 experts, the rest FP8: the checkpoint's", Bytes: (c.RoutedParams*c.RoutedBytes + (total-c.RoutedParams)*c.RestBytes) / total}
 }
 
 // Prefill returns the FLOP model of the config with the given name and
@@ -169,6 +186,8 @@ type raw struct {
 	InterleaveMoE     *int  `json:"interleave_moe_layer_step"`
 	MoELayers         []int `json:"moe_layers"`
 
+	// DeepSeek V4: how the checkpoint stores the routed experts.
+	ExpertDtype string `json:"expert_dtype"`
 	// DeepSeek V4: each layer's compression ratio (0: the sliding
 	// window only, 4: CSA, 128: HCA).
 	CompressRatios []int `json:"compress_ratios"`
@@ -427,7 +446,7 @@ func (r raw) config() (Config, error) {
 	}
 
 	if r.CompressRatios != nil {
-		return r.compressed(c, layers, hidden)
+		return r.compressed(c, layers, hidden, heads, vocab)
 	}
 	kinds, err := r.layerKinds(layers)
 	if err != nil {
@@ -810,7 +829,7 @@ var compressedRatios = []int{0, 4, 128}
 // is the layout aiconfigurator counts (get_kvcache_bytes_per_sequence).
 // compress_ratios may list the multi-token-prediction layers after the
 // model's; only the first num_hidden_layers are read.
-func (r raw) compressed(c Config, layers, hidden int) (Config, error) {
+func (r raw) compressed(c Config, layers, hidden, heads, vocab int) (Config, error) {
 	ex := `"compress_ratios": [128, 128, 4, 128, 4, ...]`
 	if len(r.CompressRatios) < layers {
 		return c, bad("compress_ratios", ex, "lists %d layers but num_hidden_layers is %d", len(r.CompressRatios), layers)
@@ -869,9 +888,50 @@ func (r raw) compressed(c Config, layers, hidden int) (Config, error) {
 	} else if ok {
 		c.Arch.Element = el
 	}
+
+	// The attention FLOPs: every query scores its last window tokens; a
+	// CSA layer's also its top index_topk entries of one per 4 tokens
+	// (at most 4 x index_topk tokens' worth), an HCA layer's every entry
+	// of one per 128. An entry of head_dim numbers is each head's key
+	// and value. The indexer's own scoring is left out, as for DSA.
+	if count[4] > 0 {
+		topk, err := need(r.IndexTopK, "index_topk", `"index_topk": 1024`)
+		if err != nil {
+			return c, err
+		}
+		if topk <= 0 {
+			return c, bad("index_topk", `"index_topk": 1024`, "%d: need a positive number of entries", topk)
+		}
+		c.Attention = append(c.Attention, prefill.AttentionGroup{Layers: count[4], QueryHeads: heads, QKDim: dim, VDim: dim, Ratio: 4, Window: 4 * topk, Recent: window})
+	}
+	if count[128] > 0 {
+		c.Attention = append(c.Attention, prefill.AttentionGroup{Layers: count[128], QueryHeads: heads, QKDim: dim, VDim: dim, Ratio: 128, Recent: window})
+	}
+	if count[0] > 0 {
+		c.Attention = append(c.Attention, prefill.AttentionGroup{Layers: count[0], QueryHeads: heads, QKDim: dim, VDim: dim, Window: window})
+	}
 	c.Hidden = hidden
+	if r.Tie == nil || !*r.Tie {
+		c.Head = float64(vocab) * float64(hidden)
+	}
+	if r.NRoutedExperts != nil && *r.NRoutedExperts > 1 {
+		perTok, err := need(r.ExpertsPerTok, "num_experts_per_tok", `"num_experts_per_tok": 6`)
+		if err != nil {
+			return c, err
+		}
+		inter, err := need(r.MoEIntermediate, "moe_intermediate_size", `"moe_intermediate_size": 3072`)
+		if err != nil {
+			return c, err
+		}
+		c.MoELayers, c.ExpertsPerToken = layers, perTok
+		// gate, up and down projections of every routed expert.
+		c.RoutedParams = float64(layers) * float64(*r.NRoutedExperts) * 3 * float64(hidden) * float64(inter)
+		if r.ExpertDtype == "fp4" && r.Quant != nil && strings.EqualFold(r.Quant.QuantMethod, "fp8") {
+			c.RoutedBytes, c.RestBytes = prefill.MXFP4Bits/8, 1
+		}
+	}
 	c.Family = "compressed attention (CSA + HCA) with a sliding window" + r.moeSuffix()
-	c.Notes = append(c.Notes, fmt.Sprintf("of %d layers, %d CSA (an entry per 4 tokens, with an FP4 indexer key), %d HCA (an entry per 128) and %d with the window alone; every layer keeps its last %d tokens; the compressors' float32 decode state is fixed; parameters not counted (the hyper-connections, grouped output projections and compressors are not modelled), so the prefill cannot be estimated from the shapes", layers, count[4], count[128], count[0], window))
+	c.Notes = append(c.Notes, fmt.Sprintf("of %d layers, %d CSA (an entry per 4 tokens, with an FP4 indexer key), %d HCA (an entry per 128) and %d with the window alone; every layer keeps its last %d tokens; the compressors' float32 decode state is fixed; parameters not computed from the shapes (the hyper-connections, grouped output projections and compressors are not modelled): a published count gives the FLOP model's", layers, count[4], count[128], count[0], window))
 	return c, nil
 }
 

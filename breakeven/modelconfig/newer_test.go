@@ -7,11 +7,12 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/prefill"
 )
 
 // compressedBase is base with DeepSeek V4's fields at small sizes: 4
 // layers, an entry of 8 numbers, a 16-token window, an indexer key of 4.
-const compressedBase = base + `, "head_dim": 8, "sliding_window": 16, "index_head_dim": 4, "num_key_value_heads": 1`
+const compressedBase = base + `, "head_dim": 8, "sliding_window": 16, "index_head_dim": 4, "index_topk": 2, "num_key_value_heads": 1`
 
 // Ratios 0, 4, 128, 4 (and a fifth, a multi-token-prediction layer's,
 // not read): per token 2 CSA layers x 8 x 2 / 4 + 1 HCA layer x 8 x 2 /
@@ -30,9 +31,38 @@ func TestCompressedAttention(t *testing.T) {
 	// keys or the float32 state: 4 + 0.0625 + 1.
 	assert.Equal(t, breakeven.BytesPerToken(5.0625), c.Arch.With(breakeven.FP8, 0).BytesPerToken())
 	assert.Equal(t, "compressed attention (CSA + HCA) with a sliding window", c.Family, "no experts stated")
-	assert.Empty(t, c.Attention, "no FLOP model without parameters")
-	assert.Zero(t, c.ActiveParams)
+	assert.Zero(t, c.ActiveParams, "the shapes do not give the parameters")
 	assert.Contains(t, c.Notes[len(c.Notes)-1], "2 CSA")
+	// The FLOP model's attention: 8 heads with an 8-number entry as key
+	// and value; CSA keeps at most index_topk 2 entries of 4 tokens (a
+	// window of 8 raw tokens), HCA all of 128, the ratio-0 layer its
+	// 16-token window; each compressed layer scores its 16 recent tokens.
+	assert.Equal(t, []prefill.AttentionGroup{
+		{Layers: 2, QueryHeads: 8, QKDim: 8, VDim: 8, Ratio: 4, Window: 8, Recent: 16},
+		{Layers: 1, QueryHeads: 8, QKDim: 8, VDim: 8, Ratio: 128, Recent: 16},
+		{Layers: 1, QueryHeads: 8, QKDim: 8, VDim: 8, Window: 16},
+	}, c.Attention)
+	// The output head is untied unless stated: vocab 100 x hidden 64.
+	assert.Equal(t, 6400.0, c.Head)
+}
+
+// DeepSeek V4's checkpoint: routed experts in FP4 (MXFP4's 4.25 bits with
+// their scales) where expert_dtype says so and the rest in FP8, over a
+// published total: 4 layers x 8 experts x 3 x 64 x 32 = 196,608 routed
+// weights; of a total of 1,000,000, (196,608 x 4.25 / 8 + 803,392) /
+// 1,000,000 bytes a weight.
+func TestCompressedCheckpointWeights(t *testing.T) {
+	c := parse(t, `{`+compressedBase+`, "compress_ratios": [0, 4, 128, 4], "n_routed_experts": 8, "num_experts_per_tok": 2, "moe_intermediate_size": 32, "expert_dtype": "fp4", "quantization_config": {"quant_method": "fp8"}}`)
+	assert.Equal(t, 196608.0, c.RoutedParams)
+	assert.Equal(t, 4, c.MoELayers)
+	assert.Equal(t, 2, c.ExpertsPerToken)
+	w := c.WeightsOf(1e6)
+	assert.InDelta(t, (196608*4.25/8+803392)/1e6, w.Bytes, 1e-12)
+	assert.Zero(t, c.WeightsOf(1e5).Bytes, "a total below the routed experts is refused")
+	assert.Equal(t, "compressed attention (CSA + HCA) with a sliding window, MoE", c.Family)
+	// Without expert_dtype the storage is not known.
+	d := parse(t, `{`+compressedBase+`, "compress_ratios": [0, 4, 128, 4], "n_routed_experts": 8, "num_experts_per_tok": 2, "moe_intermediate_size": 32}`)
+	assert.Zero(t, d.WeightsOf(1e6).Bytes)
 }
 
 // Kimi Linear: layers numbered from 1; 2 MLA layers x (32 + 8) x 2 = 160
@@ -56,6 +86,7 @@ func TestNewerFamiliesRefuseBadFields(t *testing.T) {
 		{`{` + base + `, "sliding_window": 16, "compress_ratios": [4, 4, 4, 4]}`, "head_dim", "missing"},
 		{`{` + base + `, "head_dim": 8, "compress_ratios": [4, 4, 4, 4]}`, "sliding_window", "missing"},
 		{`{` + base + `, "head_dim": 8, "sliding_window": 16, "compress_ratios": [4, 4, 4, 4]}`, "index_head_dim", "missing"},
+		{`{` + base + `, "head_dim": 8, "sliding_window": 16, "index_head_dim": 4, "compress_ratios": [4, 4, 4, 4]}`, "index_topk", "missing"},
 		{la(`"full_attn_layers": [2, 4], "kda_layers": [1, 5], ` + shape), "linear_attn_config", "layer 5 is outside 1 to num_hidden_layers 4 (the lists number layers from 1)"},
 		{la(`"full_attn_layers": [2, 4], "kda_layers": [1, 2], ` + shape), "linear_attn_config", "layer 2 is listed twice"},
 		{la(`"full_attn_layers": [2, 4], "kda_layers": [1], ` + shape), "linear_attn_config", "layer 3 is in neither full_attn_layers nor kda_layers"},

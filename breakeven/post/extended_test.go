@@ -169,6 +169,15 @@ func TestRangesFromTheirInputs(t *testing.T) {
 	for _, name := range []string{"Kimi K2.5", "GLM-5.2", "GLM-5.2-FP8", "DeepSeek-V3.2", "GLM-5", "GLM-5.1", "Qwen3.5-397B-A17B"} {
 		unfit[name] = sources.MustModel(name).TotalParams
 	}
+	// DeepSeek V4 Pro's published 1.6T, most of it FP4 experts (below).
+	unfit["DeepSeek V4 Pro"] = 1.6e12
+	// DeepSeek V4's checkpoint: FP4 routed experts (layers x experts x 3
+	// x hidden x expert width, at MXFP4's 4.25 bits), the rest of the
+	// published total in FP8.
+	v4Bytes := func(layers, experts, hidden, width, total float64) float64 {
+		routed := layers * experts * 3 * hidden * width
+		return (routed*4.25/8 + (total - routed)) / total
+	}
 	// A checkpoint whose config.json says quant_method "fp8" stores a
 	// byte a weight, and the BF16 estimates keep it so; gpt-oss's
 	// "mxfp4" its routed experts at 4.25 bits and the rest at 2 bytes
@@ -189,6 +198,10 @@ func TestRangesFromTheirInputs(t *testing.T) {
 			return ossBytes(36, 128)
 		case "gpt-oss-20b":
 			return ossBytes(24, 32)
+		case "DeepSeek V4 Pro":
+			return v4Bytes(61, 384, 7168, 3072, 1.6e12)
+		case "DeepSeek V4 Flash":
+			return v4Bytes(43, 256, 4096, 2048, 284e9)
 		case "Kimi K2.5":
 			// compressed-tensors: the routed experts of its 60 MoE layers
 			// (384 of 3 x 7168 x 2048) in INT4 with a 16-bit scale per 32,

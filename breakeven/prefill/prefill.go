@@ -84,6 +84,15 @@ type AttentionGroup struct {
 	// Window caps the keys a query scores (sliding window or chunk); 0
 	// means every earlier token.
 	Window int
+	// Ratio is the tokens per key of a compressed layer (DeepSeek V4's
+	// CSA and HCA: one entry per 4 or 128 tokens); 0 or 1 means a key per
+	// token. Window then counts raw tokens: a CSA layer that keeps its
+	// top 1,024 entries has Window 4 x 1,024.
+	Ratio int
+	// Recent is the window of uncompressed recent tokens a compressed
+	// layer's queries score besides its entries (DeepSeek V4's 128); 0
+	// for none.
+	Recent int
 }
 
 // Model is what the FLOP model needs of an LLM: its active parameters per
@@ -120,7 +129,7 @@ func (m Model) Validate() error {
 		return fmt.Errorf("prefill: %s: active parameters %v must be positive (e.g. 405e9)", m.Name, m.ActiveParams)
 	}
 	for i, g := range m.Attention {
-		if g.Layers <= 0 || g.QueryHeads <= 0 || g.QKDim <= 0 || g.VDim <= 0 || g.Window < 0 {
+		if g.Layers <= 0 || g.QueryHeads <= 0 || g.QKDim <= 0 || g.VDim <= 0 || g.Window < 0 || g.Ratio < 0 || g.Recent < 0 {
 			return fmt.Errorf("prefill: %s: attention group %d needs positive layers, query heads and dims, got %+v", m.Name, i+1, g)
 		}
 	}
@@ -159,11 +168,21 @@ func (m Model) LinearFLOPs(n breakeven.Tokens) FLOPs {
 
 // AttentionFLOPs returns the sum over attention groups of
 // 2 x pairs x layers x query heads x (d_qk + d_v): scores and the
-// weighted sum of values, two FLOPs per multiply-add.
+// weighted sum of values, two FLOPs per multiply-add. A compressed
+// group's query at position i scores i / Ratio keys, at most
+// Window / Ratio, and its last Recent tokens, so its pairs are
+// CausalPairs(n, Window) / Ratio + CausalPairs(n, Recent).
 func (m Model) AttentionFLOPs(n breakeven.Tokens) FLOPs {
 	var v float64
 	for _, g := range m.Attention {
-		v += 2 * CausalPairs(n, g.Window) * float64(g.Layers) * float64(g.QueryHeads) * float64(g.QKDim+g.VDim)
+		pairs := CausalPairs(n, g.Window)
+		if g.Ratio > 1 {
+			pairs /= float64(g.Ratio)
+			if g.Recent > 0 {
+				pairs += CausalPairs(n, g.Recent)
+			}
+		}
+		v += 2 * pairs * float64(g.Layers) * float64(g.QueryHeads) * float64(g.QKDim+g.VDim)
 	}
 	return FLOPs(v)
 }

@@ -156,3 +156,23 @@ func TestFLOPRatePrintsToFourDigits(t *testing.T) {
 	assert.Equal(t, "989.4 TFLOP/s", (989.4 * TFLOPS).String())
 	assert.Equal(t, "312.0 TFLOP/s", (312 * TFLOPS).String())
 }
+
+// A compressed layer's query at i scores min(i, Window) / Ratio entries
+// and its Recent last tokens: at 16 tokens, Window 8 and Ratio 4 give
+// (8^2 / 2 + 8 x 8) / 4 = 24 entry pairs, Recent 2 gives 2^2 / 2 + 14 x 2
+// = 30, so 54 pairs x 2 FLOPs x (1 + 1) dims = 216. Without Recent the
+// entries alone, 24 x 4 = 96; with Ratio 1 the plain window, 96 x 4.
+func TestCompressedAttentionFLOPs(t *testing.T) {
+	g := AttentionGroup{Layers: 1, QueryHeads: 1, QKDim: 1, VDim: 1, Ratio: 4, Window: 8, Recent: 2}
+	m := Model{Name: "x", ActiveParams: 1, Attention: []AttentionGroup{g}}
+	assert.Equal(t, FLOPs(216), m.AttentionFLOPs(16))
+	g.Recent = 0
+	m.Attention[0] = g
+	assert.Equal(t, FLOPs(96), m.AttentionFLOPs(16))
+	g.Ratio = 1
+	m.Attention[0] = g
+	assert.Equal(t, FLOPs(384), m.AttentionFLOPs(16))
+	g.Ratio, g.Recent = 4, -1
+	m.Attention[0] = g
+	assert.Error(t, m.Validate())
+}
