@@ -75,6 +75,24 @@ var Aliases = []Alias{
 		Note: "the config of NVIDIA's NVFP4 checkpoint of DeepSeek-V3.1 (" + ConfigDir + "/nvidia--DeepSeek-V3.1-NVFP4.json) differs from DeepSeek-V3's only in quantization_config (absent: NVIDIA keeps its NVFP4 scheme in another file) and transformers_version; DeepSeek's own V3.1 config.json was not read, and its weights are taken as V3's FP8 checkpoint stores them",
 	},
 	{
+		Name: "Qwen3.6-27B", Also: []string{"Qwen/Qwen3.6-27B", "nvidia/Qwen3.6-27B-NVFP4", "qwen3.6:27b"}, Model: "Qwen3.5-27B",
+		Cite: Cite{Source: AICConfigs, Locator: "model_configs/nvidia--Qwen3.6-27B-NVFP4_config.json: architectures Qwen3_5ForConditionalGeneration; text_config num_hidden_layers 64, full_attention_interval 4, num_key_value_heads 4, head_dim 256, linear_num_value_heads 48, every shape field as Qwen3.5-27B's config",
+			Quote: `"Qwen3_5ForConditionalGeneration"`},
+		Note: "the config of NVIDIA's NVFP4 checkpoint of Qwen3.6-27B (" + ConfigDir + "/nvidia--Qwen3.6-27B-NVFP4.json) is a Qwen3.5 model whose shapes equal Qwen3.5-27B's; its FP8 KV cache and NVFP4 weights are the checkpoint's, not the model's (give --kv-dtype fp8 for them); Qwen's own Qwen3.6 config.json was not read",
+	},
+	{
+		Name: "Qwen3.6-35B-A3B", Also: []string{"Qwen/Qwen3.6-35B-A3B", "nvidia/Qwen3.6-35B-A3B-NVFP4", "qwen3.6:35b-a3b"}, Model: "Qwen3.5-35B-A3B",
+		Cite: Cite{Source: AICConfigs, Locator: "model_configs/nvidia--Qwen3.6-35B-A3B-NVFP4_config.json: architectures Qwen3_5MoeForConditionalGeneration; text_config num_hidden_layers 40, num_key_value_heads 2, head_dim 256, num_experts 256, num_experts_per_tok 8, every shape field as Qwen3.5-35B-A3B's config",
+			Quote: `"Qwen3_5MoeForConditionalGeneration"`},
+		Note: "the config of NVIDIA's NVFP4 checkpoint of Qwen3.6-35B-A3B (" + ConfigDir + "/nvidia--Qwen3.6-35B-A3B-NVFP4.json) is a Qwen3.5 MoE model whose shapes equal Qwen3.5-35B-A3B's; its NVFP4 weights are the checkpoint's (its file states no KV-cache scheme); Qwen's own Qwen3.6 config.json was not read",
+	},
+	{
+		Name: "Kimi K2.6", Also: []string{"moonshotai/Kimi-K2.6", "Kimi-K2.6", "nvidia/Kimi-K2.6-NVFP4"}, Model: "Kimi K2.5",
+		Cite: Cite{Source: AICConfigs, Locator: "model_configs/nvidia--Kimi-K2.6-NVFP4_config.json: architectures KimiK25ForConditionalGeneration; text_config num_hidden_layers 61, kv_lora_rank 512, qk_rope_head_dim 64, n_routed_experts 384, every shape field as Kimi K2.5's config",
+			Quote: `"KimiK25ForConditionalGeneration"`},
+		Note: "the config of NVIDIA's NVFP4 checkpoint of Kimi K2.6 (" + ConfigDir + "/nvidia--Kimi-K2.6-NVFP4.json) is a Kimi K2.5 model with K2.5's shapes; its FP8 KV cache and NVFP4 weights are the checkpoint's (give --kv-dtype fp8 for them); Moonshot's own K2.6 config.json was not read, and its weights are taken as K2.5's checkpoint stores them",
+	},
+	{
 		Name: "Llama 3 70B", Also: []string{"meta-llama/Meta-Llama-3-70B", "meta-llama/Meta-Llama-3-70B-Instruct", "meta-llama/Llama-3-70B", "meta-llama/Llama-3-70B-Instruct", "llama3:70b"}, Model: "Llama 3.1 70B",
 		Cite: Cite{Source: LlamaModelsSKU, Locator: "models/sku_list.py, llama3_base_models, CoreModelId.llama3_70b arch_args: dim 8192, n_layers 80, n_heads 64, n_kv_heads 8, use_scaled_rope False",
 			Quote: `description="Llama 3 70b model"`},
