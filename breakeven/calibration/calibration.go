@@ -278,29 +278,53 @@
 // or drawn up to it, and whether their times are means or medians, the
 // file does not say (the runs' notes).
 //
-// With all 104 runs priced, the held-out check reads a median error of
-// 25.2% and 50.0% within 25%, missing those two targets, and 95.2%
-// covered (target 85%); before the sixth group, on 86, 25.2%, 50.0% and
-// 94.2%, and on the 77 before the fifth, 24.8%, 50.6% and 93.5%. No
-// refit of this structure's constants can meet the second target on
-// these runs: with its scale and two per-request costs chosen on the
-// held-out runs themselves (heldout.HindsightOf, an exact search), at
-// most 64 of the 104 are within 25%, where the target asks for 73 (the
-// median error there is 18.8%). A per-request cost for each engine and
-// kind of model, chosen the same way (heldout.HindsightBy, 8 costs),
-// still puts at most 69 within 25%; one for each publisher and kind (11
-// costs, nearer a description of each setup than a model) 72; one for
-// each chip and kind (15 costs) 74, the first to reach the target, and
-// only in hindsight. The chip is known for any prompt, but costs for a
-// chip fitted on the published runs, where two sources show one (three
-// chips and kinds, heldout.PublishedChipCosts), put 50 of the 104 within
-// 25%, against 52 with the fitted costs: a chip's cost chosen on these
-// runs describes their setups, not the chip. A setup's own cost, read
-// from its shortest run and given to its other runs (heldout.OwnCostCheck,
-// as calc --request-cost takes one), puts 22 of those 37 runs within 25%,
-// as the fitted costs do, at a median error of 15.4% against 21.0%:
-// where the FLOPs' part is mispriced, knowing the cost does not mend it.
-// (On the 86 runs before the sixth group: hindsight 54, by engine 59, by
+// A seventh group of sixteen, read the same day by a helper shown no
+// prediction, after the catalog learned (by NVIDIA's checkpoints'
+// configs) that Qwen3.6-27B and 35B-A3B are Qwen3.5's architectures,
+// and priced once with the model unchanged: the SGLang documentation's
+// single requests of both on one H200, B200 or B300 at a fixed 8,192
+// tokens, in BF16, FP8 and NVFP4, with speculative decoding. None of
+// the 16 is within 25% (median error 65.5%), all 16 within their
+// intervals. The mixture of experts (35B-A3B) is predicted 50% to 134%
+// too slow: its whole measured time, 0.10 s to 0.18 s, is about the
+// per-request cost fitted on DeepSeek-R1's requests over 8 to 16 GPUs,
+// which a one-GPU request of a small mixture does not pay. The dense 27B
+// in BF16 and FP8 is predicted 35% to 67% too slow, where its FLOPs and
+// memory traffic set the time: on one H200, B200 or B300 it runs nearer
+// its matmul ceiling than the memory-traffic term allows, as NVIDIA
+// NIM's and AccelMark's single-GPU runs of Llama 3.1 8B on H100s did.
+// In NVFP4 the same 27B takes 2.4 times its BF16 time on the same chip,
+// and is predicted 57% and 58% too fast: a slower kernel path that no
+// published variable names. A Kimi K2.6 run on MI350Xs (no catalog
+// chip) and a GLM-5.1 run whose 290.88 ms repeats the GLM-5 run already
+// held out were left out before pricing.
+//
+// With all 120 runs priced, the held-out check reads a median error of
+// 28.6% and 43.3% within 25%, missing those two targets, and 95.8%
+// covered (target 85%); before the seventh group, on 104, 25.2%, 50.0%
+// and 95.2%; before the sixth, on 86, 25.2%, 50.0% and 94.2%; and on
+// the 77 before the fifth, 24.8%, 50.6% and 93.5%. No refit of this
+// structure's constants can meet the second target on these runs: with
+// its scale and two per-request costs chosen on the held-out runs
+// themselves (heldout.HindsightOf, an exact search), at most 67 of the
+// 120 are within 25%, where the target asks for 84 (the median error
+// there is 23.9%). A per-request cost for each engine and kind of model,
+// chosen the same way (heldout.HindsightBy, 8 costs), puts at most 73
+// within 25%; one for each publisher and kind (11 costs, nearer a
+// description of each setup than a model) 74; one for each chip and
+// kind (15 costs) 79: none reaches the target, even in hindsight. The
+// chip is known for any prompt, but costs for a chip fitted on the
+// published runs, where two sources show one (three chips and kinds,
+// heldout.PublishedChipCosts), put 50 of the 120 within 25%, against 52
+// with the fitted costs: a chip's cost chosen on these runs describes
+// their setups, not the chip. A setup's own cost, read from its shortest
+// run and given to its other runs (heldout.OwnCostCheck, as calc
+// --request-cost takes one), puts 22 of those 37 runs within 25%, as the
+// fitted costs do, at a median error of 15.4% against 21.0%: where the
+// FLOPs' part is mispriced, knowing the cost does not mend it. (On the
+// 104 runs before the seventh group: hindsight 64, by engine 69, by
+// publisher 72, by chip 74, chip costs fitted on sources/ 50 against
+// 52; on the 86 before the sixth: hindsight 54, by engine 59, by
 // publisher and by chip 62, chip costs fitted on sources/ 43 against 43,
 // a setup's own cost 20 of 31 against 18; on the 77 before the fifth:
 // hindsight 48, by engine 52, by publisher and by chip 55, chip costs
