@@ -273,7 +273,7 @@ func (a Architecture) perToken(g LayerGroup) float64 {
 }
 
 func (g LayerGroup) ratio() int {
-	if g.Ratio < 1 {
+	if g.Ratio <= 1 {
 		return 1
 	}
 	return g.Ratio

@@ -38,10 +38,21 @@ func TestCompressedBytes(t *testing.T) {
 	win := Architecture{Groups: []LayerGroup{{Attention: Compressed, Layers: 61, HeadDim: 512, Ratio: 1, Window: 128}}}
 	assert.Zero(t, win.BytesPerToken())
 	assert.Equal(t, Bytes(61*128*512*2), win.CacheSize(100000))
+	// Ratio 2: an entry per 2 tokens; 0 and 1 both mean every token, and
+	// a GQA group may state 1 but no more.
+	two := Architecture{Groups: []LayerGroup{{Attention: Compressed, Layers: 1, HeadDim: 512, Ratio: 2}}}
+	assert.Equal(t, BytesPerToken(512), two.BytesPerToken())
+	for _, r := range []int{0, 1} {
+		one := Architecture{Groups: []LayerGroup{{Attention: Compressed, Layers: 1, HeadDim: 512, Ratio: r}}}
+		assert.Equal(t, BytesPerToken(1024), one.BytesPerToken(), "ratio %d", r)
+		gqa := Architecture{Groups: []LayerGroup{{Attention: GQA, Layers: 1, KVHeads: 8, HeadDim: 128, Ratio: r}}}
+		assert.NoError(t, gqa.Validate(), "GQA at ratio %d", r)
+	}
 	for _, c := range []struct {
 		g    LayerGroup
 		want string
 	}{
+		{LayerGroup{Attention: GQA, Layers: 1, KVHeads: 8, HeadDim: 128, Ratio: 2}, "compression ratio 2: need 0 or 1, or for compressed and indexer layers a positive number of tokens per entry (e.g. 4)"},
 		{LayerGroup{Attention: Compressed, Layers: 1, Ratio: 4}, "compressed attention needs an entry of at least 1 number (e.g. 512), got 0"},
 		{LayerGroup{Attention: GQA, Layers: 1, KVHeads: 8, HeadDim: 128, Ratio: 4}, "compression ratio 4: need 0 or 1, or for compressed and indexer layers a positive number of tokens per entry (e.g. 4)"},
 		{LayerGroup{Attention: Compressed, Layers: 1, HeadDim: 512, Ratio: -1}, "compression ratio -1: need 0 or 1, or for compressed and indexer layers a positive number of tokens per entry (e.g. 4)"},

@@ -77,6 +77,17 @@ func TestKimiLinear(t *testing.T) {
 	assert.Empty(t, c.Attention)
 }
 
+// One routed expert is a dense MLP; two or more make a mixture.
+func TestCompressedMixtureNeedsTwoExperts(t *testing.T) {
+	one := parse(t, `{`+compressedBase+`, "compress_ratios": [4, 4, 4, 4], "n_routed_experts": 1}`)
+	assert.Equal(t, "compressed attention (CSA + HCA) with a sliding window", one.Family)
+	assert.Zero(t, one.MoELayers)
+	two := parse(t, `{`+compressedBase+`, "compress_ratios": [4, 4, 4, 4], "n_routed_experts": 2, "num_experts_per_tok": 1, "moe_intermediate_size": 8}`)
+	assert.Equal(t, "compressed attention (CSA + HCA) with a sliding window, MoE", two.Family)
+	assert.Equal(t, 4, two.MoELayers)
+	assert.Equal(t, 4.0*2*3*64*8, two.RoutedParams)
+}
+
 func TestNewerFamiliesRefuseBadFields(t *testing.T) {
 	la := func(s string) string { return `{` + mla + `, "linear_attn_config": {` + s + `}}` }
 	shape := `"num_heads": 2, "head_dim": 4, "short_conv_kernel_size": 3`

@@ -169,6 +169,12 @@ func TestCompressedAttentionFLOPs(t *testing.T) {
 	g.Recent = 0
 	m.Attention[0] = g
 	assert.Equal(t, FLOPs(96), m.AttentionFLOPs(16))
+	// Ratio 2 halves the window's pairs: 96 / 2 x 4 = 192, plus Recent 2's
+	// 30 pairs x 4 = 120.
+	g.Ratio, g.Recent = 2, 2
+	m.Attention[0] = g
+	assert.Equal(t, FLOPs(312), m.AttentionFLOPs(16))
+	// Ratio 1 is no compression: the plain window, and Recent unused.
 	g.Ratio = 1
 	m.Attention[0] = g
 	assert.Equal(t, FLOPs(384), m.AttentionFLOPs(16))
