@@ -102,7 +102,7 @@ func FindAttention(model string) (AttentionDims, bool) {
 func PrefillModel(m Model) (prefill.Model, error) {
 	if pm, ok := configPrefill(m); ok {
 		if m.ActiveParams <= 0 {
-			return prefill.Model{}, fmt.Errorf("sources: %s: no active parameters, so its prefill cannot be estimated", m.Name)
+			return prefill.Model{}, fmt.Errorf("sources: %s: no active parameters (its config's shapes do not give them and no published count is kept), so its prefill cannot be estimated: give --prefill or --ttft", m.Name)
 		}
 		pm.TotalParams = m.TotalParams // the weights the GPUs hold, for the memory fit
 		return pm, pm.Validate()

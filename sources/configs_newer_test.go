@@ -73,3 +73,13 @@ func TestNewerModelsAreReadFromTheirConfigs(t *testing.T) {
 		assert.Equal(t, name, m.Name, alias)
 	}
 }
+
+// Kimi K3 has a cache but no FLOP model, and says why in one line that
+// names a way forward.
+func TestKimiK3RefusesAPrefillEstimateAndSaysWhy(t *testing.T) {
+	_, err := PrefillModel(MustModel("Kimi K3"))
+	require.Error(t, err)
+	assert.Equal(t, "sources: Kimi K3: no active parameters (its config's shapes do not give them and no published count is kept), so its prefill cannot be estimated: give --prefill or --ttft", err.Error())
+	_, err = PrefillModel(MustModel("DeepSeek V4 Pro"))
+	assert.NoError(t, err, "DeepSeek's published counts give V4 Pro one")
+}
