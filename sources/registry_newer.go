@@ -3,9 +3,11 @@ package sources
 // This file registers the sources of the configs of the post's newer
 // models that their own config.json describes: DeepSeek V4 Pro (and V4
 // Flash beside it) and Kimi K3. The configs are kept in configs/ and
-// listed in ConfigFiles; the catalog entries are in configOnlyList. The
-// post's own sizes of these models (NewerModels) stay the inputs of its
-// table, and the audit checks them against these configs.
+// listed in ConfigFiles; DeepSeek V4's catalog entries, with DeepSeek's
+// published parameter counts, are below (deepSeekV4Models), and Kimi K3's
+// is in configOnlyList. The post's own sizes of these models
+// (NewerModels) stay the inputs of its table, and the audit checks them
+// against these configs.
 
 // The sources.
 const (
