@@ -546,6 +546,14 @@ func complete(m Model, configOnly bool) Model {
 	}
 	m.Config = &c
 	m.Arch = c.Arch
+	// An entry that types only its published counts (DeepSeek V4) takes
+	// its family and context from the config, not typed a second time.
+	if m.Attention == "" {
+		m.Attention = c.Family
+	}
+	if m.Context == 0 {
+		m.Context = c.Context
+	}
 	if configOnly {
 		m.Attention = c.Family
 		m.TotalParams, m.ActiveParams = c.TotalParams, c.ActiveParams

@@ -34,8 +34,8 @@ func init() {
 	)
 }
 
-// The DeepSeek V4 models: their caches and attention from their configs
-// (modelconfig's compressed), their parameter counts as the SGLang
+// The DeepSeek V4 models: their caches, attention, family and context
+// from their configs (modelconfig's compressed), their parameter counts as the SGLang
 // cookbook's table gives them, as DeepSeek publishes them (the FLOP
 // model's active parameters, and with the routed experts counted from the
 // config the checkpoint's bytes a weight).
@@ -43,11 +43,9 @@ var deepSeekV4Models = []Model{
 	{
 		Name:         "DeepSeek V4 Pro",
 		Aliases:      []string{"deepseek-v4-pro", "deepseek-v4", "deepseek-ai/DeepSeek-V4-Pro", "DeepSeek-V4-Pro", "nvidia/DeepSeek-V4-Pro-NVFP4", "sgl-project/DeepSeek-V4-Pro-FP8"},
-		Attention:    "compressed attention (CSA + HCA) with a sliding window, MoE",
 		ConfigFile:   "deepseek-ai--DeepSeek-V4-Pro.json",
 		TotalParams:  1.6e12,
 		ActiveParams: 49e9,
-		Context:      1048576,
 		Cite: Cite{Source: SGLangDeepSeekV4,
 			Locator: "1. Model Introduction, the variants table, DeepSeek-V4-Pro row: Total params 1.6T, Active (MoE) 49B; the cache, attention and context from the kept config.json",
 			Quote:   `backgroundColor: "rgba(255,255,255,0.02)"}}>49B</td>`},
@@ -57,11 +55,9 @@ var deepSeekV4Models = []Model{
 	{
 		Name:         "DeepSeek V4 Flash",
 		Aliases:      []string{"deepseek-v4-flash", "deepseek-ai/DeepSeek-V4-Flash", "DeepSeek-V4-Flash", "nvidia/DeepSeek-V4-Flash-NVFP4", "sgl-project/DeepSeek-V4-Flash-FP8"},
-		Attention:    "compressed attention (CSA + HCA) with a sliding window, MoE",
 		ConfigFile:   "deepseek-ai--DeepSeek-V4-Flash.json",
 		TotalParams:  284e9,
 		ActiveParams: 13e9,
-		Context:      1048576,
 		Cite: Cite{Source: SGLangDeepSeekV4,
 			Locator: "1. Model Introduction, the variants table, DeepSeek-V4-Flash row: Total params 284B, Active (MoE) 13B; the cache, attention and context from the kept config.json",
 			Quote:   `backgroundColor: "rgba(255,255,255,0.02)"}}>13B</td>`},

@@ -565,8 +565,8 @@ func (r raw) config() (Config, error) {
 		// no FLOP model and no memory check, rather than a wrong count.
 		c.Hidden = hidden
 		c.Attention = nil
-		c.Family = "hybrid: Kimi Delta Attention + MLA" + r.moeSuffix()
-		c.Notes = append(c.Notes, fmt.Sprintf("%d MLA layers grow with the prompt; %d Kimi Delta Attention layers hold a fixed state (vLLM's layout: the recurrent state in float32, the short convolution's last %d inputs at 16 bits); parameters not counted (the KDA projections and latent experts are not modelled), so the prefill cannot be estimated from the shapes", counts[full], counts[linear], *r.LinearAttn.ShortConv-1))
+		c.Family = "hybrid: Kimi Delta Attention + " + map[bool]string{true: "MLA", false: "GQA"}[mla] + r.moeSuffix()
+		c.Notes = append(c.Notes, fmt.Sprintf("%d full-attention layers grow with the prompt; %d Kimi Delta Attention layers hold a fixed state (vLLM's layout: the recurrent state in float32, the short convolution's last %d inputs at 16 bits); parameters not counted (the KDA projections and latent experts are not modelled), so the prefill cannot be estimated from the shapes", counts[full], counts[linear], *r.LinearAttn.ShortConv-1))
 		return c, nil
 	}
 

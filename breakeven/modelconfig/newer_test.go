@@ -88,6 +88,16 @@ func TestCompressedMixtureNeedsTwoExperts(t *testing.T) {
 	assert.Equal(t, 4.0*2*3*64*8, two.RoutedParams)
 }
 
+// Kimi Linear's full-attention layers need not be MLA: with GQA shapes
+// the family says so, and the cache is 2 x 2 layers x 8 KV heads x 8
+// dims x 2 bytes = 512 B/token beside the same 448 bytes of KDA state.
+func TestKimiLinearWithGQALayers(t *testing.T) {
+	c := parse(t, `{`+base+`, "num_key_value_heads": 8, "linear_attn_config": {"full_attn_layers": [2, 4], "kda_layers": [1, 3], "num_heads": 2, "head_dim": 4, "short_conv_kernel_size": 3}}`)
+	assert.Equal(t, "hybrid: Kimi Delta Attention + GQA", c.Family)
+	assert.Equal(t, breakeven.BytesPerToken(512), c.Arch.BytesPerToken())
+	assert.Equal(t, breakeven.Bytes(448), c.Arch.FixedBytes())
+}
+
 func TestNewerFamiliesRefuseBadFields(t *testing.T) {
 	la := func(s string) string { return `{` + mla + `, "linear_attn_config": {` + s + `}}` }
 	shape := `"num_heads": 2, "head_dim": 4, "short_conv_kernel_size": 3`
