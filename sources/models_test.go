@@ -359,6 +359,21 @@ func TestPrefillModelTakesAnyPositiveActiveParams(t *testing.T) {
 	}
 }
 
+// A dense model known only from its config.json is priced as dense: its
+// shapes count the input embedding among the weights held and not among
+// those multiplied, which once made every such model a mixture of
+// experts and charged it a mixture's per-request cost.
+func TestADenseModelReadFromItsConfigIsNotAMixture(t *testing.T) {
+	for name, mixture := range map[string]bool{
+		"Qwen3.5-27B": false, "Qwen2.5-7B": false, "Mistral 7B v0.3": false, "Llama 3.2 1B": false,
+		"Qwen3.5-35B-A3B": true, "Mixtral 8x7B": true, "Llama 3.1 8B": false, "DeepSeek-V3": true,
+	} {
+		pm, err := PrefillModel(MustModel(name))
+		require.NoError(t, err, name)
+		assert.Equal(t, mixture, pm.Sparse(), name)
+	}
+}
+
 // A separator after a one-letter word is kept; leading ones are dropped.
 func TestSlugKeepsASeparatorAfterAOneLetterWord(t *testing.T) {
 	assert.Equal(t, "x-1", slug("X 1"))

@@ -289,40 +289,50 @@
 // too slow: its whole measured time, 0.10 s to 0.18 s, is about the
 // per-request cost fitted on DeepSeek-R1's requests over 8 to 16 GPUs,
 // which a one-GPU request of a small mixture does not pay. The dense 27B
-// in BF16 and FP8 is predicted 35% to 67% too slow, where its FLOPs and
-// memory traffic set the time: on one H200, B200 or B300 it runs nearer
-// its matmul ceiling than the memory-traffic term allows, as NVIDIA
-// NIM's and AccelMark's single-GPU runs of Llama 3.1 8B on H100s did.
-// In NVFP4 the same 27B takes 2.4 times its BF16 time on the same chip,
-// and is predicted 57% and 58% too fast: a slower kernel path that no
-// published variable names. A Kimi K2.6 run on MI350Xs (no catalog
+// in BF16 and FP8 was predicted 35% to 67% too slow. Reading why showed
+// a defect, not a limit of the structure: a model known only from its
+// config.json counts the input embedding table among the weights it
+// holds but not among those it multiplies through, so prefill.Model.
+// Sparse took every such dense model (Qwen3.5-27B, Qwen2.5-7B and -32B,
+// Mistral 7B v0.3, Llama 3.2 1B, Qwen3 0.6B and 1.7B, any --config of
+// a dense model) for a mixture of experts and charged it the mixture's
+// 0.168 s. Sparse now asks the config whether any layer is a mixture.
+// No run in sources/ used such a model, so the fit did not move; the
+// six BF16 and FP8 runs of the 27B went to 14% to 28% too slow, five of
+// them within 25% (the runs were seen before the fix, so these six no
+// longer test it out of sample). In NVFP4 the same 27B takes 2.4 times
+// its BF16 time on the same chip, and is predicted 71% and 73% too
+// fast: a slower kernel path that no published variable names. A Kimi K2.6 run on MI350Xs (no catalog
 // chip) and a GLM-5.1 run whose 290.88 ms repeats the GLM-5 run already
 // held out were left out before pricing.
 //
 // With all 120 runs priced, the held-out check reads a median error of
-// 28.6% and 43.3% within 25%, missing those two targets, and 95.8%
-// covered (target 85%); before the seventh group, on 104, 25.2%, 50.0%
+// 26.5% and 47.5% within 25%, missing those two targets, and 95.8%
+// covered (target 85%); before the dense-model fix above, 28.6%, 43.3%
+// and 95.8%; before the seventh group, on 104, 25.2%, 50.0%
 // and 95.2%; before the sixth, on 86, 25.2%, 50.0% and 94.2%; and on
 // the 77 before the fifth, 24.8%, 50.6% and 93.5%. No refit of this
 // structure's constants can meet the second target on these runs: with
 // its scale and two per-request costs chosen on the held-out runs
-// themselves (heldout.HindsightOf, an exact search), at most 67 of the
+// themselves (heldout.HindsightOf, an exact search), at most 71 of the
 // 120 are within 25%, where the target asks for 84 (the median error
-// there is 23.9%). A per-request cost for each engine and kind of model,
-// chosen the same way (heldout.HindsightBy, 8 costs), puts at most 73
+// there is 21.4%). A per-request cost for each engine and kind of model,
+// chosen the same way (heldout.HindsightBy, 8 costs), puts at most 76
 // within 25%; one for each publisher and kind (11 costs, nearer a
-// description of each setup than a model) 74; one for each chip and
-// kind (15 costs) 79: none reaches the target, even in hindsight. The
+// description of each setup than a model) 79; one for each chip and
+// kind (17 costs) 82: none reaches the target, even in hindsight. The
 // chip is known for any prompt, but costs for a chip fitted on the
 // published runs, where two sources show one (three chips and kinds,
-// heldout.PublishedChipCosts), put 50 of the 120 within 25%, against 52
+// heldout.PublishedChipCosts), put 55 of the 120 within 25%, against 57
 // with the fitted costs: a chip's cost chosen on these runs describes
 // their setups, not the chip. A setup's own cost, read from its shortest
 // run and given to its other runs (heldout.OwnCostCheck, as calc
 // --request-cost takes one), puts 22 of those 37 runs within 25%, as the
 // fitted costs do, at a median error of 15.4% against 21.0%: where the
-// FLOPs' part is mispriced, knowing the cost does not mend it. (On the
-// 104 runs before the seventh group: hindsight 64, by engine 69, by
+// FLOPs' part is mispriced, knowing the cost does not mend it. (Before
+// the dense-model fix, on the same 120: hindsight 67, by engine 73, by
+// publisher 74, by chip 79, chip costs fitted on sources/ 50 against
+// 52. On the 104 runs before the seventh group: hindsight 64, by engine 69, by
 // publisher 72, by chip 74, chip costs fitted on sources/ 50 against
 // 52; on the 86 before the sixth: hindsight 54, by engine 59, by
 // publisher and by chip 62, chip costs fitted on sources/ 43 against 43,

@@ -320,6 +320,12 @@ func TestAMixtureOfExpertsPaysItsOwnRequestCostWhereThePhasesHaveOne(t *testing.
 	assert.False(t, dense.Sparse())
 	assert.True(t, sparse.Sparse())
 	assert.False(t, Model{Name: "custom", ActiveParams: 7e9}.Sparse(), "no total read: not taken as sparse")
+	// Qwen3.5-27B's shapes: 26.9B held, 25.6B multiplied through, since
+	// the 248,320 x 5,120 input embedding is looked up, not multiplied.
+	fromConfig := Model{Name: "dense from its config", ActiveParams: 26.9e9 - 248320*5120, TotalParams: 26.9e9, Hidden: 5120}
+	assert.False(t, fromConfig.Sparse(), "a dense config's embedding table does not make it a mixture")
+	fromConfig.MoELayers = 40
+	assert.True(t, fromConfig.Sparse(), "a config with MoE layers is a mixture")
 	chip := Chip{Name: "c", Peaks: []Peak{{Precision: BF16, Rate: 1000 * TFLOPS}}, MemoryBandwidth: 2e12}
 	g := GPUs{Count: 4, Chip: chip}
 	e := Phases{Linear: 1, Attention: 1, Fixed: 0.03, FixedSparse: 0.17}

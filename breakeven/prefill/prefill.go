@@ -190,9 +190,18 @@ func (m Model) AttentionFLOPs(n breakeven.Tokens) FLOPs {
 // FLOPs returns the work of an n-token prefill: linear plus attention.
 func (m Model) FLOPs(n breakeven.Tokens) FLOPs { return m.LinearFLOPs(n) + m.AttentionFLOPs(n) }
 
-// Sparse reports whether m is a mixture of experts: a token touches
-// fewer parameters than the model holds.
-func (m Model) Sparse() bool { return m.TotalParams > m.ActiveParams && m.ActiveParams > 0 }
+// Sparse reports whether m is a mixture of experts. Where the shape was
+// read from a config.json (Hidden known), that is whether any layer's
+// MLP is one (MoELayers): a dense model's counts from its shapes differ
+// too, by the input embedding table, which a token looks up but does not
+// multiply through. Otherwise it is whether a token touches fewer
+// parameters than the model holds.
+func (m Model) Sparse() bool {
+	if m.Hidden > 0 {
+		return m.MoELayers > 0
+	}
+	return m.TotalParams > m.ActiveParams && m.ActiveParams > 0
+}
 
 // Chip is a GPU with its dense tensor peaks per precision, its memory and
 // its scale-up link.
