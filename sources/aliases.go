@@ -223,6 +223,16 @@ var configOnlyList = []configOnly{
 		"text_config: num_hidden_layers 93, linear_attn_config (24 full_attn_layers, 69 kda_layers, num_heads 96, head_dim 128, short_conv_kernel_size 4), kv_lora_rank 512, qk_rope_head_dim 64, max_position_embeddings 1048576",
 		`"kda_layers": [`,
 		"its own config, not the post's reported size: 24 MLA layers grow with the prompt and 69 Kimi Delta Attention layers hold a fixed state, as vLLM lays it out"},
+	// Read on 2026-12-05: Gemma 4, whose global layers have KV heads and
+	// a head dim of their own.
+	{"Gemma 4 26B-A4B", []string{"google/gemma-4-26B-A4B", "google/gemma-4-26B-A4B-it", "gemma4:26b"}, "google--gemma-4-26B-A4B.json",
+		"text_config: num_hidden_layers 30, layer_types (5 full_attention, 25 sliding_attention), sliding_window 1024, num_key_value_heads 8, head_dim 256, num_global_key_value_heads 2, global_head_dim 512, attention_k_eq_v true, enable_moe_block true, num_experts 128, top_k_experts 8, moe_intermediate_size 704, intermediate_size 2112, max_position_embeddings 262144",
+		`"top_k_experts": 8,`,
+		"5 global layers grow with the prompt (2 KV heads of 512, keys and values both kept although the values are the keys' projection); 25 sliding layers keep their last 1,024 tokens (8 KV heads of 256); a dense MLP beside 8 of 128 routed experts on every layer; parameters counted for the language model only (the vision and audio encoders left out); the instruction-tuned names resolve to this base config (theirs not read)"},
+	{"Gemma 4 31B NVFP4", []string{"nvidia/Gemma-4-31B-IT-NVFP4"}, "nvidia--Gemma-4-31B-IT-NVFP4.json",
+		"text_config: num_hidden_layers 60, layer_types (10 full_attention, 50 sliding_attention), sliding_window 1024, num_key_value_heads 16, head_dim 256, num_global_key_value_heads 4, global_head_dim 512, attention_k_eq_v true, enable_moe_block false, max_position_embeddings 262144; quantization_config kv_cache_scheme 8-bit float",
+		`"num_global_key_value_heads": 4,`,
+		"NVIDIA's NVFP4 checkpoint of Gemma 4 31B, the only 31B config read: its FP8 KV cache is the checkpoint's (give --kv-dtype bf16 for Google's own weights, whose config was not read); 10 global layers grow with the prompt (4 KV heads of 512), 50 sliding layers keep their last 1,024 tokens (16 KV heads of 256); parameters counted for the language model only"},
 }
 
 func notes(ns []string) string {

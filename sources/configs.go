@@ -130,6 +130,8 @@ var ConfigFiles = []ConfigFile{
 	{"deepseek-ai--DeepSeek-V4-Pro.json", AICConfigsDeepSeekV4, "aic-core/src/aiconfigurator_core/model_configs/deepseek-ai--DeepSeek-V4-Pro_config.json"},
 	{"deepseek-ai--DeepSeek-V4-Flash.json", AICConfigsDeepSeekV4, "aic-core/src/aiconfigurator_core/model_configs/deepseek-ai--DeepSeek-V4-Flash_config.json"},
 	{"moonshotai--Kimi-K3.json", AICConfigsKimiK3, "aic-core/src/aiconfigurator_core/model_configs/moonshotai--Kimi-K3_config.json"},
+	{"google--gemma-4-26B-A4B.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/google--gemma-4-26B-A4B_config.json"},
+	{"nvidia--Gemma-4-31B-IT-NVFP4.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/nvidia--Gemma-4-31B-IT-NVFP4_config.json"},
 	// The evidence of an alias (DeepSeek-V3.1 is DeepSeek-V3's
 	// architecture); not in the catalog.
 	{"nvidia--DeepSeek-V3.1-NVFP4.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/nvidia--DeepSeek-V3.1-NVFP4_config.json"},

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"signalweight.dev/kv/breakeven"
 )
 
 // The per-token growth of each config model, worked by hand from the
@@ -383,3 +385,33 @@ func TestSlugKeepsASeparatorAfterAOneLetterWord(t *testing.T) {
 // readConfigModels is configModels as the catalog gives them, each
 // completed from its kept config (its architecture is read from there).
 func readConfigModels() []Model { return Models()[:len(configModels)] }
+
+// Gemma 4's global layers keep keys and values both, although the values
+// are the keys' projection (Gemma4CacheLayout), with KV heads and a head
+// dim of their own; its sliding layers keep their last 1,024 tokens. By
+// hand from the kept configs: the 26B-A4B's 5 global layers x 2 x 2 heads
+// x 512 x 2 bytes a token, and 25 sliding layers x 2 x 8 x 256 x 2 bytes
+// for 1,024 tokens; NVIDIA's 31B checkpoint states an FP8 cache, so its 10
+// global layers x 2 x 4 x 512 and 50 sliding layers x 2 x 16 x 256 take a
+// byte a number.
+func TestGemma4KeepsKeysAndValuesOnItsGlobalLayers(t *testing.T) {
+	assert.Contains(t, Gemma4CacheLayout.Quote, "K and V are still distinct tensors")
+	n := breakeven.Tokens(131072)
+	moe := MustModel("Gemma 4 26B-A4B")
+	assert.Equal(t, breakeven.BytesPerToken(5*2*2*512*2), moe.Arch.BytesPerToken())
+	assert.Equal(t, breakeven.Bytes(5*2*2*512*2*131072+25*2*8*256*2*1024), moe.Arch.CacheSize(n))
+	dense := MustModel("gemma-4-31b-it-nvfp4")
+	assert.Equal(t, breakeven.BytesPerToken(10*2*4*512), dense.Arch.BytesPerToken())
+	assert.Equal(t, breakeven.Bytes(10*2*4*512*131072+50*2*16*256*1024), dense.Arch.CacheSize(n))
+	// The 26B-A4B's weights: a tied 262,144 x 2,816 embedding; attention
+	// (no value projection on the global layers); on every layer a dense
+	// MLP of 2,112, 128 experts of 704 and their router.
+	h := 2816.0
+	sliding, global := h*16*256+2*h*8*256+16*256*h, h*16*512+h*2*512+16*512*h
+	mlp, experts, router := 3*h*2112, 128*3*h*704, h*128
+	assert.InEpsilon(t, 262144*h+25*sliding+5*global+30*(mlp+experts+router), moe.TotalParams, 1e-12)
+	assert.InEpsilon(t, 25*sliding+5*global+30*(mlp+experts*8/128+router), moe.ActiveParams, 1e-12)
+	pm, err := PrefillModel(moe)
+	require.NoError(t, err)
+	assert.True(t, pm.Sparse())
+}

@@ -15,6 +15,7 @@ const (
 	AICConfigsKimiK3     SourceID = "aiconfigurator-model-configs-kimi-k3"
 	VLLMKDAState         SourceID = "vllm-mamba-utils-kda-state"
 	SGLangDeepSeekV4     SourceID = "sglang-cookbook-deepseek-v4"
+	AICGemma4            SourceID = "aiconfigurator-gemma4-model"
 )
 
 func init() {
@@ -28,6 +29,9 @@ func init() {
 		Source{AICConfigsKimiK3, "aiconfigurator: aic-core/src/aiconfigurator_core/model_configs/moonshotai--Kimi-K3_config.json", "NVIDIA (ai-dynamo/aiconfigurator)",
 			aicTree + "aic-core/src/aiconfigurator_core/model_configs/moonshotai--Kimi-K3_config.json", "2026-08-05", Read,
 			"read 2026-12-05 at commit 095f58a (last changed in a77804e, 2026-08-05): the config.json of moonshotai/Kimi-K3, a KimiK3ForConditionalGeneration whose text_config is a KimiLinearForCausalLM of 93 layers: linear_attn_config lists 24 full_attn_layers (MLA, kv_lora_rank 512, qk_rope_head_dim 64) and 69 kda_layers (Kimi Delta Attention, num_heads 96, head_dim 128, short_conv_kernel_size 4), 896 experts, max_position_embeddings 1048576"},
+		Source{AICGemma4, "aiconfigurator: aic-core/src/aiconfigurator_core/sdk/models/gemma4.py", "NVIDIA (ai-dynamo/aiconfigurator)",
+			aicTree + "aic-core/src/aiconfigurator_core/sdk/models/gemma4.py", "", Read,
+			"read 2026-12-05 at commit 095f58a: Gemma4MixModel's docstring and get_kvcache_bytes_per_sequence. Sliding layers keep num_key_value_heads x head_dim for at most sliding_window tokens; global (full_attention) layers keep num_global_key_value_heads x global_head_dim for every token; where attention_k_eq_v is set a global layer has no value projection, 'but K and V are still distinct tensors in the KV cache'; every layer with enable_moe_block runs a dense MLP of intermediate_size and the routed experts, their outputs summed"},
 		Source{VLLMKDAState, "vLLM: vllm/model_executor/layers/mamba/mamba_utils.py", "vLLM project",
 			"https://github.com/vllm-project/vllm/blob/02d710837549a368073552333f66d714477415d2/vllm/model_executor/layers/mamba/mamba_utils.py", "", Read,
 			"read 2026-12-05 at commit 02d7108: kda_state_shape gives a Kimi Delta Attention layer a conv state of conv_dim = num_heads x head_dim + 2 x num_k_heads x head_k_dim (the key heads default to the heads) by conv_kernel_size - 1, and a recurrent state of (num_heads, head_dim, head_dim); kda_state_dtype returns '(state_dtype, torch.float32)', the conv state in the model's type and the recurrent state in float32"},
@@ -71,3 +75,9 @@ var deepSeekV4Models = []Model{
 // recurrent state in float32, the convolution's state in the model's type.
 var KDAStateLayout = quoted(VLLMKDAState, "MambaStateDtypeCalculator.kda_state_dtype and MambaStateShapeCalculator.kda_state_shape",
 	"return (state_dtype, torch.float32)")
+
+// Gemma4CacheLayout is how Gemma 4's global layers keep their cache
+// (modelconfig's globalShape): keys and values both, although the values
+// are the keys' projection where attention_k_eq_v is set.
+var Gemma4CacheLayout = quoted(AICGemma4, "Gemma4MixModel docstring, full_attention (global) layers",
+	"but K and V are still distinct tensors in the KV cache")

@@ -201,6 +201,20 @@ type raw struct {
 		ShortConv      *int  `json:"short_conv_kernel_size"`
 	} `json:"linear_attn_config"`
 
+	// Gemma 4: global (full-attention) layers with KV heads and a head
+	// dim of their own, whose value projection may be the key's; a dense
+	// MLP beside the routed experts on every layer; and layers sharing
+	// another's cache or per-layer input embeddings (Gemma 3n, Gemma 4's
+	// smallest models), refused where not zero.
+	GlobalKVHeads *int  `json:"num_global_key_value_heads"`
+	GlobalHeadDim *int  `json:"global_head_dim"`
+	KEqV          *bool `json:"attention_k_eq_v"`
+	EnableMoE     *bool `json:"enable_moe_block"`
+	TopKExperts   *int  `json:"top_k_experts"`
+	KVShared      *int  `json:"num_kv_shared_layers"`
+	PerLayerInput *int  `json:"hidden_size_per_layer_input"`
+	DoubleWideMLP *bool `json:"use_double_wide_mlp"`
+
 	IndexTopK    *int     `json:"index_topk"`
 	IndexHeadDim *int     `json:"index_head_dim"`
 	IndexerTypes []string `json:"indexer_types"`
@@ -232,9 +246,6 @@ type raw struct {
 // unmodelled are fields that change the cache in a way this package does
 // not compute, with the family that has them.
 var unmodelled = []struct{ field, what string }{
-	{"num_kv_shared_layers", "layers sharing another layer's KV cache (Gemma 3n)"},
-	{"num_global_key_value_heads", "a separate KV-head count for global layers"},
-	{"global_head_dim", "a separate head dim for global layers"},
 	{"mamba_num_heads", "Mamba-2 state-space layers (Nemotron-H)"},
 	{"hybrid_override_pattern", "a Mamba/attention layer pattern (Nemotron-H)"},
 	{"swa_num_key_value_heads", "a separate KV-head count for sliding layers"},
@@ -448,6 +459,9 @@ func (r raw) config() (Config, error) {
 	if r.CompressRatios != nil {
 		return r.compressed(c, layers, hidden, heads, vocab)
 	}
+	if err := r.gemmaRefusals(); err != nil {
+		return c, err
+	}
 	kinds, err := r.layerKinds(layers)
 	if err != nil {
 		return c, err
@@ -500,6 +514,12 @@ func (r raw) config() (Config, error) {
 			qk:     hd, v: hd,
 		}
 	}
+	// The full-attention layers' shape: g, unless they are Gemma 4's
+	// global layers, with KV heads and a head dim of their own.
+	gkv, ghd, gparams, err := r.globalShape(mla, heads, kv, hd, hidden, g.params)
+	if err != nil {
+		return c, err
+	}
 
 	// The cache and FLOP groups, one per kind of layer.
 	var window int
@@ -542,6 +562,9 @@ func (r raw) config() (Config, error) {
 		case mla:
 			c.Arch.Groups = append(c.Arch.Groups, breakeven.LayerGroup{Attention: breakeven.MLA, Layers: n, LatentDim: *r.KVLoraRank, RopeDim: *r.QKRope})
 			c.Attention = append(c.Attention, prefill.AttentionGroup{Layers: n, QueryHeads: heads, QKDim: g.qk, VDim: g.v})
+		case k == full && (gkv != kv || ghd != hd):
+			c.Arch.Groups = append(c.Arch.Groups, breakeven.LayerGroup{Attention: breakeven.GQA, Layers: n, KVHeads: gkv, HeadDim: ghd})
+			c.Attention = append(c.Attention, prefill.AttentionGroup{Layers: n, QueryHeads: heads, QKDim: ghd, VDim: ghd})
 		default:
 			c.Arch.Groups = append(c.Arch.Groups, breakeven.LayerGroup{Attention: breakeven.GQA, Layers: n, KVHeads: kv, HeadDim: hd, Window: w})
 			c.Attention = append(c.Attention, prefill.AttentionGroup{Layers: n, QueryHeads: heads, QKDim: hd, VDim: hd, Window: w})
@@ -597,8 +620,11 @@ func (r raw) config() (Config, error) {
 	}
 	for i, k := range kinds {
 		a := g.params
-		if k == linear {
+		switch k {
+		case linear:
 			a = linParams
+		case full:
+			a = gparams
 		}
 		total, active := moe.layer(i)
 		c.TotalParams += a + total
@@ -668,6 +694,61 @@ func (r raw) indexer(c *Config, mla bool, layers int) error {
 	}
 	c.Notes = append(c.Notes, fmt.Sprintf("a sparse-attention indexer: its key cache (%d numbers per token on %d of %d layers) is counted in FP8 with its scales, whatever the KV element type; attention FLOPs count at most index_topk %d keys per query, the indexer's own scoring and projections left out", dim, n, layers, *r.IndexTopK))
 	return nil
+}
+
+// gemmaRefusals refuses the Gemma fields that change the cache or the
+// weights in a way the package does not compute, where they are set to
+// anything but their plain value (Gemma 4's larger configs state each as
+// 0 or false).
+func (r raw) gemmaRefusals() error {
+	if r.KVShared != nil && *r.KVShared > 0 {
+		return bad("num_kv_shared_layers", `"num_kv_shared_layers": 0`, "%d: layers sharing another layer's KV cache (Gemma 3n) is not modelled; give the architecture by hand (--layers, --kv-heads, --head-dim)", *r.KVShared)
+	}
+	if r.PerLayerInput != nil && *r.PerLayerInput > 0 {
+		return bad("hidden_size_per_layer_input", `"hidden_size_per_layer_input": 0`, "%d: per-layer input embeddings (Gemma 3n, Gemma 4's smallest models) are not modelled; give the architecture by hand (--layers, --kv-heads, --head-dim)", *r.PerLayerInput)
+	}
+	if r.DoubleWideMLP != nil && *r.DoubleWideMLP {
+		return bad("use_double_wide_mlp", `"use_double_wide_mlp": false`, "a double-wide MLP is not modelled; give the architecture by hand (--layers, --kv-heads, --head-dim)")
+	}
+	return nil
+}
+
+// globalShape returns the KV heads, head dim and attention parameters of
+// the full-attention layers: those of every layer (kv, hd, params),
+// unless the config gives global layers their own (Gemma 4's
+// num_global_key_value_heads and global_head_dim). Gemma 4's
+// attention_k_eq_v drops a global layer's value projection, its value
+// being its key's projection; the cache keeps both, since the key is
+// normed and rotated before it is stored and the value is not
+// (aiconfigurator's Gemma 4 model, sources.AICGemma4).
+func (r raw) globalShape(mla bool, heads, kv, hd, hidden int, params float64) (int, int, float64, error) {
+	if r.GlobalKVHeads == nil && r.GlobalHeadDim == nil && r.KEqV == nil {
+		return kv, hd, params, nil
+	}
+	if mla {
+		return 0, 0, 0, bad("global_head_dim", `"kv_lora_rank": 512`, "global-layer dims with MLA (kv_lora_rank) are not modelled")
+	}
+	gkv, ghd := kv, hd
+	var err error
+	if r.GlobalKVHeads != nil {
+		if gkv, err = need(r.GlobalKVHeads, "num_global_key_value_heads", `"num_global_key_value_heads": 4`); err != nil {
+			return 0, 0, 0, err
+		}
+		if heads%gkv != 0 {
+			return 0, 0, 0, bad("num_global_key_value_heads", fmt.Sprintf(`"num_global_key_value_heads": %d`, gcdDivisor(heads)), "%d does not divide num_attention_heads %d", gkv, heads)
+		}
+	}
+	if r.GlobalHeadDim != nil {
+		if ghd, err = need(r.GlobalHeadDim, "global_head_dim", `"global_head_dim": 512`); err != nil {
+			return 0, 0, 0, err
+		}
+	}
+	h := float64(hidden)
+	kvProj := 2.0
+	if r.KEqV != nil && *r.KEqV {
+		kvProj = 1
+	}
+	return gkv, ghd, h*float64(heads*ghd) + kvProj*h*float64(gkv*ghd) + float64(heads*ghd)*h, nil
 }
 
 // gated reports whether full-attention layers gate their output with a
@@ -1168,6 +1249,8 @@ func (r raw) experts(layers, hidden int) (experts, error) {
 	var e experts
 	var count int
 	switch {
+	case r.EnableMoE != nil && !*r.EnableMoE:
+		// Gemma 4: experts only where enable_moe_block says so.
 	case r.NRoutedExperts != nil:
 		count = *r.NRoutedExperts
 	case r.NumExperts != nil:
@@ -1188,12 +1271,16 @@ func (r raw) experts(layers, hidden int) (experts, error) {
 		return e, err
 	}
 	e.any, e.count = true, count
-	perTok, err := need(r.ExpertsPerTok, "num_experts_per_tok", `"num_experts_per_tok": 8`)
+	perTokField, perTokPtr := "num_experts_per_tok", r.ExpertsPerTok
+	if perTokPtr == nil && (r.TopKExperts != nil || r.EnableMoE != nil) {
+		perTokField, perTokPtr = "top_k_experts", r.TopKExperts // Gemma 4's name
+	}
+	perTok, err := need(perTokPtr, perTokField, fmt.Sprintf(`%q: 8`, perTokField))
 	if err != nil {
 		return e, err
 	}
 	if perTok > count {
-		return e, bad("num_experts_per_tok", fmt.Sprintf(`"num_experts_per_tok": %d`, min(8, count)), "%d is more than the %d experts", perTok, count)
+		return e, bad(perTokField, fmt.Sprintf(`%q: %d`, perTokField, min(8, count)), "%d is more than the %d experts", perTok, count)
 	}
 	e.perTok = perTok
 	width := r.MoEIntermediate
@@ -1215,6 +1302,15 @@ func (r raw) experts(layers, hidden int) (experts, error) {
 	case r.InterleaveMoE != nil:
 		// Llama 4: one shared expert of the routed experts' size.
 		e.shared = 3 * h * float64(inter)
+	case r.EnableMoE != nil:
+		// Gemma 4: a dense MLP of intermediate_size beside the routed
+		// experts on every layer, their outputs summed (aiconfigurator's
+		// Gemma 4 model).
+		d, err := need(r.Intermediate, "intermediate_size", `"intermediate_size": 2112`)
+		if err != nil {
+			return e, err
+		}
+		e.shared = 3 * h * float64(d)
 	}
 	switch {
 	case r.FirstKDense != nil || r.MoELayerFreq != nil:
