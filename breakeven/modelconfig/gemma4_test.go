@@ -70,7 +70,7 @@ func TestGemma4FieldsRefusedWithTheirName(t *testing.T) {
 	for cfg, want := range map[string]string{
 		`, "num_kv_shared_layers": 20}`:         `config.json field "num_kv_shared_layers": 20: layers sharing another layer's KV cache (Gemma 3n) is not modelled`,
 		`, "hidden_size_per_layer_input": 256}`: `config.json field "hidden_size_per_layer_input": 256: per-layer input embeddings (Gemma 3n, Gemma 4's smallest models) are not modelled`,
-		`, "use_double_wide_mlp": true}`:         `config.json field "use_double_wide_mlp": a double-wide MLP is not modelled`,
+		`, "use_double_wide_mlp": true}`:        `config.json field "use_double_wide_mlp": a double-wide MLP is not modelled`,
 		`, "num_global_key_value_heads": 3}`:    `config.json field "num_global_key_value_heads": 3 does not divide num_attention_heads 8 (e.g. "num_global_key_value_heads": 8)`,
 		`, "global_head_dim": 0}`:               `config.json field "global_head_dim": 0: need a positive number (e.g. "global_head_dim": 512)`,
 		`, "enable_moe_block": true, "num_experts": 4, "top_k_experts": 5, "moe_intermediate_size": 8}`: `config.json field "top_k_experts": 5 is more than the 4 experts (e.g. "top_k_experts": 4)`,
