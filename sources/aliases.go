@@ -233,6 +233,20 @@ var configOnlyList = []configOnly{
 		"text_config: num_hidden_layers 60, layer_types (10 full_attention, 50 sliding_attention), sliding_window 1024, num_key_value_heads 16, head_dim 256, num_global_key_value_heads 4, global_head_dim 512, attention_k_eq_v true, enable_moe_block false, max_position_embeddings 262144; quantization_config kv_cache_scheme 8-bit float",
 		`"num_global_key_value_heads": 4,`,
 		"NVIDIA's NVFP4 checkpoint of Gemma 4 31B, the only 31B config read: its FP8 KV cache is the checkpoint's (give --kv-dtype bf16 for Google's own weights, whose config was not read); 10 global layers grow with the prompt (4 KV heads of 512), 50 sliding layers keep their last 1,024 tokens (16 KV heads of 256); parameters counted for the language model only"},
+	// Read on 2026-12-05: NVIDIA's Nemotron 3, hybrids of Mamba-2, attention
+	// and mixture-of-experts layers.
+	{"Nemotron 3 Nano 30B-A3B", []string{"nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4", "nemotron-3-nano"}, "nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.json",
+		"hybrid_override_pattern (23 M, 23 E, 6 *), hidden_size 2688, num_key_value_heads 2, head_dim 128, mamba_num_heads 64, mamba_head_dim 64, n_groups 8, ssm_state_size 128, conv_kernel 4, mamba_ssm_cache_dtype float32, n_routed_experts 128, num_experts_per_tok 6, moe_intermediate_size 1856, moe_shared_expert_intermediate_size 3712, max_position_embeddings 262144",
+		`"mamba_ssm_cache_dtype": "float32",`,
+		"6 attention layers grow with the prompt (2 KV heads of 128); 23 Mamba-2 layers hold a fixed state each, the SSM state in float32 as the config states, as vLLM lays it out; 23 layers of 6 of 128 ungated experts with a shared expert; the shapes give 31.6B parameters, 3.2B multiplied a token (the name's 30B and A3B); the NVFP4 checkpoint's name resolves to these shapes, which its own config (read in the same snapshot) repeats; its weights are the caller's to state (--weights)"},
+	{"Nemotron 3 Super 120B-A12B", []string{"nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-FP8", "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4", "nemotron-3-super"}, "nvidia--NVIDIA-Nemotron-3-Super-120B-A12B-FP8.json",
+		"hybrid_override_pattern (40 M, 40 E, 8 *), hidden_size 4096, num_key_value_heads 2, head_dim 128, mamba_num_heads 128, mamba_head_dim 64, n_groups 8, ssm_state_size 128, mamba_ssm_cache_dtype float32, n_routed_experts 512, num_experts_per_tok 22, moe_latent_size 1024, max_position_embeddings 262144",
+		`"moe_latent_size": 1024,`,
+		"the FP8 checkpoint's config, the only Super config read (its time_step_limit holds Python's bare Infinity, read as null); 8 attention layers grow with the prompt, 40 Mamba-2 layers hold a fixed state each; 22 of 512 ungated experts run on a 1,024-wide latent; the shapes give 120.7B parameters, 12.2B multiplied a token (the name's 120B and A12B); the multi-token-prediction layers are left out"},
+	{"Nemotron 3 Ultra 550B-A55B", []string{"nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16", "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-FP8", "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-NVFP4", "nemotron-3-ultra"}, "nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16.json",
+		"layers_block_type (48 mamba, 48 moe, 12 attention; no num_hidden_layers), hidden_size 8192, num_key_value_heads 2, head_dim 128, mamba_num_heads 256, mamba_head_dim 64, n_groups 8, ssm_state_size 128, mamba_ssm_cache_dtype float32, n_routed_experts 512, num_experts_per_tok 22, moe_latent_size 2048, max_position_embeddings 262144",
+		`"moe_latent_size": 2048,`,
+		"12 attention layers grow with the prompt, 48 Mamba-2 layers hold a fixed state each; 22 of 512 ungated experts run on a 2,048-wide latent; the shapes give 549.3B parameters, 55.0B multiplied a token (the name's 550B and A55B); the multi-token-prediction layers are left out"},
 }
 
 func notes(ns []string) string {

@@ -132,6 +132,9 @@ var ConfigFiles = []ConfigFile{
 	{"moonshotai--Kimi-K3.json", AICConfigsKimiK3, "aic-core/src/aiconfigurator_core/model_configs/moonshotai--Kimi-K3_config.json"},
 	{"google--gemma-4-26B-A4B.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/google--gemma-4-26B-A4B_config.json"},
 	{"nvidia--Gemma-4-31B-IT-NVFP4.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/nvidia--Gemma-4-31B-IT-NVFP4_config.json"},
+	{"nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16_config.json"},
+	{"nvidia--NVIDIA-Nemotron-3-Super-120B-A12B-FP8.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/nvidia--NVIDIA-Nemotron-3-Super-120B-A12B-FP8_config.json"},
+	{"nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16_config.json"},
 	// The evidence of an alias (DeepSeek-V3.1 is DeepSeek-V3's
 	// architecture); not in the catalog.
 	{"nvidia--DeepSeek-V3.1-NVFP4.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/nvidia--DeepSeek-V3.1-NVFP4_config.json"},

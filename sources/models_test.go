@@ -415,3 +415,31 @@ func TestGemma4KeepsKeysAndValuesOnItsGlobalLayers(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, pm.Sparse())
 }
+
+// Nemotron 3's caches and parameters from their kept configs. By hand:
+// Nano's 6 attention layers keep 2 x 2 KV heads x 128 x 2 bytes a token,
+// and each of its 23 Mamba-2 layers holds (4 - 1) x (64 x 64 + 2 x 8 x
+// 128) x 2 bytes of convolution state and 64 x 64 x 128 x 4 of SSM state
+// (float32, as the config says; Mamba2StateLayout, with the mixer width
+// NemotronHMixerWidth gives). The shapes' parameter counts are the
+// names' (30B-A3B, 120B-A12B, 550B-A55B) within the names' rounding, 10%.
+func TestNemotron3FromItsConfigs(t *testing.T) {
+	assert.Contains(t, Mamba2StateLayout.Quote, "head_dim, state_size")
+	assert.Contains(t, NemotronHMixerWidth.Quote, "mamba_num_heads * config.mamba_head_dim")
+	nano := MustModel("Nemotron 3 Nano 30B-A3B")
+	assert.Equal(t, breakeven.BytesPerToken(6*2*2*128*2), nano.Arch.BytesPerToken())
+	assert.Equal(t, breakeven.Bytes(23*(3*(64*64+2*8*128)*2+64*64*128*4)), nano.Arch.FixedBytes())
+	for name, counts := range map[string][2]float64{
+		"Nemotron 3 Nano 30B-A3B":    {30e9, 3e9},
+		"Nemotron 3 Super 120B-A12B": {120e9, 12e9},
+		"Nemotron 3 Ultra 550B-A55B": {550e9, 55e9},
+	} {
+		m := MustModel(name)
+		assert.InEpsilon(t, counts[0], m.TotalParams, 0.1, name)
+		assert.InEpsilon(t, counts[1], m.ActiveParams, 0.1, name)
+		pm, err := PrefillModel(m)
+		require.NoError(t, err, name)
+		assert.True(t, pm.Sparse(), name)
+		assert.Len(t, pm.Attention, 1, "%s: only its attention layers have a quadratic term", name)
+	}
+}

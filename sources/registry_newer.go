@@ -16,6 +16,7 @@ const (
 	VLLMKDAState         SourceID = "vllm-mamba-utils-kda-state"
 	SGLangDeepSeekV4     SourceID = "sglang-cookbook-deepseek-v4"
 	AICGemma4            SourceID = "aiconfigurator-gemma4-model"
+	VLLMNemotronH        SourceID = "vllm-nemotron-h-model"
 )
 
 func init() {
@@ -32,9 +33,12 @@ func init() {
 		Source{AICGemma4, "aiconfigurator: aic-core/src/aiconfigurator_core/sdk/models/gemma4.py", "NVIDIA (ai-dynamo/aiconfigurator)",
 			aicTree + "aic-core/src/aiconfigurator_core/sdk/models/gemma4.py", "", Read,
 			"read 2026-12-05 at commit 095f58a: Gemma4MixModel's docstring and get_kvcache_bytes_per_sequence. Sliding layers keep num_key_value_heads x head_dim for at most sliding_window tokens; global (full_attention) layers keep num_global_key_value_heads x global_head_dim for every token; where attention_k_eq_v is set a global layer has no value projection, 'but K and V are still distinct tensors in the KV cache'; every layer with enable_moe_block runs a dense MLP of intermediate_size and the routed experts, their outputs summed"},
+		Source{VLLMNemotronH, "vLLM: vllm/model_executor/models/nemotron_h.py", "vLLM project",
+			"https://github.com/vllm-project/vllm/blob/00b08dc44519a82cbdd9061d92d1226985094622/vllm/model_executor/models/nemotron_h.py", "", Read,
+			"read 2026-12-05 at commit 00b08dc: ALL_DECODER_LAYER_TYPES makes each character of hybrid_override_pattern one layer, M a Mamba-2 mixer, - an MLP, * attention, E a mixture of experts; NemotronHMLP is an up_proj and a down_proj with ReLU squared (no gate), and the experts are non-gated too (is_non_gated_moe); the shared expert's width is moe_shared_expert_intermediate_size x n_shared_experts; with moe_latent_size the routed experts run on that latent width between fc1_latent_proj and fc2_latent_proj; the Mamba-2 mixer's intermediate size, and the state shape's, is mamba_num_heads x mamba_head_dim; the multi-token-prediction weights (mtp.) are skipped"},
 		Source{VLLMKDAState, "vLLM: vllm/model_executor/layers/mamba/mamba_utils.py", "vLLM project",
 			"https://github.com/vllm-project/vllm/blob/02d710837549a368073552333f66d714477415d2/vllm/model_executor/layers/mamba/mamba_utils.py", "", Read,
-			"read 2026-12-05 at commit 02d7108: kda_state_shape gives a Kimi Delta Attention layer a conv state of conv_dim = num_heads x head_dim + 2 x num_k_heads x head_k_dim (the key heads default to the heads) by conv_kernel_size - 1, and a recurrent state of (num_heads, head_dim, head_dim); kda_state_dtype returns '(state_dtype, torch.float32)', the conv state in the model's type and the recurrent state in float32"},
+			"read 2026-12-05 at commit 02d7108: mamba2_state_shape gives a Mamba-2 layer a conv state of conv_kernel - 1 by conv_dim = intermediate_size + 2 x n_groups x state_size and a temporal (SSM) state of (num_heads, head_dim, state_size), the first in the model's type and the second in mamba_ssm_cache_dtype where one is set (_mamba_state_dtype); kda_state_shape gives a Kimi Delta Attention layer a conv state of conv_dim = num_heads x head_dim + 2 x num_k_heads x head_k_dim (the key heads default to the heads) by conv_kernel_size - 1, and a recurrent state of (num_heads, head_dim, head_dim); kda_state_dtype returns '(state_dtype, torch.float32)', the conv state in the model's type and the recurrent state in float32"},
 	)
 }
 
@@ -81,3 +85,13 @@ var KDAStateLayout = quoted(VLLMKDAState, "MambaStateDtypeCalculator.kda_state_d
 // are the keys' projection where attention_k_eq_v is set.
 var Gemma4CacheLayout = quoted(AICGemma4, "Gemma4MixModel docstring, full_attention (global) layers",
 	"but K and V are still distinct tensors in the KV cache")
+
+// Mamba2StateLayout is how a Mamba-2 layer's fixed state is laid out
+// (modelconfig's nemotronH computes Nemotron-H's from it).
+var Mamba2StateLayout = quoted(VLLMKDAState, "MambaStateShapeCalculator.mamba2_state_shape",
+	"temporal_state_shape = (divide(num_heads, tp_world_size), head_dim, state_size)")
+
+// NemotronHMixerWidth is the Mamba-2 mixers' inner width vLLM builds
+// Nemotron-H with: heads times head dim, not the config's expand.
+var NemotronHMixerWidth = quoted(VLLMNemotronH, "NemotronHMambaDecoderLayer.__init__",
+	"intermediate_size=config.mamba_num_heads * config.mamba_head_dim,")

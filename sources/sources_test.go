@@ -162,6 +162,7 @@ func TestEverySourceIsUsed(t *testing.T) {
 	used[KeepRule.Source] = true
 	used[KDAStateLayout.Source] = true
 	used[Gemma4CacheLayout.Source] = true
+	used[Mamba2StateLayout.Source], used[NemotronHMixerWidth.Source] = true, true
 	for _, e := range Ledger {
 		if id, ok := strings.CutPrefix(e.Input, "date:"); ok {
 			used[SourceID(id)] = true

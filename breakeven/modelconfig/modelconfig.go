@@ -215,6 +215,22 @@ type raw struct {
 	PerLayerInput *int  `json:"hidden_size_per_layer_input"`
 	DoubleWideMLP *bool `json:"use_double_wide_mlp"`
 
+	// Nemotron-H: a pattern of Mamba-2, attention, MLP and MoE layers
+	// (hybrid_override_pattern, or layers_block_type's names), the Mamba-2
+	// mixers' shape, and the non-gated experts' shared expert and latent
+	// width.
+	HybridPattern   *string  `json:"hybrid_override_pattern"`
+	LayersBlockType []string `json:"layers_block_type"`
+	MambaHeads      *int     `json:"mamba_num_heads"`
+	MambaHeadDim    *int     `json:"mamba_head_dim"`
+	MambaGroups     *int     `json:"n_groups"`
+	SSMStateSize    *int     `json:"ssm_state_size"`
+	MambaConv       *int     `json:"conv_kernel"`
+	SSMCacheDtype   string   `json:"mamba_ssm_cache_dtype"`
+	MoESharedInter  *int     `json:"moe_shared_expert_intermediate_size"`
+	MoELatent       *int     `json:"moe_latent_size"`
+	MLPAct          string   `json:"mlp_hidden_act"`
+
 	IndexTopK    *int     `json:"index_topk"`
 	IndexHeadDim *int     `json:"index_head_dim"`
 	IndexerTypes []string `json:"indexer_types"`
@@ -246,8 +262,6 @@ type raw struct {
 // unmodelled are fields that change the cache in a way this package does
 // not compute, with the family that has them.
 var unmodelled = []struct{ field, what string }{
-	{"mamba_num_heads", "Mamba-2 state-space layers (Nemotron-H)"},
-	{"hybrid_override_pattern", "a Mamba/attention layer pattern (Nemotron-H)"},
 	{"swa_num_key_value_heads", "a separate KV-head count for sliding layers"},
 }
 
@@ -259,6 +273,15 @@ func Parse(data []byte) (Config, error) {
 	// A byte-order mark, as some editors write, is skipped, as the claims
 	// reader skips one.
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	if !json.Valid(data) {
+		// Python's json writes float('inf') and float('nan') as bare
+		// Infinity and NaN (Nemotron-H's time_step_limit): read as null,
+		// as aiconfigurator reads them; no field this package uses holds
+		// one.
+		if fixed := nullNonFinite(data); json.Valid(fixed) {
+			data = fixed
+		}
+	}
 	var top raw
 	if err := decode(data, &top); err != nil {
 		return Config{}, err
@@ -294,6 +317,55 @@ func Parse(data []byte) (Config, error) {
 		}
 	}
 	return r.config()
+}
+
+// nullNonFinite returns data with Python's bare non-finite floats
+// (Infinity, -Infinity, NaN) outside strings written as null. (No
+// regexp: the page's WebAssembly module links none.)
+func nullNonFinite(data []byte) []byte {
+	out := make([]byte, 0, len(data))
+	inString, escaped := false, false
+	word := func(b byte) bool {
+		return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+	}
+	for i := 0; i < len(data); i++ {
+		b := data[i]
+		if inString {
+			switch {
+			case escaped:
+				escaped = false
+			case b == '\\':
+				escaped = true
+			case b == '"':
+				inString = false
+			}
+			out = append(out, b)
+			continue
+		}
+		if b == '"' {
+			inString = true
+			out = append(out, b)
+			continue
+		}
+		if i == 0 || !word(data[i-1]) {
+			n := 0
+			switch {
+			case bytes.HasPrefix(data[i:], []byte("-Infinity")):
+				n = len("-Infinity")
+			case bytes.HasPrefix(data[i:], []byte("Infinity")):
+				n = len("Infinity")
+			case bytes.HasPrefix(data[i:], []byte("NaN")):
+				n = len("NaN")
+			}
+			if n > 0 && (i+n == len(data) || !word(data[i+n])) {
+				out = append(out, "null"...)
+				i += n - 1
+				continue
+			}
+		}
+		out = append(out, b)
+	}
+	return out
 }
 
 // present reports whether a top-level key of obj is set to a non-null
@@ -432,6 +504,16 @@ const (
 
 func (r raw) config() (Config, error) {
 	c := Config{Name: r.NameOrPath, ModelType: r.ModelType}
+	pattern, nemotron, err := r.nemotronPattern()
+	if err != nil {
+		return c, err
+	}
+	if nemotron && r.Layers == nil {
+		// Nemotron 3 Ultra states no num_hidden_layers: its layer list
+		// gives them.
+		n := len(pattern)
+		r.Layers = &n
+	}
 	layers, err := need(r.Layers, "num_hidden_layers", `"num_hidden_layers": 80`)
 	if err != nil {
 		return c, err
@@ -458,6 +540,9 @@ func (r raw) config() (Config, error) {
 
 	if r.CompressRatios != nil {
 		return r.compressed(c, layers, hidden, heads, vocab)
+	}
+	if nemotron {
+		return r.nemotronH(c, pattern, layers, hidden, heads, vocab)
 	}
 	if err := r.gemmaRefusals(); err != nil {
 		return c, err

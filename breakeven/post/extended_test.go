@@ -165,8 +165,9 @@ func TestRangesFromTheirInputs(t *testing.T) {
 	// package sources pins its count to K2's config's; no published total
 	// of GLM-5.2 was read, so its count is its config's alone; package
 	// sources pins DeepSeek-V3.2's to V3's 671B and Qwen3.5-397B-A17B's to
-	// its name; GLM-5 and GLM-5.1 have GLM-5.2's shapes).
-	for _, name := range []string{"Kimi K2.5", "GLM-5.2", "GLM-5.2-FP8", "DeepSeek-V3.2", "GLM-5", "GLM-5.1", "Qwen3.5-397B-A17B"} {
+	// its name; GLM-5 and GLM-5.1 have GLM-5.2's shapes; package sources
+	// pins Nemotron 3 Ultra's to its name's 550B).
+	for _, name := range []string{"Kimi K2.5", "GLM-5.2", "GLM-5.2-FP8", "DeepSeek-V3.2", "GLM-5", "GLM-5.1", "Qwen3.5-397B-A17B", "Nemotron 3 Ultra 550B-A55B"} {
 		unfit[name] = sources.MustModel(name).TotalParams
 	}
 	// DeepSeek V4 Pro's published 1.6T, most of it FP4 experts (below).
