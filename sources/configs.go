@@ -142,6 +142,9 @@ var ConfigFiles = []ConfigFile{
 	{"nvidia--Qwen3.6-27B-NVFP4.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/nvidia--Qwen3.6-27B-NVFP4_config.json"},
 	{"nvidia--Qwen3.6-35B-A3B-NVFP4.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/nvidia--Qwen3.6-35B-A3B-NVFP4_config.json"},
 	{"nvidia--Kimi-K2.6-NVFP4.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/nvidia--Kimi-K2.6-NVFP4_config.json"},
+	// ... and NVIDIA's GLM-5.2 checkpoint, whose layer_types name its DSA
+	// layers, is GLM-5.2's.
+	{"nvidia--GLM-5.2-NVFP4.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/nvidia--GLM-5.2-NVFP4_config.json"},
 	// The shapes of the engine's model files (scripts/engine.sh); not in
 	// the catalog.
 	{"HuggingFaceTB--SmolLM2-135M.json", DissectionSmolLM2, "models/SmolLM2-135M/config.json"},

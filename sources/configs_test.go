@@ -104,7 +104,7 @@ func TestAliasesShareTheArchitecture(t *testing.T) {
 	assert.Equal(t, v3.TotalParams, v31.TotalParams)
 	assert.Equal(t, v3.ActiveParams, v31.ActiveParams)
 	assert.Equal(t, v3.Context, v31.Context)
-	// NVIDIA's NVFP4 checkpoints of Qwen3.6 and Kimi K2.6 carry their own
+	// NVIDIA's NVFP4 checkpoints of Qwen3.6, Kimi K2.6 and GLM-5.2 carry their own
 	// quantization, and two of them an FP8 KV cache (kv_cache_scheme of
 	// 8 bits; the Qwen3.6-35B-A3B file states none); their layers, heads,
 	// windows, states, parameters and context are the base models'.
@@ -113,7 +113,9 @@ func TestAliasesShareTheArchitecture(t *testing.T) {
 		kv   breakeven.ElementType
 	}{"nvidia--Qwen3.6-27B-NVFP4.json": {"Qwen--Qwen3.5-27B.json", breakeven.FP8},
 		"nvidia--Qwen3.6-35B-A3B-NVFP4.json": {"Qwen--Qwen3.5-35B-A3B.json", breakeven.ElementType{}},
-		"nvidia--Kimi-K2.6-NVFP4.json":       {"moonshotai--Kimi-K2.5.json", breakeven.FP8}} {
+		"nvidia--Kimi-K2.6-NVFP4.json":       {"moonshotai--Kimi-K2.5.json", breakeven.FP8},
+		// Its layer_types call every layer deepseek_sparse_attention.
+		"nvidia--GLM-5.2-NVFP4.json": {"zai-org--GLM-5.2.json", breakeven.FP8}} {
 		e, b := KeptConfig(evidence), KeptConfig(c.base)
 		assert.Equal(t, b.Arch.Groups, e.Arch.Groups, evidence)
 		assert.Equal(t, c.kv, e.Arch.Element, "%s: the checkpoint's KV cache", evidence)

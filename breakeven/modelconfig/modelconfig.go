@@ -500,6 +500,7 @@ const (
 	sliding = "sliding_attention"
 	chunked = "chunked_attention"
 	linear  = "linear_attention"
+	dsa     = "deepseek_sparse_attention"
 )
 
 func (r raw) config() (Config, error) {
@@ -1135,8 +1136,16 @@ func (r raw) layerKinds(layers int) ([]string, error) {
 			switch t {
 			case full, sliding, chunked, linear:
 				kinds[i] = t
+			case dsa:
+				// NVIDIA's GLM-5.2 checkpoint names its DSA layers so: each
+				// keeps every token and attends to the index_topk the
+				// indexer picks, as GLM-5.2's own config says otherwise.
+				if r.IndexTopK == nil {
+					return nil, bad("layer_types", `"index_topk": 2048`, "layer %d is %s, but the config gives no index_topk", i, dsa)
+				}
+				kinds[i] = full
 			default:
-				return nil, bad("layer_types", `"layer_types": ["sliding_attention", "full_attention", ...]`, "layer %d is %s (known: full_attention, sliding_attention, chunked_attention, linear_attention)", i, breakeven.Quote(t))
+				return nil, bad("layer_types", `"layer_types": ["sliding_attention", "full_attention", ...]`, "layer %d is %s (known: full_attention, sliding_attention, chunked_attention, linear_attention, deepseek_sparse_attention)", i, breakeven.Quote(t))
 			}
 		}
 		if r.FullAttentionInterval != nil {

@@ -373,7 +373,7 @@ func TestErrors(t *testing.T) {
 		{`{"hidden_size": 64}`, `config.json field "num_hidden_layers": missing (e.g. "num_hidden_layers": 80)`},
 		{`{` + base + `, "num_key_value_heads": 3}`, `config.json field "num_key_value_heads": 3 does not divide num_attention_heads 8 (e.g. "num_key_value_heads": 8)`},
 		{`{` + base + `, "layer_types": ["full_attention"]}`, `config.json field "layer_types": lists 1 layers but num_hidden_layers is 4 (e.g. "layer_types": ["sliding_attention", "full_attention", ...])`},
-		{`{` + base + `, "layer_types": ["full_attention", "x", "full_attention", "full_attention"]}`, `config.json field "layer_types": layer 1 is "x" (known: full_attention, sliding_attention, chunked_attention, linear_attention) (e.g. "layer_types": ["sliding_attention", "full_attention", ...])`},
+		{`{` + base + `, "layer_types": ["full_attention", "x", "full_attention", "full_attention"]}`, `config.json field "layer_types": layer 1 is "x" (known: full_attention, sliding_attention, chunked_attention, linear_attention, deepseek_sparse_attention) (e.g. "layer_types": ["sliding_attention", "full_attention", ...])`},
 		{`{` + base + `, "layer_types": ["full_attention", "sliding_attention", "full_attention", "full_attention"]}`, `config.json field "sliding_window": missing (e.g. "sliding_window": 4096)`},
 		{`{` + base + `, "attention_chunk_size": 64}`, `config.json field "no_rope_layers": attention_chunk_size needs the layers that attend globally (no_rope_layers or no_rope_layer_interval) (e.g. "no_rope_layers": [1, 1, 1, 0, ...])`},
 		{`{` + base + `, "num_kv_shared_layers": 2}`, `config.json field "num_kv_shared_layers": 2: layers sharing another layer's KV cache (Gemma 3n) is not modelled; give the architecture by hand (--layers, --kv-heads, --head-dim) (e.g. "num_kv_shared_layers": 0)`},
@@ -481,4 +481,18 @@ func TestAKVCacheSchemeOfZeroBitsIsAnUnknownType(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "num_bits")
 	assert.NotContains(t, err.Error(), "not a known KV-cache type")
+}
+
+// NVIDIA's GLM-5.2 checkpoint names its DSA layers
+// deepseek_sparse_attention: layers that keep every token, read as such
+// where the config gives the indexer's index_topk, refused where not.
+func TestDeepSeekSparseAttentionLayersNeedTheIndexer(t *testing.T) {
+	mla := base + `, "kv_lora_rank": 32, "qk_rope_head_dim": 8, "qk_nope_head_dim": 16, "v_head_dim": 16, "index_head_dim": 4`
+	dsaLayers := `, "layer_types": ["deepseek_sparse_attention", "deepseek_sparse_attention", "deepseek_sparse_attention", "deepseek_sparse_attention"]`
+	named := parse(t, `{`+mla+`, "index_topk": 2`+dsaLayers+`}`)
+	plain := parse(t, `{`+mla+`, "index_topk": 2}`)
+	assert.Equal(t, plain.Arch, named.Arch)
+	assert.Equal(t, plain.Attention, named.Attention)
+	_, err := Parse([]byte(`{` + base + dsaLayers + `}`))
+	assert.ErrorContains(t, err, `config.json field "layer_types": layer 0 is deepseek_sparse_attention, but the config gives no index_topk`)
 }
