@@ -42,6 +42,13 @@ func TestGemma4GlobalLayersHaveTheirOwnHeads(t *testing.T) {
 	c = parse(t, `{`+gemma4Base+`, "attention_k_eq_v": false}`)
 	assert.Equal(t, 6400+3*(sliding+mlp)+global+64*64+mlp, c.TotalParams)
 	assert.Equal(t, breakeven.BytesPerToken(256), c.Arch.BytesPerToken(), "the cache is the same")
+
+	// attention_k_eq_v false on a config with no global dims changes
+	// nothing, a gated query included (Qwen3.5's attn_output_gate).
+	plain := `{` + base + `, "num_key_value_heads": 4, "head_dim": 16, "attn_output_gate": true`
+	assert.Equal(t, parse(t, plain+`}`).TotalParams, parse(t, plain+`, "attention_k_eq_v": false}`).TotalParams)
+	// With it true, only the value projection goes: 4 layers x 64 x 64.
+	assert.Equal(t, parse(t, plain+`}`).TotalParams-4*64*64, parse(t, plain+`, "attention_k_eq_v": true}`).TotalParams)
 }
 
 // Gemma 4's mixture: a dense MLP of intermediate_size beside top_k_experts

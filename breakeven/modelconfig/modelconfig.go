@@ -808,7 +808,7 @@ func (r raw) gemmaRefusals() error {
 // normed and rotated before it is stored and the value is not
 // (aiconfigurator's Gemma 4 model, sources.AICGemma4).
 func (r raw) globalShape(mla bool, heads, kv, hd, hidden int, params float64) (int, int, float64, error) {
-	if r.GlobalKVHeads == nil && r.GlobalHeadDim == nil && r.KEqV == nil {
+	if r.GlobalKVHeads == nil && r.GlobalHeadDim == nil && (r.KEqV == nil || !*r.KEqV) {
 		return kv, hd, params, nil
 	}
 	if mla {
@@ -834,7 +834,11 @@ func (r raw) globalShape(mla bool, heads, kv, hd, hidden int, params float64) (i
 	if r.KEqV != nil && *r.KEqV {
 		kvProj = 1
 	}
-	return gkv, ghd, h*float64(heads*ghd) + kvProj*h*float64(gkv*ghd) + float64(heads*ghd)*h, nil
+	gate := 1.0
+	if r.gated() {
+		gate = 2
+	}
+	return gkv, ghd, gate*h*float64(heads*ghd) + kvProj*h*float64(gkv*ghd) + float64(heads*ghd)*h, nil
 }
 
 // gated reports whether full-attention layers gate their output with a
