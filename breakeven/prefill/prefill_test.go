@@ -39,6 +39,10 @@ func TestLinearFLOPsSendOnlyTheLastTokenThroughTheHead(t *testing.T) {
 	assert.InDelta(t, 1.8002e12+1.28e8, float64(h.FLOPs(1000)), 1e-3)
 	h.Head = h.ActiveParams
 	assert.InDelta(t, 2e12, float64(h.LinearFLOPs(1000)), 1e-3)
+	// The smallest head a config can give (a one-word vocabulary on a
+	// hidden size of one) is a head too: 2 x 9 x 5 + 2 x 1.
+	tiny := Model{Name: "tiny", ActiveParams: 10, Head: 1}
+	assert.InDelta(t, 92, float64(tiny.LinearFLOPs(5)), 1e-12)
 }
 
 func TestWindowCapsAttention(t *testing.T) {
