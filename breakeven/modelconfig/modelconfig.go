@@ -576,19 +576,7 @@ func (r raw) config() (Config, error) {
 			return c, bad("layer_types", `"layer_types": ["full_attention", ...]`, "windowed or linear layers with MLA (kv_lora_rank) are not modelled")
 		}
 	} else {
-		kv = or(r.KVHeads, heads)
-		if kv <= 0 || heads%kv != 0 {
-			return c, bad("num_key_value_heads", fmt.Sprintf(`"num_key_value_heads": %d`, gcdDivisor(heads)), "%d does not divide num_attention_heads %d", kv, heads)
-		}
-		if r.KVHeads == nil {
-			c.Notes = append(c.Notes, fmt.Sprintf("num_key_value_heads not stated: taken as num_attention_heads, %d (multi-head attention, Hugging Face's default); state it if the model shares KV heads", heads))
-		}
-		if r.HeadDim == nil {
-			if hidden%heads != 0 {
-				return c, bad("head_dim", `"head_dim": 128`, "missing, and hidden_size %d is not a multiple of num_attention_heads %d", hidden, heads)
-			}
-			hd = hidden / heads
-		} else if hd, err = need(r.HeadDim, "head_dim", `"head_dim": 128`); err != nil {
+		if kv, hd, err = r.gqaDims(&c, heads, hidden); err != nil {
 			return c, err
 		}
 		gate := 1
@@ -659,13 +647,8 @@ func (r raw) config() (Config, error) {
 	if err := r.indexer(&c, mla, layers); err != nil {
 		return c, err
 	}
-	if err := c.Arch.Validate(); err != nil {
-		return c, bad("", "", "%s", strings.TrimPrefix(err.Error(), "breakeven: "))
-	}
-	if el, ok, err := r.kvElement(); err != nil {
+	if err := r.checkArch(&c); err != nil {
 		return c, err
-	} else if ok {
-		c.Arch.Element = el
 	}
 
 	if r.LinearAttn != nil {
@@ -693,17 +676,8 @@ func (r raw) config() (Config, error) {
 			}
 		}
 	}
-	emb := float64(vocab) * float64(hidden)
-	c.TotalParams, c.ActiveParams = emb, 0
+	r.embeddings(&c, vocab, hidden)
 	routed := 0.0 // the routed experts' parameters, over every MoE layer
-	if r.Tie == nil {
-		c.Notes = append(c.Notes, "tie_word_embeddings not stated: the output head is counted as its own matrix")
-	}
-	if r.Tie == nil || !*r.Tie {
-		c.TotalParams += emb
-		c.ActiveParams += emb
-		c.Head = emb
-	}
 	for i, k := range kinds {
 		a := g.params
 		switch k {
@@ -719,9 +693,8 @@ func (r raw) config() (Config, error) {
 			routed += moe.routed
 		}
 	}
-	c.Weights, c.Notes = r.weights(c.TotalParams, routed, c.Notes)
-	if c.TotalParams > maxParams {
-		return c, bad("vocab_size", "", "the shapes give %.3g parameters, above 1000T, the most --params may be; check vocab_size, hidden_size and the intermediate sizes", c.TotalParams)
+	if err := r.checkWeights(&c, routed); err != nil {
+		return c, err
 	}
 	c.Family = family(kinds, mla, kv, heads, moe.any)
 	if r.IndexTopK != nil {
@@ -839,6 +812,70 @@ func (r raw) globalShape(mla bool, heads, kv, hd, hidden int, params float64) (i
 		gate = 2
 	}
 	return gkv, ghd, gate*h*float64(heads*ghd) + kvProj*h*float64(gkv*ghd) + float64(heads*ghd)*h, nil
+}
+
+// gqaDims returns a GQA config's KV heads (num_attention_heads where not
+// stated, with a note) and head dim (hidden_size over the heads where not
+// stated), each checked.
+func (r raw) gqaDims(c *Config, heads, hidden int) (kv, hd int, err error) {
+	kv = or(r.KVHeads, heads)
+	if kv <= 0 || heads%kv != 0 {
+		return 0, 0, bad("num_key_value_heads", fmt.Sprintf(`"num_key_value_heads": %d`, gcdDivisor(heads)), "%d does not divide num_attention_heads %d", kv, heads)
+	}
+	if r.KVHeads == nil {
+		c.Notes = append(c.Notes, fmt.Sprintf("num_key_value_heads not stated: taken as num_attention_heads, %d (multi-head attention, Hugging Face's default); state it if the model shares KV heads", heads))
+	}
+	if r.HeadDim == nil {
+		if hidden%heads != 0 {
+			return 0, 0, bad("head_dim", `"head_dim": 128`, "missing, and hidden_size %d is not a multiple of num_attention_heads %d", hidden, heads)
+		}
+		return kv, hidden / heads, nil
+	}
+	hd, err = need(r.HeadDim, "head_dim", `"head_dim": 128`)
+	return kv, hd, err
+}
+
+// embeddings starts c's parameter counts with the input embedding, held
+// but only looked up, and the output head, multiplied through, unless the
+// config ties the two (counted as its own matrix where it does not say,
+// with a note).
+func (r raw) embeddings(c *Config, vocab, hidden int) {
+	emb := float64(vocab) * float64(hidden)
+	c.TotalParams, c.ActiveParams = emb, 0
+	if r.Tie == nil {
+		c.Notes = append(c.Notes, "tie_word_embeddings not stated: the output head is counted as its own matrix")
+	}
+	if r.Tie == nil || !*r.Tie {
+		c.TotalParams += emb
+		c.ActiveParams += emb
+		c.Head = emb
+	}
+}
+
+// checkArch validates c's cache architecture and sets the KV element type
+// the config states.
+func (r raw) checkArch(c *Config) error {
+	if err := c.Arch.Validate(); err != nil {
+		return bad("", "", "%s", strings.TrimPrefix(err.Error(), "breakeven: "))
+	}
+	el, ok, err := r.kvElement()
+	if err != nil {
+		return err
+	}
+	if ok {
+		c.Arch.Element = el
+	}
+	return nil
+}
+
+// checkWeights sets how the checkpoint stores c's weights (routed: the
+// routed experts' parameters) and bounds the count as --params is.
+func (r raw) checkWeights(c *Config, routed float64) error {
+	c.Weights, c.Notes = r.weights(c.TotalParams, routed, c.Notes)
+	if c.TotalParams > maxParams {
+		return bad("vocab_size", "", "the shapes give %.3g parameters, above 1000T, the most --params may be; check vocab_size, hidden_size and the intermediate sizes", c.TotalParams)
+	}
+	return nil
 }
 
 // gated reports whether full-attention layers gate their output with a
@@ -1051,13 +1088,8 @@ func (r raw) compressed(c Config, layers, hidden, heads, vocab int) (Config, err
 		fixed += breakeven.Bytes(n*2*4*2*idx) * 4
 	}
 	c.Arch.Fixed = fixed
-	if err := c.Arch.Validate(); err != nil {
-		return c, bad("", "", "%s", strings.TrimPrefix(err.Error(), "breakeven: "))
-	}
-	if el, ok, err := r.kvElement(); err != nil {
+	if err := r.checkArch(&c); err != nil {
 		return c, err
-	} else if ok {
-		c.Arch.Element = el
 	}
 
 	// The attention FLOPs: every query scores its last window tokens; a

@@ -88,20 +88,8 @@ func (r raw) nemotronH(c Config, pattern string, layers, hidden, heads, vocab in
 	// Attention layers.
 	var attn float64
 	if n := count[attnLayer]; n > 0 {
-		kv, err := need(r.KVHeads, "num_key_value_heads", `"num_key_value_heads": 2`)
+		kv, hd, err := r.gqaDims(&c, heads, hidden)
 		if err != nil {
-			return c, err
-		}
-		if heads%kv != 0 {
-			return c, bad("num_key_value_heads", fmt.Sprintf(`"num_key_value_heads": %d`, gcdDivisor(heads)), "%d does not divide num_attention_heads %d", kv, heads)
-		}
-		hd := 0
-		if r.HeadDim == nil {
-			if hidden%heads != 0 {
-				return c, bad("head_dim", `"head_dim": 128`, "missing, and hidden_size %d is not a multiple of num_attention_heads %d", hidden, heads)
-			}
-			hd = hidden / heads
-		} else if hd, err = need(r.HeadDim, "head_dim", `"head_dim": 128`); err != nil {
 			return c, err
 		}
 		window := 0
@@ -204,32 +192,17 @@ func (r raw) nemotronH(c Config, pattern string, layers, hidden, heads, vocab in
 		routed *= float64(n)
 	}
 
-	emb := float64(vocab) * h
-	c.TotalParams, c.ActiveParams = emb, 0
-	if r.Tie == nil {
-		c.Notes = append(c.Notes, "tie_word_embeddings not stated: the output head is counted as its own matrix")
-	}
-	if r.Tie == nil || !*r.Tie {
-		c.TotalParams += emb
-		c.ActiveParams += emb
-		c.Head = emb
-	}
+	r.embeddings(&c, vocab, hidden)
 	per := map[rune][2]float64{attnLayer: {attn, attn}, mambaLayer: {mamba, mamba}, mlpLayer: {mlp, mlp}, moeLayer: {moeTotal, moeActive}}
 	for _, ch := range "M*-E" { // a fixed order, so the sums are the same every run
 		c.TotalParams += float64(count[ch]) * per[ch][0]
 		c.ActiveParams += float64(count[ch]) * per[ch][1]
 	}
-	if err := c.Arch.Validate(); err != nil {
-		return c, bad("", "", "%s", strings.TrimPrefix(err.Error(), "breakeven: "))
-	}
-	if el, ok, err := r.kvElement(); err != nil {
+	if err := r.checkArch(&c); err != nil {
 		return c, err
-	} else if ok {
-		c.Arch.Element = el
 	}
-	c.Weights, c.Notes = r.weights(c.TotalParams, routed, c.Notes)
-	if c.TotalParams > maxParams {
-		return c, bad("vocab_size", "", "the shapes give %.3g parameters, above 1000T, the most --params may be; check vocab_size, hidden_size and the intermediate sizes", c.TotalParams)
+	if err := r.checkWeights(&c, routed); err != nil {
+		return c, err
 	}
 	c.Family = "hybrid: Mamba-2 + GQA"
 	if count[attnLayer] == 0 {
