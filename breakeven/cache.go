@@ -77,7 +77,11 @@ type LayerGroup struct {
 	Attention Attention
 	Layers    int
 	KVHeads   int // GQA
-	HeadDim   int // GQA: numbers per key (and per value) per head; Indexer: numbers per key
+	HeadDim   int // GQA: numbers per key (and per value, unless VDim) per head; Indexer: numbers per key
+	// VDim is a GQA group's numbers per value per head where they differ
+	// from its keys' (MiMo-V2-Flash: keys of 192, values of 128); 0 means
+	// HeadDim.
+	VDim      int
 	LatentDim int // MLA: kv_lora_rank
 	RopeDim   int // MLA: qk_rope_head_dim
 	// Window is the number of recent tokens a sliding-window or chunked
@@ -185,7 +189,7 @@ func (g LayerGroup) validate() error {
 	if g.Layers <= 0 {
 		return fmt.Errorf("%d layers: need at least 1 (e.g. 126)", g.Layers)
 	}
-	for _, n := range []int{g.Layers, g.KVHeads, g.HeadDim, g.LatentDim, g.RopeDim, g.Ratio} {
+	for _, n := range []int{g.Layers, g.KVHeads, g.HeadDim, g.VDim, g.LatentDim, g.RopeDim, g.Ratio} {
 		if n > MaxDim {
 			return fmt.Errorf("a dimension of %d: above %d, the most it may be", n, MaxDim)
 		}
@@ -200,6 +204,9 @@ func (g LayerGroup) validate() error {
 	case GQA:
 		if g.KVHeads <= 0 || g.HeadDim <= 0 {
 			return fmt.Errorf("GQA needs KV heads and head dim of at least 1 (e.g. 8 and 128), got %d and %d", g.KVHeads, g.HeadDim)
+		}
+		if g.VDim < 0 {
+			return fmt.Errorf("value dim %d: need 0 (the head dim) or a positive number per head (e.g. 128)", g.VDim)
 		}
 	case MLA:
 		if g.LatentDim <= 0 || g.RopeDim < 0 {
@@ -247,8 +254,9 @@ func (a Architecture) perToken(g LayerGroup) float64 {
 	var v float64
 	switch g.Attention {
 	case GQA:
-		// 2 (key and value) x layers x KV heads x head dim x bytes per element
-		v = 2 * float64(g.Layers) * float64(g.KVHeads) * float64(g.HeadDim) * el
+		// layers x KV heads x (key dim + value dim) x bytes per element:
+		// 2 x head dim where keys and values are of one width
+		v = float64(g.Layers) * float64(g.KVHeads) * float64(g.HeadDim+g.ValueDim()) * el
 	case MLA:
 		// layers x (latent + rope) x bytes per element: one latent serves
 		// both keys and values.
@@ -270,6 +278,15 @@ func (a Architecture) perToken(g LayerGroup) float64 {
 		v = float64(g.Layers) * float64(g.HeadDim) * el / float64(g.ratio())
 	}
 	return v / a.compression()
+}
+
+// ValueDim returns a GQA group's numbers per value per head: VDim where
+// set, else HeadDim.
+func (g LayerGroup) ValueDim() int {
+	if g.VDim > 0 {
+		return g.VDim
+	}
+	return g.HeadDim
 }
 
 func (g LayerGroup) ratio() int {

@@ -62,3 +62,23 @@ func TestCompressedBytes(t *testing.T) {
 		assert.EqualError(t, a.Validate(), "breakeven: layer group 1: "+c.want)
 	}
 }
+
+// A GQA group whose values are narrower than its keys keeps KV heads x
+// (key dim + value dim) numbers a layer: MiMo-V2-Flash's 9 full layers of
+// 4 heads, keys of 192 and values of 128, 9 x 4 x 320 x 2 = 23,040 B at 16
+// bits, and half in FP8. A VDim equal to HeadDim, or 0, is the plain
+// group's 2 x head dim.
+func TestAGQAGroupsValuesMayBeNarrowerThanItsKeys(t *testing.T) {
+	a := Architecture{Groups: []LayerGroup{{Attention: GQA, Layers: 9, KVHeads: 4, HeadDim: 192, VDim: 128}}}
+	assert.NoError(t, a.Validate())
+	assert.Equal(t, BytesPerToken(23040), a.BytesPerToken())
+	assert.Equal(t, BytesPerToken(11520), a.With(FP8, 0).BytesPerToken())
+	assert.Equal(t, 128, a.Groups[0].ValueDim())
+	for _, v := range []int{0, 192} {
+		g := LayerGroup{Attention: GQA, Layers: 9, KVHeads: 4, HeadDim: 192, VDim: v}
+		assert.Equal(t, 192, g.ValueDim())
+		assert.Equal(t, BytesPerToken(2*9*4*192*2), Architecture{Groups: []LayerGroup{g}}.BytesPerToken())
+	}
+	bad := Architecture{Groups: []LayerGroup{{Attention: GQA, Layers: 1, KVHeads: 1, HeadDim: 8, VDim: -1}}}
+	assert.EqualError(t, bad.Validate(), "breakeven: layer group 1: value dim -1: need 0 (the head dim) or a positive number per head (e.g. 128)")
+}

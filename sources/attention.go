@@ -116,7 +116,7 @@ func PrefillModel(m Model) (prefill.Model, error) {
 	for _, g := range m.Arch.Groups {
 		switch g.Attention {
 		case breakeven.GQA:
-			pm.Attention = append(pm.Attention, prefill.AttentionGroup{Layers: g.Layers, QueryHeads: h, QKDim: g.HeadDim, VDim: g.HeadDim, Window: g.Window})
+			pm.Attention = append(pm.Attention, prefill.AttentionGroup{Layers: g.Layers, QueryHeads: h, QKDim: g.HeadDim, VDim: g.ValueDim(), Window: g.Window})
 		case breakeven.MLA:
 			pm.Attention = append(pm.Attention, prefill.AttentionGroup{Layers: g.Layers, QueryHeads: h,
 				QKDim: int(dims.QKNope.V()) + g.RopeDim, VDim: int(dims.V.V()), Window: g.Window})

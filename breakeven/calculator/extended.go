@@ -361,7 +361,7 @@ func customFlop(r Request, a breakeven.Architecture) (prefill.Model, error) {
 	// says so).
 	pm := prefill.Model{Name: "custom architecture", ActiveParams: params, TotalParams: params}
 	for _, g := range a.Groups {
-		ag := prefill.AttentionGroup{Layers: g.Layers, QueryHeads: h, QKDim: g.HeadDim, VDim: g.HeadDim, Window: g.Window}
+		ag := prefill.AttentionGroup{Layers: g.Layers, QueryHeads: h, QKDim: g.HeadDim, VDim: g.ValueDim(), Window: g.Window}
 		if g.Attention == breakeven.MLA {
 			if !given(r.QKDim) || !given(r.VDim) {
 				return prefill.Model{}, sentence("qk-dim", "--gpus with an MLA architecture needs --qk-dim and --v-dim, the query-key and value dims per head (e.g. --qk-dim 192 --v-dim 128)")

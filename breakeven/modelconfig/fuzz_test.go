@@ -17,6 +17,7 @@ func FuzzParseConfig(f *testing.F) {
 		`{` + nemotronBase + `, "layers_block_type": ["mamba", "attention", "moe"], "moe_latent_size": 8}`,
 		`{` + compressedBase + `, "compress_ratios": [0, 4, 128, 4]}`,
 		`{` + hybrid + `, "full_attention_interval": 2}`,
+		`{` + mimoBase + `}`,
 	} {
 		f.Add([]byte(s))
 	}

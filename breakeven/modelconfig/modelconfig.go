@@ -172,19 +172,25 @@ type raw struct {
 	SSMDtype              string `json:"mamba_ssm_dtype"`
 	AttnOutputGate        *bool  `json:"attn_output_gate"`
 
-	NumExperts        *int  `json:"num_experts"`
-	NumLocalExperts   *int  `json:"num_local_experts"`
-	NRoutedExperts    *int  `json:"n_routed_experts"`
-	ExpertsPerTok     *int  `json:"num_experts_per_tok"`
-	MoEIntermediate   *int  `json:"moe_intermediate_size"`
-	NSharedExperts    *int  `json:"n_shared_experts"`
-	SharedIntermed    *int  `json:"shared_expert_intermediate_size"`
-	FirstKDense       *int  `json:"first_k_dense_replace"`
-	MoELayerFreq      *int  `json:"moe_layer_freq"`
-	DecoderSparseStep *int  `json:"decoder_sparse_step"`
-	MLPOnlyLayers     []int `json:"mlp_only_layers"`
-	InterleaveMoE     *int  `json:"interleave_moe_layer_step"`
-	MoELayers         []int `json:"moe_layers"`
+	NumExperts      *int `json:"num_experts"`
+	NumLocalExperts *int `json:"num_local_experts"`
+	NRoutedExperts  *int `json:"n_routed_experts"`
+	ExpertsPerTok   *int `json:"num_experts_per_tok"`
+	MoEIntermediate *int `json:"moe_intermediate_size"`
+	NSharedExperts  *int `json:"n_shared_experts"`
+	SharedIntermed  *int `json:"shared_expert_intermediate_size"`
+	FirstKDense     *int `json:"first_k_dense_replace"`
+	// moe_layer_freq is a step (DeepSeek-V2: every freq-th layer past
+	// first_k_dense_replace) or a list of 0 and 1, one per layer
+	// (MiMo-V2-Flash: 1 for a mixture); decode reads it into MoELayerFreq
+	// or MoELayerList.
+	MoELayerFreqRaw   json.RawMessage `json:"moe_layer_freq"`
+	MoELayerFreq      *int            `json:"-"`
+	MoELayerList      []int           `json:"-"`
+	DecoderSparseStep *int            `json:"decoder_sparse_step"`
+	MLPOnlyLayers     []int           `json:"mlp_only_layers"`
+	InterleaveMoE     *int            `json:"interleave_moe_layer_step"`
+	MoELayers         []int           `json:"moe_layers"`
 
 	// DeepSeek V4: how the checkpoint stores the routed experts.
 	ExpertDtype string `json:"expert_dtype"`
@@ -231,6 +237,14 @@ type raw struct {
 	MoELatent       *int     `json:"moe_latent_size"`
 	MLPAct          string   `json:"mlp_hidden_act"`
 
+	// MiMo-V2-Flash: one entry per layer, 0 for full attention and 1 for
+	// a sliding window, and the sliding layers' own heads and dims.
+	HybridLayerPattern []int `json:"hybrid_layer_pattern"`
+	SWAHeads           *int  `json:"swa_num_attention_heads"`
+	SWAKVHeads         *int  `json:"swa_num_key_value_heads"`
+	SWAHeadDim         *int  `json:"swa_head_dim"`
+	SWAVHeadDim        *int  `json:"swa_v_head_dim"`
+
 	IndexTopK    *int     `json:"index_topk"`
 	IndexHeadDim *int     `json:"index_head_dim"`
 	IndexerTypes []string `json:"indexer_types"`
@@ -259,12 +273,6 @@ type raw struct {
 	} `json:"quantization_config"`
 }
 
-// unmodelled are fields that change the cache in a way this package does
-// not compute, with the family that has them.
-var unmodelled = []struct{ field, what string }{
-	{"swa_num_key_value_heads", "a separate KV-head count for sliding layers"},
-}
-
 // Parse reads a config.json.
 func Parse(data []byte) (Config, error) {
 	if len(data) > MaxConfigBytes {
@@ -287,9 +295,8 @@ func Parse(data []byte) (Config, error) {
 		return Config{}, err
 	}
 	r := top
-	body := data
 	if top.TextConfig != nil && !bytes.Equal(bytes.TrimSpace(top.TextConfig), []byte("null")) {
-		body = top.TextConfig
+		body := top.TextConfig
 		if !bytes.HasPrefix(bytes.TrimSpace(body), []byte("{")) {
 			return Config{}, bad("text_config", `"text_config": {"num_hidden_layers": 48, ...}`, "not an object")
 		}
@@ -309,11 +316,6 @@ func Parse(data []byte) (Config, error) {
 		}
 		if r.KVCacheDtype == "" {
 			r.KVCacheDtype = top.KVCacheDtype
-		}
-	}
-	for _, u := range unmodelled {
-		if present(body, u.field) {
-			return Config{}, bad(u.field, "", "%s is not modelled; give the architecture by hand (--layers, --kv-heads, --head-dim)", u.what)
 		}
 	}
 	return r.config()
@@ -368,20 +370,6 @@ func nullNonFinite(data []byte) []byte {
 	return out
 }
 
-// present reports whether a top-level key of obj is set to a non-null
-// value. It is called only on a decoded object, for a handful of keys.
-func present(obj []byte, key string) bool {
-	if !bytes.Contains(obj, []byte(`"`+key+`"`)) {
-		return false
-	}
-	var m map[string]json.RawMessage
-	if json.Unmarshal(obj, &m) != nil {
-		return false
-	}
-	v, ok := m[key]
-	return ok && !bytes.Equal(bytes.TrimSpace(v), []byte("null"))
-}
-
 func decode(data []byte, r *raw) error {
 	if err := json.Unmarshal(data, r); err != nil {
 		var te *json.UnmarshalTypeError
@@ -405,7 +393,42 @@ func decode(data []byte, r *raw) error {
 		}
 		return bad("", `{"num_hidden_layers": 80, ...}`, "not a JSON object (%v)", err)
 	}
+	if err := r.moeLayerFreq(); err != nil {
+		return err
+	}
 	return r.inRange()
+}
+
+// moeLayerFreq reads moe_layer_freq, a whole number or a list of 0 and
+// 1, one per layer, into MoELayerFreq or MoELayerList.
+func (r *raw) moeLayerFreq() error {
+	b := bytes.TrimSpace(r.MoELayerFreqRaw)
+	if len(b) == 0 || bytes.Equal(b, []byte("null")) {
+		return nil
+	}
+	const field, line = "moe_layer_freq", `"moe_layer_freq": 1 (or one 0 or 1 per layer: [0, 1, 1, ...])`
+	if b[0] == '[' {
+		var list []int
+		if err := json.Unmarshal(b, &list); err != nil {
+			return bad(field, line, "a list of other than whole numbers")
+		}
+		for i, x := range list {
+			if x != 0 && x != 1 {
+				return bad(field, line, "layer %d is %d; a list holds 0 (a dense MLP) or 1 (a mixture of experts) per layer", i, x)
+			}
+		}
+		r.MoELayerList = list
+		return nil
+	}
+	var n int
+	if err := json.Unmarshal(b, &n); err != nil {
+		return bad(field, line, "%s: neither a whole number nor a list", abbreviate(string(b)))
+	}
+	if err := breakeven.CheckWhole(n, 0, breakeven.MaxDim); err != nil {
+		return bad(field, line, "%v", err)
+	}
+	r.MoELayerFreq = &n
+	return nil
 }
 
 // tokenFields are the fields that count tokens, bounded as --tokens is;
@@ -579,14 +602,18 @@ func (r raw) config() (Config, error) {
 		if kv, hd, err = r.gqaDims(&c, heads, hidden); err != nil {
 			return c, err
 		}
-		gate := 1
-		if r.gated() {
-			gate = 2
+		v := hd
+		if r.VHeadDim != nil {
+			// Keys and values of their own widths (MiMo-V2-Flash).
+			if v, err = need(r.VHeadDim, "v_head_dim", `"v_head_dim": 128`); err != nil {
+				return c, err
+			}
 		}
-		g = attnShape{
-			params: float64(hidden)*float64(heads*hd*gate) + 2*float64(hidden)*float64(kv*hd) + float64(heads*hd)*float64(hidden),
-			qk:     hd, v: hd,
-		}
+		g = r.gqaShape(hidden, heads, kv, hd, v)
+	}
+	sw, err := r.slidingShape(g, mla, kinds, hidden, heads, kv, hd)
+	if err != nil {
+		return c, err
 	}
 	// The full-attention layers' shape: g, unless they are Gemma 4's
 	// global layers, with KV heads and a head dim of their own.
@@ -639,9 +666,12 @@ func (r raw) config() (Config, error) {
 		case k == full && (gkv != kv || ghd != hd):
 			c.Arch.Groups = append(c.Arch.Groups, breakeven.LayerGroup{Attention: breakeven.GQA, Layers: n, KVHeads: gkv, HeadDim: ghd})
 			c.Attention = append(c.Attention, prefill.AttentionGroup{Layers: n, QueryHeads: heads, QKDim: ghd, VDim: ghd})
+		case k == sliding:
+			c.Arch.Groups = append(c.Arch.Groups, breakeven.LayerGroup{Attention: breakeven.GQA, Layers: n, KVHeads: sw.kv, HeadDim: sw.qk, VDim: valueDim(sw), Window: w})
+			c.Attention = append(c.Attention, prefill.AttentionGroup{Layers: n, QueryHeads: sw.heads, QKDim: sw.qk, VDim: sw.v, Window: w})
 		default:
-			c.Arch.Groups = append(c.Arch.Groups, breakeven.LayerGroup{Attention: breakeven.GQA, Layers: n, KVHeads: kv, HeadDim: hd, Window: w})
-			c.Attention = append(c.Attention, prefill.AttentionGroup{Layers: n, QueryHeads: heads, QKDim: hd, VDim: hd, Window: w})
+			c.Arch.Groups = append(c.Arch.Groups, breakeven.LayerGroup{Attention: breakeven.GQA, Layers: n, KVHeads: kv, HeadDim: hd, VDim: valueDim(g), Window: w})
+			c.Attention = append(c.Attention, prefill.AttentionGroup{Layers: n, QueryHeads: heads, QKDim: g.qk, VDim: g.v, Window: w})
 		}
 	}
 	if err := r.indexer(&c, mla, layers); err != nil {
@@ -685,6 +715,8 @@ func (r raw) config() (Config, error) {
 			a = linParams
 		case full:
 			a = gparams
+		case sliding:
+			a = sw.params
 		}
 		total, active := moe.layer(i)
 		c.TotalParams += a + total
@@ -899,6 +931,71 @@ func gcdDivisor(heads int) int {
 type attnShape struct {
 	params float64
 	qk, v  int
+	// kv and heads are a sliding layer's KV and query heads
+	// (slidingShape).
+	kv, heads int
+}
+
+// valueDim is a shape's value dim as a LayerGroup holds it: 0 where it
+// is the key's.
+func valueDim(a attnShape) int {
+	if a.v == a.qk {
+		return 0
+	}
+	return a.v
+}
+
+// gqaShape is a GQA layer's shape: its query (and, where the config
+// gates the output, gate), key, value and output projections, with keys
+// and queries of hd numbers a head and values of v.
+func (r raw) gqaShape(hidden, heads, kv, hd, v int) attnShape {
+	gate := 1
+	if r.gated() {
+		gate = 2
+	}
+	h := float64(hidden)
+	return attnShape{
+		params: h*float64(heads*hd*gate) + h*float64(kv*hd) + h*float64(kv*v) + float64(heads*v)*h,
+		qk:     hd, v: v, kv: kv, heads: heads,
+	}
+}
+
+// slidingShape is the sliding-window layers' shape: g's, unless the
+// config gives them heads or dims of their own (MiMo-V2-Flash's
+// swa_num_key_value_heads, swa_head_dim, swa_v_head_dim and
+// swa_num_attention_heads), each defaulting to the full layers' value.
+func (r raw) slidingShape(g attnShape, mla bool, kinds []string, hidden, heads, kv, hd int) (attnShape, error) {
+	own := r.SWAHeads != nil || r.SWAKVHeads != nil || r.SWAHeadDim != nil || r.SWAVHeadDim != nil
+	if !own {
+		g.kv, g.heads = kv, heads
+		return g, nil
+	}
+	field := map[bool]string{true: "swa_num_key_value_heads", false: "swa_head_dim"}[r.SWAKVHeads != nil]
+	if mla {
+		return g, bad(field, `"kv_lora_rank": 512`, "sliding-layer dims with MLA (kv_lora_rank) are not modelled")
+	}
+	if !slices.Contains(kinds, sliding) {
+		return g, bad(field, `"hybrid_layer_pattern": [0, 1, 1, 1, 1, 0, ...]`, "sliding-layer dims, but no layer is a sliding window; give the layers (hybrid_layer_pattern or layer_types)")
+	}
+	var err error
+	sh, skv, shd, sv := heads, kv, hd, g.v
+	for _, f := range []struct {
+		p     *int
+		name  string
+		to    *int
+		typed string
+	}{{r.SWAHeads, "swa_num_attention_heads", &sh, `"swa_num_attention_heads": 64`}, {r.SWAKVHeads, "swa_num_key_value_heads", &skv, `"swa_num_key_value_heads": 8`},
+		{r.SWAHeadDim, "swa_head_dim", &shd, `"swa_head_dim": 192`}, {r.SWAVHeadDim, "swa_v_head_dim", &sv, `"swa_v_head_dim": 128`}} {
+		if f.p != nil {
+			if *f.to, err = need(f.p, f.name, f.typed); err != nil {
+				return g, err
+			}
+		}
+	}
+	if sh%skv != 0 {
+		return g, bad("swa_num_key_value_heads", fmt.Sprintf(`"swa_num_key_value_heads": %d`, gcdDivisor(sh)), "%d does not divide the sliding layers' %d query heads", skv, sh)
+	}
+	return r.gqaShape(hidden, sh, skv, shd, sv), nil
 }
 
 func (r raw) mlaShape(heads int) (attnShape, error) {
@@ -1163,6 +1260,26 @@ func (r raw) layerKinds(layers int) ([]string, error) {
 		}
 		if i := slices.Index(kinds, ""); i >= 0 {
 			return nil, bad("linear_attn_config", `"kda_layers": [1, 2, 3, 5, ...]`, "layer %d is in neither full_attn_layers nor kda_layers", i+1)
+		}
+	case len(r.HybridLayerPattern) > 0:
+		if len(r.LayerTypes) > 0 {
+			return nil, bad("hybrid_layer_pattern", `"hybrid_layer_pattern": [0, 1, 1, 1, 1, 0, ...]`, "given beside layer_types; give the layers one way")
+		}
+		if len(r.HybridLayerPattern) != layers {
+			return nil, bad("hybrid_layer_pattern", `"hybrid_layer_pattern": [0, 1, 1, 1, 1, 0, ...]`, "lists %d layers but num_hidden_layers is %d", len(r.HybridLayerPattern), layers)
+		}
+		for i, x := range r.HybridLayerPattern {
+			// 0: full attention; 1: a sliding window (transformers'
+			// MiMo-V2-Flash port: its default layer_types make layer 0
+			// and every sixth full, where the file's zeros stand).
+			switch x {
+			case 0:
+				kinds[i] = full
+			case 1:
+				kinds[i] = sliding
+			default:
+				return nil, bad("hybrid_layer_pattern", `"hybrid_layer_pattern": [0, 1, 1, 1, 1, 0, ...]`, "layer %d is %d; the list holds 0 (full attention) or 1 (a sliding window) per layer", i, x)
+			}
 		}
 	case len(r.LayerTypes) > 0:
 		if len(r.LayerTypes) != layers {
@@ -1443,6 +1560,18 @@ func (r raw) experts(layers, hidden int) (experts, error) {
 		e.shared = 3 * h * float64(d)
 	}
 	switch {
+	case r.MoELayerList != nil:
+		if len(r.MoELayerList) != layers {
+			return e, bad("moe_layer_freq", `"moe_layer_freq": [0, 1, 1, ...]`, "lists %d layers but num_hidden_layers is %d", len(r.MoELayerList), layers)
+		}
+		k := or(r.FirstKDense, 0)
+		for i, x := range r.MoELayerList {
+			if i < k && x == 1 {
+				return e, bad("moe_layer_freq", `"moe_layer_freq": [0, 1, 1, ...]`, "layer %d is a mixture, but first_k_dense_replace %d makes it dense", i, k)
+			}
+		}
+		list := r.MoELayerList
+		e.isMoE = func(i int) bool { return list[i] == 1 }
 	case r.FirstKDense != nil || r.MoELayerFreq != nil:
 		k, freq := or(r.FirstKDense, 0), or(r.MoELayerFreq, 1)
 		if freq <= 0 {

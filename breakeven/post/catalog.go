@@ -54,6 +54,9 @@ func groupsText(a breakeven.Architecture) string {
 		switch g.Attention {
 		case breakeven.GQA:
 			s += fmt.Sprintf(" kv_heads=%d head_dim=%d", g.KVHeads, g.HeadDim)
+			if g.VDim > 0 && g.VDim != g.HeadDim {
+				s += fmt.Sprintf(" v_head_dim=%d", g.VDim)
+			}
 		case breakeven.MLA:
 			s += fmt.Sprintf(" latent=%d rope=%d", g.LatentDim, g.RopeDim)
 		case breakeven.Linear:
