@@ -233,6 +233,12 @@ var configOnlyList = []configOnly{
 		"text_config: num_hidden_layers 60, layer_types (10 full_attention, 50 sliding_attention), sliding_window 1024, num_key_value_heads 16, head_dim 256, num_global_key_value_heads 4, global_head_dim 512, attention_k_eq_v true, enable_moe_block false, max_position_embeddings 262144; quantization_config kv_cache_scheme 8-bit float",
 		`"num_global_key_value_heads": 4,`,
 		"NVIDIA's NVFP4 checkpoint of Gemma 4 31B, the only 31B config read: its FP8 KV cache is the checkpoint's (give --kv-dtype bf16 for Google's own weights, whose config was not read); 10 global layers grow with the prompt (4 KV heads of 512), 50 sliding layers keep their last 1,024 tokens (16 KV heads of 256); parameters counted for the language model only"},
+	// Read on 2026-12-05: Xiaomi's MiMo-V2-Flash, whose keys and values
+	// differ in width and whose sliding layers have KV heads of their own.
+	{"MiMo-V2-Flash", []string{"XiaomiMiMo/MiMo-V2-Flash", "mimo-v2-flash"}, "XiaomiMiMo--MiMo-V2-Flash.json",
+		"num_hidden_layers 48, hybrid_layer_pattern (9 at 0, full attention; 39 at 1, sliding), sliding_window 128, num_attention_heads 64, num_key_value_heads 4, swa_num_key_value_heads 8, head_dim 192, v_head_dim 128, swa_head_dim 192, swa_v_head_dim 128, moe_layer_freq (1 at 0, 47 at 1), n_routed_experts 256, num_experts_per_tok 8, moe_intermediate_size 2048, intermediate_size 16384, quantization_config fp8, max_position_embeddings 262144",
+		`"swa_num_key_value_heads": 8,`,
+		"9 full-attention layers grow with the prompt (4 KV heads, keys of 192 numbers and values of 128); 39 sliding layers keep their last 128 tokens (8 KV heads); a 0 in hybrid_layer_pattern is a full layer, as transformers' port reads it (aiconfigurator reads the list the other way round); the sliding layers' learned sink logits and the multi-token-prediction layers are left out of the parameters"},
 	// Read on 2026-12-05: NVIDIA's Nemotron 3, hybrids of Mamba-2, attention
 	// and mixture-of-experts layers.
 	{"Nemotron 3 Nano 30B-A3B", []string{"nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4", "nemotron-3-nano"}, "nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.json",

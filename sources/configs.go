@@ -45,7 +45,7 @@ func init() {
 	register(
 		Source{AICConfigs, "aiconfigurator: aic-core/src/aiconfigurator_core/model_configs", "NVIDIA (ai-dynamo/aiconfigurator)",
 			"https://github.com/ai-dynamo/aiconfigurator/tree/095f58a51c4ca8e61b66ec108d86f223f8d559ce/aic-core/src/aiconfigurator_core/model_configs", "2026-08-21", Read,
-			"config.json files of public models kept as <org>--<model>_config.json for the configurator's model lookup: Llama 3.1 8B/70B/405B, Llama 4 Scout and Maverick, Qwen3 8B/32B/30B-A3B/235B-A22B, Qwen3-Coder-480B-A35B, Qwen3.5-27B and 35B-A3B, DeepSeek-V3 and R1, Kimi K2, Mixtral 8x22B, gpt-oss 20b and 120b, read at the snapshot's commit; read on 2026-12-05 at the same commit: Mixtral 8x7B, Qwen3 0.6B and 1.7B, Qwen3.5-122B-A10B and 397B-A17B, DeepSeek-V3.2, MiniMax M2.5, GLM-5 and GLM-5.1, and NVIDIA's NVFP4 checkpoint of DeepSeek-V3.1 (its config, without the quantization file beside it); also read on 2026-12-05, NVIDIA's NVFP4 checkpoints of Qwen3.6-27B, Qwen3.6-35B-A3B and Kimi K2.6 (all three last changed in commit 90f7fc0, 2026-08-19)"},
+			"config.json files of public models kept as <org>--<model>_config.json for the configurator's model lookup: Llama 3.1 8B/70B/405B, Llama 4 Scout and Maverick, Qwen3 8B/32B/30B-A3B/235B-A22B, Qwen3-Coder-480B-A35B, Qwen3.5-27B and 35B-A3B, DeepSeek-V3 and R1, Kimi K2, Mixtral 8x22B, gpt-oss 20b and 120b, read at the snapshot's commit; read on 2026-12-05 at the same commit: Mixtral 8x7B, Qwen3 0.6B and 1.7B, Qwen3.5-122B-A10B and 397B-A17B, DeepSeek-V3.2, MiniMax M2.5, GLM-5 and GLM-5.1, and NVIDIA's NVFP4 checkpoint of DeepSeek-V3.1 (its config, without the quantization file beside it); also read on 2026-12-05, NVIDIA's NVFP4 checkpoints of Qwen3.6-27B, Qwen3.6-35B-A3B and Kimi K2.6 (all three last changed in commit 90f7fc0, 2026-08-19); and Xiaomi's MiMo-V2-Flash (last changed in commit 0b077da, 2026-07-14)"},
 		Source{AICConfigsLlama, "aiconfigurator: src/aiconfigurator/model_configs/meta-llama--Llama-3.3-70B-Instruct_config.json", "NVIDIA (ai-dynamo/aiconfigurator)",
 			"https://github.com/ai-dynamo/aiconfigurator/blob/f577ab8432dfc9970fea27853a24861a6d3076cf/src/aiconfigurator/model_configs/meta-llama--Llama-3.3-70B-Instruct_config.json", "2026-03-09", Read,
 			"the config.json of meta-llama/Llama-3.3-70B-Instruct: 80 layers, 64 heads, 8 KV heads, hidden size 8192, max_position_embeddings 131072"},
@@ -135,6 +135,7 @@ var ConfigFiles = []ConfigFile{
 	{"nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16_config.json"},
 	{"nvidia--NVIDIA-Nemotron-3-Super-120B-A12B-FP8.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/nvidia--NVIDIA-Nemotron-3-Super-120B-A12B-FP8_config.json"},
 	{"nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16_config.json"},
+	{"XiaomiMiMo--MiMo-V2-Flash.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/XiaomiMiMo--MiMo-V2-Flash_config.json"},
 	// The evidence of an alias (DeepSeek-V3.1 is DeepSeek-V3's
 	// architecture); not in the catalog.
 	{"nvidia--DeepSeek-V3.1-NVFP4.json", AICConfigs, "aic-core/src/aiconfigurator_core/model_configs/nvidia--DeepSeek-V3.1-NVFP4_config.json"},

@@ -416,6 +416,35 @@ func TestGemma4KeepsKeysAndValuesOnItsGlobalLayers(t *testing.T) {
 	assert.True(t, pm.Sparse())
 }
 
+// MiMo-V2-Flash from its kept config. By hand: the 9 layers at 0 in
+// hybrid_layer_pattern (layer 0 and every sixth, as transformers' port
+// reads them: MiMoV2FlashLayers) keep 4 KV heads x (192 + 128) x 2 bytes
+// a token; the 39 others 8 x 320 x 2 for at most 128 tokens. Weights:
+// untied 152,576 x 4,096 embedding and head; attention q 64 x 192, k and
+// v kv x 192 and kv x 128, o 64 x 128 (x 4,096 each); layer 0's MLP of
+// 16,384; 47 layers of 256 experts of 2,048 (8 active) with a router.
+// The counts are the 309B and 15B Xiaomi names, within rounding.
+func TestMiMoV2FlashFromItsConfig(t *testing.T) {
+	assert.Contains(t, MiMoV2FlashLayers.Quote, "first layer and every 6th layer")
+	m := MustModel("XiaomiMiMo/MiMo-V2-Flash")
+	assert.Equal(t, "MiMo-V2-Flash", m.Name)
+	assert.Equal(t, breakeven.BytesPerToken(9*4*320*2), m.Arch.BytesPerToken())
+	n := breakeven.Tokens(131072)
+	assert.Equal(t, breakeven.Bytes(9*4*320*2*131072+39*8*320*2*128), m.Arch.CacheSize(n))
+	h := 4096.0
+	attn := func(kv float64) float64 { return h*64*192 + h*kv*192 + h*kv*128 + 64*128*h }
+	experts, router, dense := 256*3*h*2048, h*256, 3*h*16384
+	layers := 9*attn(4) + 39*attn(8) + dense + 47*router
+	assert.InEpsilon(t, 2*152576*h+layers+47*experts, m.TotalParams, 1e-12)
+	assert.InEpsilon(t, 152576*h+layers+47*experts*8/256, m.ActiveParams, 1e-12)
+	assert.InEpsilon(t, 309e9, m.TotalParams, 0.01)
+	assert.InEpsilon(t, 15e9, m.ActiveParams, 0.05)
+	pm, err := PrefillModel(m)
+	require.NoError(t, err)
+	assert.True(t, pm.Sparse())
+	assert.Equal(t, 47, pm.MoELayers)
+}
+
 // Nemotron 3's caches and parameters from their kept configs. By hand:
 // Nano's 6 attention layers keep 2 x 2 KV heads x 128 x 2 bytes a token,
 // and each of its 23 Mamba-2 layers holds (4 - 1) x (64 x 64 + 2 x 8 x

@@ -17,6 +17,7 @@ const (
 	SGLangDeepSeekV4     SourceID = "sglang-cookbook-deepseek-v4"
 	AICGemma4            SourceID = "aiconfigurator-gemma4-model"
 	VLLMNemotronH        SourceID = "vllm-nemotron-h-model"
+	HFMiMoV2Flash        SourceID = "transformers-mimo-v2-flash"
 )
 
 func init() {
@@ -36,6 +37,9 @@ func init() {
 		Source{VLLMNemotronH, "vLLM: vllm/model_executor/models/nemotron_h.py", "vLLM project",
 			"https://github.com/vllm-project/vllm/blob/00b08dc44519a82cbdd9061d92d1226985094622/vllm/model_executor/models/nemotron_h.py", "", Read,
 			"read 2026-12-05 at commit 00b08dc: ALL_DECODER_LAYER_TYPES makes each character of hybrid_override_pattern one layer, M a Mamba-2 mixer, - an MLP, * attention, E a mixture of experts; NemotronHMLP is an up_proj and a down_proj with ReLU squared (no gate), and the experts are non-gated too (is_non_gated_moe); the shared expert's width is moe_shared_expert_intermediate_size x n_shared_experts; with moe_latent_size the routed experts run on that latent width between fc1_latent_proj and fc2_latent_proj; the Mamba-2 mixer's intermediate size, and the state shape's, is mamba_num_heads x mamba_head_dim; the multi-token-prediction weights (mtp.) are skipped"},
+		Source{HFMiMoV2Flash, "transformers: models/mimo_v2_flash (configuration_mimo_v2_flash.py and modeling_mimo_v2_flash.py)", "Xiaomi and Hugging Face",
+			"https://github.com/huggingface/transformers/blob/019770ddcfd6bd6c1089adebb7e6428b2155cf01/src/transformers/models/mimo_v2_flash/configuration_mimo_v2_flash.py", "", Read,
+			"read 2026-12-05 at commit 019770d: MiMoV2FlashConfig's default layer_types make layer 0 and every sixth layer full attention and the rest sliding, the positions where MiMo-V2-Flash's config.json has 0 in hybrid_layer_pattern (its 1s are the sliding layers); MiMoV2FlashAttention (modeling_mimo_v2_flash.py, same commit) gives a sliding layer twice the KV heads, keys and queries of head_dim and values of v_head_dim (v_proj: num_kv_heads x v_head_dim; o_proj from num_attn_heads x v_head_dim), and a learned sink logit per query head on sliding layers (parameters, not cache); mlp_layer_types makes layer 0 dense and the rest sparse. aiconfigurator at 095f58a reads the same file otherwise: sdk/utils.py passes hybrid_layer_pattern unchanged as attn_layer_pattern, which sdk/common.py documents as '0 = SWA/local attention, 1 = global (full) attention', so it would take 39 global and 9 sliding layers where transformers takes 9 and 39"},
 		Source{VLLMKDAState, "vLLM: vllm/model_executor/layers/mamba/mamba_utils.py", "vLLM project",
 			"https://github.com/vllm-project/vllm/blob/02d710837549a368073552333f66d714477415d2/vllm/model_executor/layers/mamba/mamba_utils.py", "", Read,
 			"read 2026-12-05 at commit 02d7108: mamba2_state_shape gives a Mamba-2 layer a conv state of conv_kernel - 1 by conv_dim = intermediate_size + 2 x n_groups x state_size and a temporal (SSM) state of (num_heads, head_dim, state_size), the first in the model's type and the second in mamba_ssm_cache_dtype where one is set (_mamba_state_dtype); kda_state_shape gives a Kimi Delta Attention layer a conv state of conv_dim = num_heads x head_dim + 2 x num_k_heads x head_k_dim (the key heads default to the heads) by conv_kernel_size - 1, and a recurrent state of (num_heads, head_dim, head_dim); kda_state_dtype returns '(state_dtype, torch.float32)', the conv state in the model's type and the recurrent state in float32"},
@@ -85,6 +89,11 @@ var KDAStateLayout = quoted(VLLMKDAState, "MambaStateDtypeCalculator.kda_state_d
 // are the keys' projection where attention_k_eq_v is set.
 var Gemma4CacheLayout = quoted(AICGemma4, "Gemma4MixModel docstring, full_attention (global) layers",
 	"but K and V are still distinct tensors in the KV cache")
+
+// MiMoV2FlashLayers is which of MiMo-V2-Flash's layers are full
+// attention (modelconfig's hybrid_layer_pattern: 0 full, 1 sliding).
+var MiMoV2FlashLayers = quoted(HFMiMoV2Flash, "MiMoV2FlashConfig.__post_init__, the default layer_types",
+	"# Full attention for the first layer and every 6th layer; SWA for the rest.")
 
 // Mamba2StateLayout is how a Mamba-2 layer's fixed state is laid out
 // (modelconfig's nemotronH computes Nemotron-H's from it).

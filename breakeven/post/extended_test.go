@@ -193,7 +193,7 @@ func TestRangesFromTheirInputs(t *testing.T) {
 	}
 	perWeight := func(model string) float64 {
 		switch model {
-		case "DeepSeek-V3", "Kimi K2", "MiniMax M2.7", "GLM-5.2-FP8", "DeepSeek-V3.2", "MiniMax M2.5":
+		case "DeepSeek-V3", "Kimi K2", "MiniMax M2.7", "GLM-5.2-FP8", "DeepSeek-V3.2", "MiniMax M2.5", "MiMo-V2-Flash":
 			return 1
 		case "gpt-oss-120b":
 			return ossBytes(36, 128)
