@@ -18,6 +18,7 @@ func FuzzParseConfig(f *testing.F) {
 		`{` + compressedBase + `, "compress_ratios": [0, 4, 128, 4]}`,
 		`{` + hybrid + `, "full_attention_interval": 2}`,
 		`{` + mimoBase + `}`,
+		`{` + deciBase + `}`,
 	} {
 		f.Add([]byte(s))
 	}

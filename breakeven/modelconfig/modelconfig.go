@@ -245,6 +245,10 @@ type raw struct {
 	SWAHeadDim         *int  `json:"swa_head_dim"`
 	SWAVHeadDim        *int  `json:"swa_v_head_dim"`
 
+	// DeciLM (Llama-Nemotron's NAS models): each layer's attention and
+	// MLP, either of which may be skipped.
+	BlockConfigs []deciBlock `json:"block_configs"`
+
 	IndexTopK    *int     `json:"index_topk"`
 	IndexHeadDim *int     `json:"index_head_dim"`
 	IndexerTypes []string `json:"indexer_types"`
@@ -567,6 +571,9 @@ func (r raw) config() (Config, error) {
 	}
 	if nemotron {
 		return r.nemotronH(c, pattern, layers, hidden, heads, vocab)
+	}
+	if r.BlockConfigs != nil {
+		return r.deciLM(c, layers, hidden, heads, vocab)
 	}
 	if err := r.gemmaRefusals(); err != nil {
 		return c, err
