@@ -239,6 +239,12 @@ var configOnlyList = []configOnly{
 		"num_hidden_layers 48, hybrid_layer_pattern (9 at 0, full attention; 39 at 1, sliding), sliding_window 128, num_attention_heads 64, num_key_value_heads 4, swa_num_key_value_heads 8, head_dim 192, v_head_dim 128, swa_head_dim 192, swa_v_head_dim 128, moe_layer_freq (1 at 0, 47 at 1), n_routed_experts 256, num_experts_per_tok 8, moe_intermediate_size 2048, intermediate_size 16384, quantization_config fp8, max_position_embeddings 262144",
 		`"swa_num_key_value_heads": 8,`,
 		"9 full-attention layers grow with the prompt (4 KV heads, keys of 192 numbers and values of 128); 39 sliding layers keep their last 128 tokens (8 KV heads); a 0 in hybrid_layer_pattern is a full layer, as transformers' port reads it (aiconfigurator reads the list the other way round); the sliding layers' learned sink logits and the multi-token-prediction layers are left out of the parameters"},
+	// Read on 2026-12-05: NVIDIA's Llama-3.3-Nemotron-Super, a NAS model
+	// whose layers each keep or skip attention and set their MLP's width.
+	{"Llama 3.3 Nemotron Super 49B", []string{"nvidia/Llama-3_3-Nemotron-Super-49B-v1", "Llama-3.3-Nemotron-Super-49B-v1", "llama-3.3-nemotron-super-49b"}, "nvidia--Llama-3_3-Nemotron-Super-49B-v1.json",
+		"DeciLMForCausalLM (model_type nemotron-nas): num_hidden_layers 80, hidden_size 8192, num_attention_heads 64, block_configs (49 layers attend with n_heads_in_group 8, 31 skip attention; ffn_mult from 0.5 to 5.25), vocab_size 128256, max_position_embeddings 131072",
+		`"model_type": "nemotron-nas",`,
+		"49 of its 80 layers attend (8 KV heads of 128) and keep a cache; the other 31 skip attention; each MLP's width follows its ffn_mult as aiconfigurator converts it (DeciMLPWidth); the shapes' parameter count is the name's 49B within its rounding; v1 only (later versions' configs not read)"},
 	// Read on 2026-12-05: NVIDIA's Nemotron 3, hybrids of Mamba-2, attention
 	// and mixture-of-experts layers.
 	{"Nemotron 3 Nano 30B-A3B", []string{"nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4", "nemotron-3-nano"}, "nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.json",

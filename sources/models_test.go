@@ -445,6 +445,32 @@ func TestMiMoV2FlashFromItsConfig(t *testing.T) {
 	assert.Equal(t, 47, pm.MoELayers)
 }
 
+// Llama-3.3-Nemotron-Super-49B from its kept config, counted by hand
+// from its 80 blocks: 49 attend (8 KV heads of 128: 49 x 2 x 8 x 128 x 2
+// bytes a token), 31 do not; the MLPs' widths (DeciMLPWidth: 2 x ffn_mult
+// x 8,192 / 3, rounded up to 256) are 28,672 on 49 layers (ffn_mult
+// 5.25), 14,336 on 6 (2.625), 7,168 on 10 (1.3125), 5,632 on 8 (1.0),
+// 2,816 on 6 (0.5) and 17,920 on 1 (3.28125); untied 128,256 x 8,192
+// embedding and head. The count is the name's 49B within its rounding.
+func TestLlamaNemotronSuperFromItsBlocks(t *testing.T) {
+	assert.Contains(t, DeciMLPWidth.Quote, "2 * ffn_mult")
+	m := MustModel("nvidia/Llama-3_3-Nemotron-Super-49B-v1")
+	assert.Equal(t, "Llama 3.3 Nemotron Super 49B", m.Name)
+	assert.Equal(t, breakeven.BytesPerToken(49*2*8*128*2), m.Arch.BytesPerToken())
+	h := 8192.0
+	attn := h*h + 2*h*8*128 + h*h
+	mlp := 0.0
+	for width, layers := range map[float64]float64{28672: 49, 14336: 6, 7168: 10, 5632: 8, 2816: 6, 17920: 1} {
+		mlp += layers * 3 * h * width
+	}
+	assert.InEpsilon(t, 2*128256*h+49*attn+mlp, m.TotalParams, 1e-12)
+	assert.InEpsilon(t, 128256*h+49*attn+mlp, m.ActiveParams, 1e-12)
+	assert.InEpsilon(t, 49e9, m.TotalParams, 0.05)
+	pm, err := PrefillModel(m)
+	require.NoError(t, err)
+	assert.False(t, pm.Sparse())
+}
+
 // Nemotron 3's caches and parameters from their kept configs. By hand:
 // Nano's 6 attention layers keep 2 x 2 KV heads x 128 x 2 bytes a token,
 // and each of its 23 Mamba-2 layers holds (4 - 1) x (64 x 64 + 2 x 8 x

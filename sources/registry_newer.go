@@ -18,6 +18,7 @@ const (
 	AICGemma4            SourceID = "aiconfigurator-gemma4-model"
 	VLLMNemotronH        SourceID = "vllm-nemotron-h-model"
 	HFMiMoV2Flash        SourceID = "transformers-mimo-v2-flash"
+	AICNemotronNAS       SourceID = "aiconfigurator-nemotron-nas-model"
 )
 
 func init() {
@@ -40,6 +41,9 @@ func init() {
 		Source{HFMiMoV2Flash, "transformers: models/mimo_v2_flash (configuration_mimo_v2_flash.py and modeling_mimo_v2_flash.py)", "Xiaomi and Hugging Face",
 			"https://github.com/huggingface/transformers/blob/019770ddcfd6bd6c1089adebb7e6428b2155cf01/src/transformers/models/mimo_v2_flash/configuration_mimo_v2_flash.py", "", Read,
 			"read 2026-12-05 at commit 019770d: MiMoV2FlashConfig's default layer_types make layer 0 and every sixth layer full attention and the rest sliding, the positions where MiMo-V2-Flash's config.json has 0 in hybrid_layer_pattern (its 1s are the sliding layers); MiMoV2FlashAttention (modeling_mimo_v2_flash.py, same commit) gives a sliding layer twice the KV heads, keys and queries of head_dim and values of v_head_dim (v_proj: num_kv_heads x v_head_dim; o_proj from num_attn_heads x v_head_dim), and a learned sink logit per query head on sliding layers (parameters, not cache); mlp_layer_types makes layer 0 dense and the rest sparse. aiconfigurator at 095f58a reads the same file otherwise: sdk/utils.py passes hybrid_layer_pattern unchanged as attn_layer_pattern, which sdk/common.py documents as '0 = SWA/local attention, 1 = global (full) attention', so it would take 39 global and 9 sliding layers where transformers takes 9 and 39"},
+		Source{AICNemotronNAS, "aiconfigurator: aic-core/src/aiconfigurator_core/sdk/models/nemotron_nas.py", "NVIDIA (ai-dynamo/aiconfigurator)",
+			aicTree + "aic-core/src/aiconfigurator_core/sdk/models/nemotron_nas.py", "2026-07-22", Read,
+			"read 2026-12-05 at commit 095f58a (last changed in 5559575, 2026-07-22): NemotronNas prices each block of a DeciLM config's block_configs (parsed by sdk/utils.py's _parse_nemotron_block_configs) as attention with num_heads // n_heads_in_group KV heads unless attention.no_op, and a gated MLP unless ffn.no_op, whose width _ffn_mult_to_intermediate_size converts from ffn_mult, with conversion code it says it adopted from NVIDIA's modeling_decilm.py: int(2 x ffn_mult x hidden_size / 3), rounded up to a multiple of 256"},
 		Source{VLLMKDAState, "vLLM: vllm/model_executor/layers/mamba/mamba_utils.py", "vLLM project",
 			"https://github.com/vllm-project/vllm/blob/02d710837549a368073552333f66d714477415d2/vllm/model_executor/layers/mamba/mamba_utils.py", "", Read,
 			"read 2026-12-05 at commit 02d7108: mamba2_state_shape gives a Mamba-2 layer a conv state of conv_kernel - 1 by conv_dim = intermediate_size + 2 x n_groups x state_size and a temporal (SSM) state of (num_heads, head_dim, state_size), the first in the model's type and the second in mamba_ssm_cache_dtype where one is set (_mamba_state_dtype); kda_state_shape gives a Kimi Delta Attention layer a conv state of conv_dim = num_heads x head_dim + 2 x num_k_heads x head_k_dim (the key heads default to the heads) by conv_kernel_size - 1, and a recurrent state of (num_heads, head_dim, head_dim); kda_state_dtype returns '(state_dtype, torch.float32)', the conv state in the model's type and the recurrent state in float32"},
@@ -94,6 +98,11 @@ var Gemma4CacheLayout = quoted(AICGemma4, "Gemma4MixModel docstring, full_attent
 // attention (modelconfig's hybrid_layer_pattern: 0 full, 1 sliding).
 var MiMoV2FlashLayers = quoted(HFMiMoV2Flash, "MiMoV2FlashConfig.__post_init__, the default layer_types",
 	"# Full attention for the first layer and every 6th layer; SWA for the rest.")
+
+// DeciMLPWidth is how a DeciLM layer's MLP width follows from its
+// ffn_mult (modelconfig's deciMLPWidth).
+var DeciMLPWidth = quoted(AICNemotronNAS, "NemotronNas._ffn_mult_to_intermediate_size",
+	"inter_size = int(2 * ffn_mult * self._hidden_size / 3)")
 
 // Mamba2StateLayout is how a Mamba-2 layer's fixed state is laid out
 // (modelconfig's nemotronH computes Nemotron-H's from it).

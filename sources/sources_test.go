@@ -161,7 +161,7 @@ func TestEverySourceIsUsed(t *testing.T) {
 	}
 	used[KeepRule.Source] = true
 	used[KDAStateLayout.Source] = true
-	used[Gemma4CacheLayout.Source], used[MiMoV2FlashLayers.Source] = true, true
+	used[Gemma4CacheLayout.Source], used[MiMoV2FlashLayers.Source], used[DeciMLPWidth.Source] = true, true, true
 	used[Mamba2StateLayout.Source], used[NemotronHMixerWidth.Source] = true, true
 	for _, e := range Ledger {
 		if id, ok := strings.CutPrefix(e.Input, "date:"); ok {
