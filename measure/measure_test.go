@@ -299,3 +299,26 @@ func TestPromptsShareNoFirstToken(t *testing.T) {
 		}
 	}
 }
+
+// A result keeps the model's shape (layers, KV heads, head dim) only where
+// those three numbers give its whole cache: one GQA group whose values
+// are as wide as its keys. A group with narrower values (keys of 192,
+// values of 128) is not written as a shape that would price its values
+// at 192, so a result without its config reads no formula.
+func TestAResultKeepsAShapeOnlyWhereItGivesTheCache(t *testing.T) {
+	raw := Raw{Points: []RawPoint{{Tokens: 128, Cold: []Sample{{TTFT: 0.2}}, Cached: []Sample{{TTFT: 0.05}}},
+		{Tokens: 256, Cold: []Sample{{TTFT: 0.4}}, Cached: []Sample{{TTFT: 0.05}}}}}
+	plain := Formula{Name: "SmolLM2-135M", Arch: breakeven.GQAArchitecture(30, 3, 64), Known: true}
+	res, err := Analyze(raw, plain, nil, Settings{}, Provenance{Engine: EngineVLLM})
+	require.NoError(t, err)
+	assert.Equal(t, [3]int{30, 3, 64}, [3]int{res.Model.Layers, res.Model.KVHeads, res.Model.HeadDim})
+	assert.Equal(t, plain.Arch.BytesPerToken(), res.Formula().Arch.BytesPerToken())
+
+	narrow := Formula{Name: "narrow values", Known: true,
+		Arch: breakeven.Architecture{Groups: []breakeven.LayerGroup{{Attention: breakeven.GQA, Layers: 9, KVHeads: 4, HeadDim: 192, VDim: 128}}}}
+	res, err = Analyze(raw, narrow, nil, Settings{}, Provenance{Engine: EngineVLLM})
+	require.NoError(t, err)
+	assert.Zero(t, res.Model.HeadDim, "no shape that would price the values at the keys' width")
+	assert.InDelta(t, 9*4*(192+128)*2, res.Model.FormulaBytesPerToken, 0)
+	assert.False(t, res.Formula().Known)
+}

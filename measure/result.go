@@ -285,8 +285,10 @@ func Analyze(raw Raw, f Formula, links []string, s Settings, prov Provenance) (R
 	if f.Known {
 		res.Model.FormulaBytesPerToken = float64(f.Arch.BytesPerToken())
 		res.Model.FormulaFixedBytes = float64(f.Arch.FixedBytes())
-		if len(f.Arch.Groups) == 1 && f.Arch.Groups[0].Attention == breakeven.GQA {
-			g := f.Arch.Groups[0]
+		// The shape is kept where three numbers give the whole cache: one
+		// GQA group whose values are as wide as its keys.
+		if g := f.Arch.Groups; len(g) == 1 && g[0].Attention == breakeven.GQA && g[0].ValueDim() == g[0].HeadDim {
+			g := g[0]
 			res.Model.Layers, res.Model.KVHeads, res.Model.HeadDim = g.Layers, g.KVHeads, g.HeadDim
 		}
 	} else {
