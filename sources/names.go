@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"signalweight.dev/kv/breakeven"
+	"signalweight.dev/kv/breakeven/prefill"
 )
 
 // This file holds how a typed model name is read: the looser key that
@@ -415,13 +416,25 @@ func (p nameParts) sizes(m *Model) (total, active float64) {
 	if total == 0 && m != nil {
 		total, active = m.TotalParams, m.ActiveParams
 	}
-	if active == 0 && m != nil && !p.experts && m.ActiveParams > 0 && m.ActiveParams < m.TotalParams {
+	if active == 0 && m != nil && !p.experts && m.mixture() {
 		active = m.ActiveParams
 	}
 	if active == 0 && !p.experts && m != nil {
 		active = total
 	}
 	return total, active
+}
+
+// mixture reports whether m is a mixture of experts as the prefill model
+// reads it (prefill.Model.Sparse): from its config where one was read,
+// since a dense model's counts from its shapes differ too, by the input
+// embedding looked up but not multiplied; else from its counts.
+func (m *Model) mixture() bool {
+	if pm, ok := configPrefill(*m); ok {
+		pm.TotalParams = m.TotalParams
+		return pm.Sparse()
+	}
+	return prefill.Model{TotalParams: m.TotalParams, ActiveParams: m.ActiveParams}.Sparse()
 }
 
 // sizeDistance is how far apart two models' sizes are, in natural logs:

@@ -193,11 +193,11 @@ func TestFamilyAloneSuggestsNothing(t *testing.T) {
 func TestSizeRankingKeepsToCloseSizes(t *testing.T) {
 	assert.Equal(t, []string{"Qwen2.5-32B"}, bySize("Qwen2.5-72B-Instruct"), "not Qwen2.5-7B, nor Qwen3-Next-80B-A3B, an MoE of another version")
 	assert.Equal(t, []string{"Llama 3.1 70B", "Llama 3.3 Nemotron Super 49B"}, bySize("llama-3.1-40b"),
-		"70/40 = 1.75: within ln 4 for 3.1, but 1.5 ln 1.75 = 0.84 for 3.3, read as dense; 8B is 5x off, 405B 10x; Llama 3.3's 49B NAS model (50.2B counted), 1.5 ln(50.2/40) = 0.34")
+		"70/40 = 1.75: within ln 4 for 3.1, but 1.5 ln 1.75 = 0.84 for 3.3, read as dense; 8B is 5x off, 405B 10x; Llama 3.3's 49B NAS model, about 1.5 ln(49/40) = 0.30 (its name's total)")
 	assert.Equal(t, []string{"Llama 3.1 70B", "Llama 3.3 Nemotron Super 49B", "Llama 3.3 70B", "Llama 3 70B", "Llama 2 70B"}, bySize("llama-3.1-55b"),
-		"1.5 ln(70/55) = 0.36, within ln 2 for any version; the same version first, then the nearest: 1.5 ln(55/50.2) = 0.14")
+		"1.5 ln(70/55) = 0.36, within ln 2 for any version; the same version first, then the nearest: about 1.5 ln(55/49) = 0.17")
 	assert.Equal(t, []string{"Llama 3.1 70B", "Llama 3.3 Nemotron Super 49B"}, bySize("llama-3.1-34b"),
-		"70/34 = 2.06: the same version only; the 49B NAS model, 1.5 ln(50.2/34) = 0.58, within ln 2 for any version")
+		"70/34 = 2.06: the same version only; the 49B NAS model, about 1.5 ln(49/34) = 0.55, within ln 2 for any version")
 	assert.Equal(t, []string{"DeepSeek-R1-Distill-Llama-8B"}, bySize("deepseek-r1-distill-llama-14b"), "14/8 = 1.75; 70/14 = 5")
 	// Active parameters stated: Qwen3-32B (dense, 32B active) is
 	// ln(32/30) + ln(32/3)/2 = 1.25 from 30B-A3B, within ln 4 for version 3.
@@ -232,4 +232,21 @@ func TestVersionPenaltyIsZeroHalfOrOneAndAHalf(t *testing.T) {
 	} {
 		assert.Equal(t, c.want, versionPenalty(c.a, c.b), "%q and %q", c.a, c.b)
 	}
+}
+
+// A catalog name's size is read as the prefill model reads the model: a
+// dense model read from its config.json counts fewer parameters through
+// which a token is multiplied than it holds (the input embedding is only
+// looked up), and is still dense, so its name's total stands for both
+// counts; a mixture's name takes the catalog's active count.
+func TestANameTakesADenseConfigModelAsDense(t *testing.T) {
+	dense := MustModel("Qwen3-0.6B")
+	require.Less(t, dense.ActiveParams, dense.TotalParams, "the embedding is held, not multiplied")
+	assert.False(t, dense.mixture())
+	total, active := parseName(dense.Name).sizes(&dense)
+	assert.Equal(t, total, active, "dense: its name's 0.6B for both")
+	moe := MustModel("Qwen3-30B-A3B")
+	assert.True(t, moe.mixture())
+	_, active = parseName("Qwen3-30B").sizes(&moe)
+	assert.Equal(t, moe.ActiveParams, active, "a mixture named by its total takes the catalog's active count")
 }
