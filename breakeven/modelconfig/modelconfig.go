@@ -277,6 +277,14 @@ type raw struct {
 	} `json:"quantization_config"`
 }
 
+// unmodelled are fields that change the cache or the weights in a way
+// this package does not compute, with the family that has them: a config
+// that sets one is refused, never read without it.
+var unmodelled = []struct{ field, what string }{
+	{"sparse_attention_config", "MiniMax Sparse Attention (MiniMax M3): its indexer's key cache and block-sparse attention are"},
+	{"dense_intermediate_size", "a dense layers' MLP width of its own (MiniMax M3) is"},
+}
+
 // Parse reads a config.json.
 func Parse(data []byte) (Config, error) {
 	if len(data) > MaxConfigBytes {
@@ -299,8 +307,9 @@ func Parse(data []byte) (Config, error) {
 		return Config{}, err
 	}
 	r := top
+	body := data
 	if top.TextConfig != nil && !bytes.Equal(bytes.TrimSpace(top.TextConfig), []byte("null")) {
-		body := top.TextConfig
+		body = top.TextConfig
 		if !bytes.HasPrefix(bytes.TrimSpace(body), []byte("{")) {
 			return Config{}, bad("text_config", `"text_config": {"num_hidden_layers": 48, ...}`, "not an object")
 		}
@@ -322,7 +331,26 @@ func Parse(data []byte) (Config, error) {
 			r.KVCacheDtype = top.KVCacheDtype
 		}
 	}
+	for _, u := range unmodelled {
+		if present(body, u.field) {
+			return Config{}, bad(u.field, "", "%s not modelled; give the architecture by hand (--layers, --kv-heads, --head-dim)", u.what)
+		}
+	}
 	return r.config()
+}
+
+// present reports whether a top-level key of obj is set to a non-null
+// value. It is called only on a decoded object, for a handful of keys.
+func present(obj []byte, key string) bool {
+	if !bytes.Contains(obj, []byte(`"`+key+`"`)) {
+		return false
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(obj, &m) != nil {
+		return false
+	}
+	v, ok := m[key]
+	return ok && !bytes.Equal(bytes.TrimSpace(v), []byte("null"))
 }
 
 // nullNonFinite returns data with Python's bare non-finite floats
