@@ -2,6 +2,7 @@ package factcheck
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -161,5 +162,21 @@ func TestMarkdownListMarkersAreEscapedAtTheStart(t *testing.T) {
 		"":         "",
 	} {
 		assert.Equal(t, want, mdEsc(in), "%q", in)
+	}
+}
+
+// The rate check's tolerance is floating-point rounding, not a hidden
+// margin: 1 GB loaded in "1.000000000000" s implies 1 GB/s to within
+// 5e-13, and a throughput printed to ten figures that misses it by 1.5
+// parts per billion either way (0.9999999985 or 1.0000000015 GB/s, give
+// or take 5e-11) does not agree, while one at half a part per billion
+// does.
+func TestTheRateCheckToleratesRoundingOnly(t *testing.T) {
+	for stated, agrees := range map[string]bool{"0.9999999985": false, "0.9999999995": true, "1.0000000015": false, "1.0000000005": true} {
+		bw, err := strconv.ParseFloat(stated, 64)
+		require.NoError(t, err)
+		r := &Result{Claim: Claim{Seconds: "1.000000000000", Throughput: stated + " GB/s"},
+			Loaded: 1e9, Seconds: 1, Throughput: breakeven.Bandwidth(bw * 1e9)}
+		assert.Equal(t, !agrees, checkRate(r).NoMatch, stated)
 	}
 }
