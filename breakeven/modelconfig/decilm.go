@@ -51,14 +51,9 @@ func (r raw) deciLM(c Config, layers, hidden, heads, vocab int) (Config, error) 
 	if len(r.BlockConfigs) != layers {
 		return c, bad("block_configs", example, "lists %d layers but num_hidden_layers is %d", len(r.BlockConfigs), layers)
 	}
-	hd := hidden / heads
-	if r.HeadDim != nil {
-		var err error
-		if hd, err = need(r.HeadDim, "head_dim", `"head_dim": 128`); err != nil {
-			return c, err
-		}
-	} else if hidden%heads != 0 {
-		return c, bad("head_dim", `"head_dim": 128`, "missing, and hidden_size %d is not a multiple of num_attention_heads %d", hidden, heads)
+	hd, err := r.headDim(hidden, heads)
+	if err != nil {
+		return c, err
 	}
 	h := float64(hidden)
 	c.Hidden = hidden
@@ -98,7 +93,7 @@ func (r raw) deciLM(c Config, layers, hidden, heads, vocab int) (Config, error) 
 				c.Arch.Groups = append(c.Arch.Groups, breakeven.LayerGroup{Attention: breakeven.GQA, Layers: 1, KVHeads: kv, HeadDim: hd})
 				c.Attention = append(c.Attention, prefill.AttentionGroup{Layers: 1, QueryHeads: heads, QKDim: hd, VDim: hd})
 			}
-			attn := h*float64(heads*hd) + 2*h*float64(kv*hd) + float64(heads*hd)*h
+			attn := r.gqaShape(hidden, heads, kv, hd, hd).params
 			c.TotalParams += attn
 			c.ActiveParams += attn
 			attending++

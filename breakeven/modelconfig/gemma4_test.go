@@ -80,6 +80,7 @@ func TestGemma4FieldsRefusedWithTheirName(t *testing.T) {
 		`, "use_double_wide_mlp": true}`:        `config.json field "use_double_wide_mlp": a double-wide MLP is not modelled`,
 		`, "num_global_key_value_heads": 3}`:    `config.json field "num_global_key_value_heads": 3 does not divide num_attention_heads 8 (e.g. "num_global_key_value_heads": 8)`,
 		`, "global_head_dim": 0}`:               `config.json field "global_head_dim": 0: need a positive number (e.g. "global_head_dim": 512)`,
+		`, "v_head_dim": 8}`:                    `config.json field "v_head_dim": a value width beside global-layer dims (global_head_dim, num_global_key_value_heads, attention_k_eq_v) is not modelled`,
 		`, "enable_moe_block": true, "num_experts": 4, "top_k_experts": 5, "moe_intermediate_size": 8}`: `config.json field "top_k_experts": 5 is more than the 4 experts (e.g. "top_k_experts": 4)`,
 		`, "enable_moe_block": true, "num_experts": 4, "moe_intermediate_size": 8}`:                     `config.json field "top_k_experts"`,
 	} {

@@ -854,6 +854,10 @@ func (r raw) globalShape(mla bool, heads, kv, hd, hidden int, params float64) (i
 	if mla {
 		return 0, 0, 0, bad("global_head_dim", `"kv_lora_rank": 512`, "global-layer dims with MLA (kv_lora_rank) are not modelled")
 	}
+	if r.VHeadDim != nil {
+		// The global layers' values would need a width of their own.
+		return 0, 0, 0, bad("v_head_dim", "", "a value width beside global-layer dims (global_head_dim, num_global_key_value_heads, attention_k_eq_v) is not modelled")
+	}
 	gkv, ghd := kv, hd
 	var err error
 	if r.GlobalKVHeads != nil {
@@ -892,14 +896,20 @@ func (r raw) gqaDims(c *Config, heads, hidden int) (kv, hd int, err error) {
 	if r.KVHeads == nil {
 		c.Notes = append(c.Notes, fmt.Sprintf("num_key_value_heads not stated: taken as num_attention_heads, %d (multi-head attention, Hugging Face's default); state it if the model shares KV heads", heads))
 	}
+	hd, err = r.headDim(hidden, heads)
+	return kv, hd, err
+}
+
+// headDim returns a config's head dim: head_dim, or hidden_size over the
+// heads where it is not stated, each checked.
+func (r raw) headDim(hidden, heads int) (int, error) {
 	if r.HeadDim == nil {
 		if hidden%heads != 0 {
-			return 0, 0, bad("head_dim", `"head_dim": 128`, "missing, and hidden_size %d is not a multiple of num_attention_heads %d", hidden, heads)
+			return 0, bad("head_dim", `"head_dim": 128`, "missing, and hidden_size %d is not a multiple of num_attention_heads %d", hidden, heads)
 		}
-		return kv, hidden / heads, nil
+		return hidden / heads, nil
 	}
-	hd, err = need(r.HeadDim, "head_dim", `"head_dim": 128`)
-	return kv, hd, err
+	return need(r.HeadDim, "head_dim", `"head_dim": 128`)
 }
 
 // embeddings starts c's parameter counts with the input embedding, held

@@ -100,7 +100,7 @@ func (r raw) nemotronH(c Config, pattern string, layers, hidden, heads, vocab in
 		}
 		c.Arch.Groups = append(c.Arch.Groups, breakeven.LayerGroup{Attention: breakeven.GQA, Layers: n, KVHeads: kv, HeadDim: hd, Window: window})
 		c.Attention = append(c.Attention, prefill.AttentionGroup{Layers: n, QueryHeads: heads, QKDim: hd, VDim: hd, Window: window})
-		attn = h*float64(heads*hd) + 2*h*float64(kv*hd) + float64(heads*hd)*h
+		attn = r.gqaShape(hidden, heads, kv, hd, hd).params
 	}
 
 	// Mamba-2 layers.
