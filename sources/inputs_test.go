@@ -250,6 +250,7 @@ func notInQuote(inputs map[string]AnyInput) map[string]struct {
 		"deepseek.days":                       {24.0 / 24, `"24 hours" is one day`},
 		"gpustack-h100-qwen3-8b.tokens":       {23260.0 / 100, "the mean prompt: the quoted Total input tokens over the run's 100 successful requests"},
 		"gpustack-h100-qwen3-8b.seconds":      {59.01e-3, `vLLM's benchmark prints "Mean TTFT (ms)": the unit precedes the figure`},
+		"vllm-pr42646.seconds":                {140.17e-3, "the table's header names the column Mean TTFT ms (Base)"},
 	}
 	for name, ms := range dstackTTFTms {
 		m[name] = c{ms / 1e3, "dstack's result files print TTFT in ms"}

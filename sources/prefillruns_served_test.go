@@ -74,3 +74,24 @@ func TestServedSingleRequestsAreDenseModelsOnOneToFourGPUsAtShortPrompts(t *test
 	assert.Contains(t, g.Seconds.Locator, "Maximum request concurrency: 1")
 	assert.Contains(t, g.Note, "BF16")
 }
+
+// vLLM's request is the fit's one served single request of a mixture of
+// experts without MLA: Qwen3.5-397B-A17B (17B of 397B active) on four
+// B300s, the GPU count and chip from the test plan's line and the
+// tensor parallelism from the table's header, one request at a time, in
+// the checkpoint's FP8.
+func TestVLLMsQwen35RequestIsAMixtureOnFourB300sOneAtATime(t *testing.T) {
+	r := VLLMPR42646Qwen35B300
+	assert.Contains(t, PrefillRuns(), r)
+	m, err := FindModel(r.Model)
+	require.NoError(t, err)
+	assert.Less(t, m.ActiveParams, m.TotalParams/10, "a sparse model: under a tenth of its weights active")
+	assert.Equal(t, 1, r.Concurrency)
+	assert.Equal(t, "B300", r.Chip)
+	assert.Contains(t, r.GPUs.Quote, "4xB300")
+	assert.Contains(t, r.Tokens.Quote, "TP=4")
+	assert.Equal(t, int(r.GPUs.V()), r.Par.TP)
+	assert.Equal(t, fp8BF16Attention, r.Compute)
+	assert.False(t, r.Offline)
+	assert.Empty(t, r.Rate.Name)
+}

@@ -72,7 +72,9 @@ func TestPrefillRunQuotesStateTheirFigures(t *testing.T) {
 		printedAs[name] = s
 	}
 	// The served single requests: AWS's NIM table prints seconds to the
-	// hundredth, GPUStack's vLLM benchmark its mean TTFT in ms.
+	// hundredth, GPUStack's vLLM benchmark its mean TTFT in ms, vLLM's
+	// pull request #42646 its concurrency-1 row's baseline mean TTFT in ms
+	// (the row's third cell).
 	for name, s := range map[string]string{
 		"aws-nim-h100-llama3-8b-fp8-200.seconds":        "Time-to-first-token(sec) | 0.01 ",
 		"aws-nim-h100x4-llama3-70b-fp8-7000.seconds":    "Time-to-first-token(sec) | 0.34 ",
@@ -81,6 +83,9 @@ func TestPrefillRunQuotesStateTheirFigures(t *testing.T) {
 		"aws-nim-h100-llama3-8b-fp8-200.tokens":         "| 1xH100 | 200/114",
 		"aws-nim.llama3-70b.gpus":                       "| 4xH100 | 7000/1000",
 		"gpustack-h100-qwen3-8b.tokens":                 "Total input tokens:                      23260",
+		"vllm-pr42646.seconds":                          "| 1 | 141.02 | 140.17 |",
+		"vllm-pr42646.tokens":                           "ISL/OSL = 1024/1024",
+		"vllm-pr42646.gpus":                             "TP4 on 4xB300",
 	} {
 		printedAs[name] = s
 	}
