@@ -6,9 +6,9 @@ import (
 )
 
 // This file holds a served single request of a mixture of experts without
-// MLA: the fit's other served single requests of mixtures are DeepSeek-V3
-// and R1 (MLA, 8 to 16 GPUs) and Kimi K2's throughput, so the mixture's
-// per-request cost had been set by MLA models alone.
+// MLA: the fit's other mixtures are DeepSeek-V3 and R1 (single requests
+// on 4 to 16 GPUs) and Kimi K2 (a throughput), all with MLA, so the
+// mixture's per-request cost had been set by MLA models alone.
 //
 //   - vLLM pull request #42646 (a fused all-reduce and Gemma RMSNorm from
 //     FlashInfer, for Gemma, Qwen3-Next and Qwen3.5): its performance
