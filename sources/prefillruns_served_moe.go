@@ -15,8 +15,7 @@ import (
 //     table serves Qwen/Qwen3.5-397B-A17B-FP8 with TP=4 at 1,024 input
 //     and 1,024 output tokens over a concurrency sweep from 1. The
 //     baseline column (vLLM without the pull request) is used; the fused
-//     column is the same setup with the change, 6 ms faster at
-//     concurrency 1, and not a release. The table does not name the GPU:
+//     column is the same setup with the change, not a release. The table does not name the GPU:
 //     the pull request's test plan runs the same model at TP4 on four
 //     B300s, taken as the table's machine.
 //
