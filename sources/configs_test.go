@@ -167,6 +167,8 @@ func TestSuggestionsShowAttentionAndBytesPerToken(t *testing.T) {
 	assert.True(t, sharesWords("deepseek-r1-70b", "deepseek-r1-distill-llama-70b"))
 	assert.False(t, sharesWords("70b", "deepseek-r1-distill-llama-70b"))
 	assert.False(t, sharesWords("deepseek-r2-70b", "deepseek-r1-distill-llama-70b"))
+	// Two words are enough: the bound is at two, not three.
+	assert.True(t, sharesWords("llama-70b", "deepseek-r1-distill-llama-70b"))
 }
 
 // agrees reports whether a computed count rounds to a printed one at the
