@@ -475,6 +475,14 @@ func editDistanceWithin(ra, rb []rune, limit int, scratch *[3][]int) int {
 	return min(prev[len(rb)], big)
 }
 
+// EditsWithin reports whether a and b are at most limit edits apart, by
+// the distance the model-name suggestions use (editDistanceWithin): the
+// command line names the nearest flag to a mistyped one with it.
+func EditsWithin(a, b string, limit int) bool {
+	var scratch [3][]int
+	return editDistanceWithin([]rune(a), []rune(b), limit, &scratch) <= limit
+}
+
 // MustModel returns a catalog model by its exact name, for the project's
 // own code; an unknown name is a programming error.
 func MustModel(name string) Model {

@@ -40,7 +40,7 @@ func TestHostileInputs(t *testing.T) {
 		{[]string{"check", "--claims", dir}, "a directory, not a file"},
 		{[]string{"reproduce", "--out", "/proc/nope"}, `--out "/proc/nope": cannot create data/ there`},
 		{[]string{"reproduce", "--out", file}, "not a directory"},
-		{[]string{"calc", "--frob"}, "flag provided but not defined: -frob (see: breakeven calc -h)"},
+		{[]string{"calc", "--frob"}, "no flag --frob (see: breakeven calc -h for its flags)"},
 		{[]string{"calc", "--links", "--model", "x"}, "--links lists the link presets and takes no --model"},
 		{[]string{"audit", "--only", ""}, `unknown --only ""`},
 	} {

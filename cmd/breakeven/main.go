@@ -187,6 +187,10 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) int {
 			printUsage(fs, stderr)
 			return 0
 		}
+		if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: "); ok {
+			fmt.Fprintf(stderr, "breakeven %s: %s\n", fs.Name(), unknownFlag(fs, name))
+			return 2
+		}
 		fmt.Fprintf(stderr, "breakeven %s: %v (see: breakeven %s -h)\n", fs.Name(), err, fs.Name())
 		return 2
 	}

@@ -131,3 +131,32 @@ func TestModels(t *testing.T) {
 		assert.LessOrEqual(t, len([]rune(line)), 80, "line fits 80 columns: %q", line)
 	}
 }
+
+// A mistyped or misremembered flag gets one line naming it and the flag
+// that takes what it meant, with that flag's argument and example, in
+// every command; a name near no flag points to -h.
+func TestAnUnknownFlagNamesTheNearestFlagWithItsExample(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"calc", "--tokns", "8000"}, "no flag --tokns; did you mean --tokens N: prompt length"},
+		{[]string{"calc", "--Tokens", "8000"}, "no flag --Tokens; did you mean --tokens N"},
+		{[]string{"calc", "--chip", "H100"}, `no flag --chip; did you mean --gpus COUNTxCHIP: COUNTxCHIP for the FLOP model of prefill ("8xH100")?`},
+		{[]string{"calc", "--tp", "8"}, "no flag --tp; did you mean --parallel DEGREES: one request's split: DEGREES (tp8ep8"},
+		{[]string{"calc", "--prec", "fp8"}, "did you mean --precision PRECISION"},
+		{[]string{"check", "--tokns", "5"}, "breakeven check: no flag --tokns; did you mean --tokens N"},
+		{[]string{"replay", "--gpu", "8xH100"}, "breakeven replay: no flag --gpu; did you mean --gpus COUNTxCHIP"},
+	} {
+		code, _, stderr := runCmd(c.args...)
+		assert.Equal(t, 2, code, "%v", c.args)
+		assert.Contains(t, stderr, c.want, "%v", c.args)
+		assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
+	}
+	// A synonym names a flag only where the command has it: audit has no --gpus.
+	code, _, stderr := runCmd("audit", "--chip", "H100")
+	assert.Equal(t, 2, code)
+	assert.Equal(t, "breakeven audit: no flag --chip (see: breakeven audit -h for its flags)\n", stderr)
+	_, _, stderr = runCmd("calc", "--zzz", "1")
+	assert.Equal(t, "breakeven calc: no flag --zzz (see: breakeven calc -h for its flags)\n", stderr)
+}
