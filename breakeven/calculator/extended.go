@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/calibration"
@@ -276,8 +277,16 @@ func resolveFlop(r Request, in Input) (FlopPrefill, error) {
 		}
 	}
 	if given(r.Engine) {
-		if f.Engine = calibration.EngineKind(r.Engine); f.Engine == "other" {
-			return f, breakeven.Bad("engine", r.Engine, "unknown engine (one of vllm, sglang, trtllm, tgi)", "--engine vllm")
+		// A family the fit knows by its short name; any other engine by
+		// its own name, priced with the cost the engines of no family
+		// share and, where no fitted run names it, the wider interval.
+		name := strings.ToLower(strings.TrimSpace(r.Engine))
+		switch f.Engine = calibration.EngineKind(name); {
+		case f.Engine != "other":
+		case !engineName(name):
+			return f, breakeven.Bad("engine", r.Engine, "not an engine's name (letters and digits, with . - _ +, at most 40 characters: vllm, sglang, trtllm, tgi, dynamo or another)", "--engine vllm")
+		default:
+			f.Engine = name
 		}
 	}
 	f.Fit = prefill.MemoryFit(pm, in.Arch.CacheSize(in.Tokens), g, sources.ActivationShare.V())
@@ -581,4 +590,19 @@ func crossings(out *Output, c extended.Crossings) {
 	if !c.LoadWinsAtMax() || !c.Once() {
 		out.CrossoverNote = c.String()
 	}
+}
+
+// engineName reports whether s can name a serving engine: 1 to 40
+// letters and digits with . - _ + inside, starting with a letter
+// ("lmdeploy", "llama.cpp", "tensorrt-llm").
+func engineName(s string) bool {
+	if len(s) == 0 || len(s) > 40 || !unicode.IsLetter(rune(s[0])) {
+		return false
+	}
+	for _, c := range s {
+		if !(c < unicode.MaxASCII && (unicode.IsLetter(c) || unicode.IsDigit(c) || strings.ContainsRune(".-_+", c))) {
+			return false
+		}
+	}
+	return true
 }

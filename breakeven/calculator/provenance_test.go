@@ -540,3 +540,34 @@ func TestThePathFromARunsPromptDoublesEvenlyInRatio(t *testing.T) {
 	}
 	assert.NotEmpty(t, pathLengths(1000, 1002))
 }
+
+// An engine outside the fit's families is taken by its own name, priced
+// as the families price it (the shared cost), and takes the interval for
+// what the fit has not seen unless a fitted run names it: LMDeploy's
+// offline runs are in the fit, llama.cpp has none. A name no engine could
+// have is refused with an example.
+func TestAnEngineOfNoFamilyIsPricedByItsNameAndWidensWhereTheFitHasNone(t *testing.T) {
+	req := Request{Model: "llama-3.1-70b", GPUs: "4xA100", Tokens: "2048", Link: "10GbE"}
+	at := func(engine string) Answer {
+		r := req
+		r.Engine = engine
+		res, err := Compute(r)
+		require.NoError(t, err, engine)
+		return res
+	}
+	none, lmdeploy, llamacpp := at(""), at("LMDeploy"), at("llama.cpp")
+	assert.Equal(t, none.Output.PrefillTokensPerSecond, lmdeploy.Output.PrefillTokensPerSecond)
+	assert.Equal(t, none.Output.PrefillTokensPerSecond, llamacpp.Output.PrefillTokensPerSecond)
+	assert.Contains(t, Render(lmdeploy).Get("prefill_from"), "(tp4, engine lmdeploy)")
+	assert.NotContains(t, Render(lmdeploy).Get("prefill_from"), "has its engine")
+	assert.Contains(t, Render(llamacpp).Get("prefill_from"), "as no published run in the fit has its engine llama.cpp")
+	assert.Contains(t, Render(at("NIM")).Get("prefill_from"), "(tp4, engine trtllm)")
+	for _, bad := range []string{"rm -rf", "9engine", strings.Repeat("e", 41), "llama\x00cpp"} {
+		r := req
+		r.Engine = bad
+		_, err := Compute(r)
+		require.Error(t, err, bad)
+		assert.Contains(t, err.Error(), "not an engine's name", bad)
+		assert.Contains(t, err.Error(), "--engine vllm", bad)
+	}
+}

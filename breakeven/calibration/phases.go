@@ -1098,8 +1098,13 @@ func (m Model) PredictRequest(pm prefill.Model, n breakeven.Tokens, g prefill.GP
 	t, commKnown := parts.Total(), parts.CommKnown
 	q := Run{PrefillRun: sources.PrefillRun{Chip: g.Chip.Name, Engine: engine, Seconds: sources.Input[breakeven.Seconds]{Name: "query"}}}
 	nov := Novelty(q, m.fitRuns)
-	if engine == "" { // no engine given: not held against the fit
+	switch {
+	case engine == "": // no engine given: not held against the fit
 		nov = dropPrefix(nov, "engine ")
+	case EngineKind(engine) == "other" && !namedInFit(engine, m.fitRuns):
+		// An engine of no family is seen only where a fitted run names
+		// it: the runs whose engine is not stated share its kind.
+		nov = append(dropPrefix(nov, "engine "), "engine "+engine)
 	}
 	noCeiling := false
 	if m.Phases.Ceiling {
@@ -1130,6 +1135,18 @@ func (m Model) PriceRequest(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs
 }
 
 // dropPrefix returns xs without those starting with p.
+// namedInFit reports whether a priced run of fit names engine in its
+// engine field, in any case ("lmdeploy" in "LMDeploy v0.1.0a1").
+func namedInFit(engine string, fit []Run) bool {
+	e := strings.ToLower(engine)
+	for _, f := range fit {
+		if f.Priced() && strings.Contains(strings.ToLower(f.Engine), e) {
+			return true
+		}
+	}
+	return false
+}
+
 func dropPrefix(xs []string, p string) []string {
 	var out []string
 	for _, x := range xs {

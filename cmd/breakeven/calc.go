@@ -124,7 +124,7 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	str(&r.Precision, "precision", "compute `PRECISION` for --gpus: bf16 (default), fp8, fp4, fp8+bf16")
 	str(&r.Weights, "weights", "weight storage `TYPE` for --gpus' memory (default: --precision)")
 	str(&r.Parallel, "parallel", "one request's split: `DEGREES` (tp8ep8; the rest of --gpus replicas)")
-	str(&r.Engine, "engine", "serving `ENGINE`: vllm, sglang, trtllm, tgi (default: not given)")
+	str(&r.Engine, "engine", "serving `ENGINE`: vllm, sglang, trtllm, tgi or another (default: none)")
 	str(&r.RequestCost, "request-cost", "your setup's fixed `TIME` per request for --gpus' estimate (\"40ms\")")
 	str(&r.Latency, "latency", "fixed cost `TIME` of a load (\"50ms\")")
 	str(&r.Efficiency, "efficiency", "`SHARE` of line rate a load reaches (\"0.96\")")
