@@ -5,8 +5,8 @@ import (
 	"signalweight.dev/kv/breakeven/prefill"
 )
 
-// This file holds a served single request of a mixture of experts without
-// MLA: the fit's other mixtures are DeepSeek-V3 and R1 (single requests
+// This file holds the served single requests of mixtures of experts
+// without MLA: the fit's other mixtures are DeepSeek-V3 and R1 (single requests
 // on 4 to 16 GPUs) and Kimi K2 (a throughput), all with MLA, so the
 // mixture's per-request cost had been set by MLA models alone.
 //
@@ -18,6 +18,13 @@ import (
 //     column is the same setup with the change, not a release. The table does not name the GPU:
 //     the pull request's test plan runs the same model at TP4 on four
 //     B300s, taken as the table's machine.
+//
+//   - AWS's NIM benchmark (AWSNIMBench, whose dense rows are in
+//     prefillruns_served.go): its Mixtral-8x22B-Instruct table, fp16 on
+//     8 H100s at 7,000 input tokens through NIM 1.0.0, the concurrency-1
+//     column of the same GenAI-Perf sweep as the Llama rows. Every layer
+//     of Mixtral is a mixture of eight experts, two per token, with GQA
+//     attention.
 //
 // Searched and not used (the reasons in the stop note): Baseten's Mixtral
 // 8x7B on an A100 in an unstated int8 scheme, Tenstorrent's Qwen3-30B-A3B
@@ -53,4 +60,21 @@ var VLLMPR42646Qwen35B300 = PrefillRun{
 	Seconds: exact("vllm-pr42646.seconds", breakeven.Seconds(140.17e-3),
 		quoted(VLLMPR42646, vllmPR42646Perf+", row conc 1, column Mean TTFT ms (Base)", "| 1 | 141.02 | 140.17 | 6.96 | 143.29 | 133.79 | 6.85 |")),
 	Note: "a concurrency sweep's first row, one request at a time; the chip is the test plan's (the Perf table does not name it); the checkpoint's FP8 weights, attention taken as BF16; the benchmark client's dataset and warm-up not stated; Qwen3.5 is a hybrid of Gated DeltaNet (linear attention) and GQA layers with a mixture of experts in every layer",
+}
+
+// awsNIM8xH100 is the Mixtral table's GPUs.
+var awsNIM8xH100 = exact("aws-nim.mixtral-8x22b.gpus", 8.0,
+	quoted(AWSNIMBench, awsNIMResults+"Mixtral-8x22B-Instruct, GPUs column", "| mistralai/mixtral-8x22b-instruct-v0.1 | fp16  | 8xH100 | 7000/1000"))
+
+// AWSNIMMixtral8x22BH100 is NIM's Mixtral 8x22B request on 8 H100s.
+var AWSNIMMixtral8x22BH100 = PrefillRun{
+	ID: "aws-nim-h100x8-mixtral-8x22b-fp16-7000", Model: "Mixtral 8x22B", ModelNote: "mistralai/mixtral-8x22b-instruct-v0.1, the instruct checkpoint of the same architecture",
+	Tokens: exact("aws-nim-h100x8-mixtral-8x22b-fp16-7000.tokens", breakeven.Tokens(7000),
+		quoted(AWSNIMBench, awsNIMResults+"Mixtral-8x22B-Instruct, Input/Output sequence length column", "| mistralai/mixtral-8x22b-instruct-v0.1 | fp16  | 8xH100 | 7000/1000")),
+	GPUs: awsNIM8xH100, Chip: "H100", Compute: prefill.Uniform(prefill.FP16),
+	Par: prefill.Parallel{TP: 8}, Parallelism: "8 GPUs of one p5 (tensor parallel assumed; not read)", Engine: "NVIDIA NIM 1.0.0, mixtral-8x22b-instruct-v01, fp16 (its backend not stated)",
+	Concurrency: 1,
+	Seconds: printed("aws-nim-h100x8-mixtral-8x22b-fp16-7000.seconds", breakeven.Seconds(0.26), 0.01,
+		quoted(AWSNIMBench, awsNIMResults+"Mixtral-8x22B-Instruct, fp16 8xH100, Time-to-first-token(sec) row, concurrency 1 column", "| Time-to-first-token(sec) | 0.26  | 0.38   | 0.79")),
+	Note: awsNIMNote + "; fp16 as the table says (image 1.0.0, 1x p5 / 8x H100 in the summary); NIM's eight-GPU profile taken as TP8; the committed genai-perf.yaml names Llama 3.1 70B's model and tokenizer, and the ones used for Mixtral are not stated, so the 7,000 tokens are the client's count",
 }

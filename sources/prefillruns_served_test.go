@@ -95,3 +95,30 @@ func TestVLLMsQwen35RequestIsAMixtureOnFourB300sOneAtATime(t *testing.T) {
 	assert.False(t, r.Offline)
 	assert.Empty(t, r.Rate.Name)
 }
+
+// NIM's Mixtral 8x22B request is the fit's second served single request
+// of a mixture without MLA, and the first whose every expert layer is
+// of a model with GQA attention alone: the table's own row gives its 8
+// H100s, its 7,000 tokens and its fp16, the same sweep's concurrency-1
+// column its time, and the run is split by tensor parallelism over the
+// eight.
+func TestNIMsMixtralRequestIsAnFP16MixtureOnEightH100sFromItsOwnRow(t *testing.T) {
+	r := AWSNIMMixtral8x22BH100
+	assert.Contains(t, PrefillRuns(), r)
+	m, err := FindModel(r.Model)
+	require.NoError(t, err)
+	assert.Less(t, m.ActiveParams, m.TotalParams/2, "a sparse model: two of eight experts active")
+	assert.Equal(t, 1, r.Concurrency)
+	assert.Equal(t, "H100", r.Chip)
+	for _, q := range []string{r.Tokens.Quote, r.GPUs.Quote} {
+		assert.True(t, strings.HasPrefix(q, "| mistralai/mixtral-8x22b-instruct-v0.1 | fp16  | 8xH100 |"), q)
+	}
+	assert.Equal(t, 8, int(r.GPUs.V()))
+	assert.Equal(t, 8, r.Par.TP)
+	assert.Equal(t, prefill.Uniform(prefill.FP16), r.Compute)
+	assert.True(t, strings.HasPrefix(r.Seconds.Quote, "| Time-to-first-token(sec) | 0.26 "))
+	assert.Contains(t, r.Seconds.Locator, "concurrency 1 column")
+	assert.InDelta(t, 0.01, float64(r.Seconds.Value.Hi-r.Seconds.Value.Lo), 1e-12, "printed to the hundredth of a second")
+	assert.False(t, r.Offline)
+	assert.Empty(t, r.Rate.Name)
+}

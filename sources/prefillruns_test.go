@@ -76,16 +76,18 @@ func TestPrefillRunQuotesStateTheirFigures(t *testing.T) {
 	// pull request #42646 its concurrency-1 row's baseline mean TTFT in ms
 	// (the row's third cell).
 	for name, s := range map[string]string{
-		"aws-nim-h100-llama3-8b-fp8-200.seconds":        "Time-to-first-token(sec) | 0.01 ",
-		"aws-nim-h100x4-llama3-70b-fp8-7000.seconds":    "Time-to-first-token(sec) | 0.34 ",
-		"aws-nim-h100x4-llama3.1-70b-fp16-7000.seconds": "Time-to-first-token(sec) | 0.54 ",
-		"gpustack-h100-qwen3-8b.seconds":                "Mean TTFT (ms):                          59.01",
-		"aws-nim-h100-llama3-8b-fp8-200.tokens":         "| 1xH100 | 200/114",
-		"aws-nim.llama3-70b.gpus":                       "| 4xH100 | 7000/1000",
-		"gpustack-h100-qwen3-8b.tokens":                 "Total input tokens:                      23260",
-		"vllm-pr42646.seconds":                          "| 1 | 141.02 | 140.17 |",
-		"vllm-pr42646.tokens":                           "ISL/OSL = 1024/1024",
-		"vllm-pr42646.gpus":                             "TP4 on 4xB300",
+		"aws-nim-h100-llama3-8b-fp8-200.seconds":         "Time-to-first-token(sec) | 0.01 ",
+		"aws-nim-h100x4-llama3-70b-fp8-7000.seconds":     "Time-to-first-token(sec) | 0.34 ",
+		"aws-nim-h100x4-llama3.1-70b-fp16-7000.seconds":  "Time-to-first-token(sec) | 0.54 ",
+		"aws-nim-h100x8-mixtral-8x22b-fp16-7000.seconds": "Time-to-first-token(sec) | 0.26 ",
+		"aws-nim.mixtral-8x22b.gpus":                     "| 8xH100 | 7000/1000",
+		"gpustack-h100-qwen3-8b.seconds":                 "Mean TTFT (ms):                          59.01",
+		"aws-nim-h100-llama3-8b-fp8-200.tokens":          "| 1xH100 | 200/114",
+		"aws-nim.llama3-70b.gpus":                        "| 4xH100 | 7000/1000",
+		"gpustack-h100-qwen3-8b.tokens":                  "Total input tokens:                      23260",
+		"vllm-pr42646.seconds":                           "| 1 | 141.02 | 140.17 |",
+		"vllm-pr42646.tokens":                            "ISL/OSL = 1024/1024",
+		"vllm-pr42646.gpus":                              "TP4 on 4xB300",
 	} {
 		printedAs[name] = s
 	}
@@ -176,7 +178,7 @@ func TestPrefillRunIntervals(t *testing.T) {
 	// AWS's NIM table prints the time to first token in seconds to the hundredth.
 	for name, v := range map[string]float64{
 		"aws-nim-h100-llama3-8b-fp8-200.seconds": 0.01, "aws-nim-h100x4-llama3-70b-fp8-7000.seconds": 0.34,
-		"aws-nim-h100x4-llama3.1-70b-fp16-7000.seconds": 0.54,
+		"aws-nim-h100x4-llama3.1-70b-fp16-7000.seconds": 0.54, "aws-nim-h100x8-mixtral-8x22b-fp16-7000.seconds": 0.26,
 	} {
 		want[name] = [2]float64{v - 0.005, v + 0.005}
 	}
