@@ -303,3 +303,19 @@ func TestRowIsMostlyRequestCostAboveHalfItsPrediction(t *testing.T) {
 	unpriced.Reason = "no such chip"
 	assert.False(t, unpriced.MostlyRequestCost())
 }
+
+// An engine of no family is seen where a fitted run's engine field is
+// that name or has it as a word, in any case; a fragment of a word is
+// not a name.
+func TestAnEngineIsNamedInTheFitByAWordOfARunsEngine(t *testing.T) {
+	run := func(engine string) Run {
+		return Run{PrefillRun: sources.PrefillRun{Engine: engine, Seconds: sources.Input[breakeven.Seconds]{Name: "x"}}}
+	}
+	fit := []Run{run("LMDeploy v0.1.0a1 (TurboMind, static inference benchmark)"), run("ATOM 0.1.1 (AMD; ROCm 7.2.0 image)"), run("llama.cpp")}
+	for _, e := range []string{"lmdeploy", "LMDeploy", "turbomind", "atom", "llama.cpp"} {
+		assert.True(t, namedInFit(e, fit), e)
+	}
+	for _, e := range []string{"a", "deploy", "llama", "mlc-llm", "amd;"} {
+		assert.False(t, namedInFit(e, fit), e)
+	}
+}

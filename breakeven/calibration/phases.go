@@ -47,9 +47,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/prefill"
@@ -1136,11 +1138,17 @@ func (m Model) PriceRequest(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs
 
 // dropPrefix returns xs without those starting with p.
 // namedInFit reports whether a priced run of fit names engine in its
-// engine field, in any case ("lmdeploy" in "LMDeploy v0.1.0a1").
+// engine field, as the whole field or one of its words, in any case
+// ("lmdeploy" in "LMDeploy v0.1.0a1 (TurboMind)", "atom" in "ATOM
+// 0.1.1"; not "a" in "SGLang").
 func namedInFit(engine string, fit []Run) bool {
 	e := strings.ToLower(engine)
+	notWord := func(c rune) bool {
+		return !unicode.IsLetter(c) && !unicode.IsDigit(c) && !strings.ContainsRune(".-_+", c)
+	}
 	for _, f := range fit {
-		if f.Priced() && strings.Contains(strings.ToLower(f.Engine), e) {
+		name := strings.ToLower(f.Engine)
+		if f.Priced() && (name == e || slices.Contains(strings.FieldsFunc(name, notWord), e)) {
 			return true
 		}
 	}
