@@ -54,6 +54,9 @@ func TestQwenBeatsThePeak(t *testing.T) {
 	assert.InDelta(t, atPeak/11, row.Implied.Value, 1e-12)
 	assert.Equal(t, prefill.BeyondPeak, row.Verdict)
 	assert.Contains(t, row.Reason, "faster than the hardware at peak")
+	// The reason states the work in billions of parameters: all 32.8 of
+	// them for every token, the output head's for the last one only.
+	assert.Contains(t, row.Reason, fmt.Sprintf("2 x %.3g billion active parameters x N, the output head's %.3g billion of them for the last token only", 32.8, head/1e9))
 }
 
 func TestLimitVerdicts(t *testing.T) {
