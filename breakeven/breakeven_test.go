@@ -253,3 +253,12 @@ func TestWindowOfOneTokenKeepsOneToken(t *testing.T) {
 		assert.Equal(t, 2*per*float64(n)+3*per, float64(a.CacheSize(n)), "%v tokens", n)
 	}
 }
+
+// A token's cache may be exactly the bound at 16 bits, and not a byte
+// more: 1,000 layers x 500 KV heads x (500 + 500) dims x 2 bytes is 1 GB.
+func TestATokensCacheAtTheBoundIsAcceptedAndOneHeadMoreIsNot(t *testing.T) {
+	at := GQAArchitecture(1000, 500, 500)
+	require.Equal(t, MaxBytesPerToken, 1000*500*(500+500)*2.0)
+	assert.NoError(t, at.Validate())
+	assert.Error(t, GQAArchitecture(1000, 501, 500).Validate())
+}

@@ -12,6 +12,7 @@ func TestSecondsInAReadableUnit(t *testing.T) {
 	for s, want := range map[Seconds]string{
 		1e-6:     "1.00 µs",
 		2.5e-5:   "25.0 µs",
+		7.5e-4:   "750 µs",
 		9.996e-4: "1.00 ms",
 		1e-9:     "1.00 ns",
 		0.58:     "580 ms",
