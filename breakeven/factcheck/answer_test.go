@@ -103,6 +103,12 @@ func TestAnswerSaysALoadSlowerThanRecomputingAndTheReportGivesRAndBStar(t *testi
 	assert.Equal(t, "33,333 tokens/s (100,000 tokens in 3.00 s)", items["prefill"])
 	assert.True(t, strings.HasPrefix(items["break_even"], sig3(rate*327680/1e9)+" GB/s ("+sig3(rate*327680*8/1e9)+" Gbit/s)"), items["break_even"])
 
+	// An uncached time under a second gives r and B* too: 1,000 tokens in
+	// 500 ms are 2,000 tokens/s, and 2,000 x 327,680 B is 655 MB/s.
+	short := check(t, factcheck.Claim{Model: "llama-3.1-70b", Tokens: "1000", Seconds: "0.1", Uncached: "500ms"})
+	assert.InDelta(t, 2000, float64(short.Prefill), 1e-9)
+	assert.InDelta(t, 2000*327680, float64(short.BreakEven), 1e-3)
+
 	// Faster with the cache: no such words.
 	r = check(t, factcheck.Claim{Model: "llama-3.1-70b", Tokens: "100000", Seconds: "1", Uncached: "3s", Links: "400Gbit/s"})
 	assert.NotContains(t, r.Answer(), "slower")
