@@ -1136,7 +1136,6 @@ func (m Model) PriceRequest(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs
 	return parts, nil
 }
 
-// dropPrefix returns xs without those starting with p.
 // namedInFit reports whether a priced run of fit names engine in its
 // engine field, as the whole field or one of its words, in any case
 // ("lmdeploy" in "LMDeploy v0.1.0a1 (TurboMind)", "atom" in "ATOM
@@ -1155,6 +1154,7 @@ func namedInFit(engine string, fit []Run) bool {
 	return false
 }
 
+// dropPrefix returns xs without those starting with p.
 func dropPrefix(xs []string, p string) []string {
 	var out []string
 	for _, x := range xs {

@@ -8,6 +8,9 @@ import (
 	"signalweight.dev/kv/sources"
 )
 
+// maxFlagShown is the most of an unknown flag's name the error shows.
+const maxFlagShown = 40
+
 // flagSynonyms maps names users reach for to the flag that takes what
 // they mean: the chip goes in --gpus as COUNTxCHIP, the parallel degrees
 // in --parallel as one form, the prompt length in --tokens.
@@ -21,10 +24,14 @@ var flagSynonyms = map[string]string{
 
 // unknownFlag is the one line for a flag fs does not define: the nearest
 // defined flag with its usage (a synonym, else one or two edits away, else
-// one the name begins), or the list of flags when none is near.
+// one the name begins), or a pointer to -h when none is near. A name past
+// maxFlagShown characters is shown cut, as no flag is that long.
 func unknownFlag(fs *flag.FlagSet, name string) string {
 	typed := strings.TrimLeft(name, "-")
 	n := strings.ToLower(typed)
+	if r := []rune(typed); len(r) > maxFlagShown {
+		typed = string(r[:maxFlagShown]) + "…"
+	}
 	var near *flag.Flag
 	if to, ok := flagSynonyms[n]; ok {
 		near = fs.Lookup(to)

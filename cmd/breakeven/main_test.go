@@ -159,4 +159,7 @@ func TestAnUnknownFlagNamesTheNearestFlagWithItsExample(t *testing.T) {
 	assert.Equal(t, "breakeven audit: no flag --chip (see: breakeven audit -h for its flags)\n", stderr)
 	_, _, stderr = runCmd("calc", "--zzz", "1")
 	assert.Equal(t, "breakeven calc: no flag --zzz (see: breakeven calc -h for its flags)\n", stderr)
+	// A name longer than any flag is shown cut, not echoed whole.
+	_, _, stderr = runCmd("calc", "--"+strings.Repeat("z", 1<<16))
+	assert.Equal(t, "breakeven calc: no flag --"+strings.Repeat("z", 40)+"… (see: breakeven calc -h for its flags)\n", stderr)
 }
