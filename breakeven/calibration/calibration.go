@@ -97,8 +97,8 @@
 // a mixture without MLA: the mixture's per-request cost went from
 // 0.142 s to 0.140 s and the dense one from 30.8 ms to 33.8 ms, and
 // with InferenceX left out the inner validation no longer told the two
-// costs apart, pricing its concurrent DeepSeek-R1 requests 22% to 94%
-// too fast. The request itself is priced 23% too slow with its source
+// costs apart, pricing 15 of its 17 concurrent DeepSeek-R1 requests 19%
+// to 94% too fast (ATOM's two at 1,024 tokens 10% too slow). The request itself is priced 23% too slow with its source
 // left out. Before it, 33.3%, 41.3% and 86.7% at x19.7, every fold
 // choosing CeilingWeightsSparseCost (no optimism), since
 // vLLM's Qwen3.5-397B-A17B request on four B300s joined the fit
