@@ -24,8 +24,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/internal/portable"
@@ -47,22 +49,81 @@ func Vendor(chip string) string {
 
 // EngineKind names a run's serving engine by family: "vllm", "sglang",
 // "trtllm" (TensorRT-LLM, and NVIDIA's NIM and Dynamo on it), "tgi",
-// "dynamo", or "other" where not stated or none of these.
+// "dynamo", or "other" where not stated or none of these. A family is
+// named by a word of the field, or a word's start followed by a version
+// or a separator ("TensorRT-LLM", "vllm0.7", "vllm-ascend"); a word that
+// only contains a family's name is not it ("myvllmfork", "MiniMax").
 func EngineKind(engine string) string {
-	e := strings.ToLower(engine)
+	words := engineWords(engine)
+	has := func(names ...string) bool {
+		for _, w := range words {
+			for _, n := range names {
+				if rest, ok := strings.CutPrefix(w, n); ok && (rest == "" || strings.ContainsRune("0123456789.-_+", rune(rest[0]))) {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	switch {
-	case strings.Contains(e, "sglang"):
+	case has("sglang"):
 		return "sglang"
-	case strings.Contains(e, "vllm"):
+	case has("vllm"):
 		return "vllm"
-	case strings.Contains(e, "tensorrt") || strings.Contains(e, "trt") || strings.Contains(e, "nim"):
+	case has("tensorrt", "trtllm", "trt", "nim"):
 		return "trtllm"
-	case strings.Contains(e, "tgi") || strings.Contains(e, "text-generation"):
+	case has("tgi", "text-generation"):
 		return "tgi"
-	case strings.Contains(e, "dynamo"):
+	case has("dynamo"):
 		return "dynamo"
 	}
 	return "other"
+}
+
+// engineWords splits an engine field into its lower-case words.
+func engineWords(engine string) []string {
+	return strings.FieldsFunc(strings.ToLower(engine), wordBreak)
+}
+
+// wordBreak reports whether c parts the words of an engine field, which
+// are runs of letters, digits and ".-_+'" ("llama.cpp",
+// "hf-transformers", "Meta's", "v0.1.0a1").
+func wordBreak(c rune) bool {
+	return !unicode.IsLetter(c) && !unicode.IsDigit(c) && !strings.ContainsRune(".-_+'", c)
+}
+
+// engineStated reports whether an engine field names an engine: not
+// empty and not "not stated ...".
+func engineStated(engine string) bool {
+	e := strings.ToLower(strings.TrimSpace(engine))
+	return e != "" && !strings.HasPrefix(e, "not stated")
+}
+
+// engineName is the name an engine of no family goes by: the first word
+// of its field, as written ("LMDeploy" of "LMDeploy v0.1.0a1
+// (TurboMind)", "hf-transformers" of "hf-transformers
+// (flash_attention_2)").
+func engineName(engine string) string {
+	words := strings.FieldsFunc(engine, wordBreak)
+	if len(words) == 0 {
+		return engine
+	}
+	return words[0]
+}
+
+// namedInFit reports whether a priced run of fit whose engine is stated
+// has engine's name (its first word) as a word of its engine field, in
+// any case ("lmdeploy" or "TurboMind" in "LMDeploy v0.1.0a1
+// (TurboMind)", "ATOM" in "ATOM 0.1.1"; not "a" in "SGLang", nor
+// "attention" in "not stated (dense attention)").
+func namedInFit(engine string, fit []Run) bool {
+	name := strings.ToLower(engineName(engine))
+	for _, f := range fit {
+		if f.Priced() && engineStated(f.Engine) && slices.Contains(engineWords(f.Engine), name) {
+			return true
+		}
+	}
+	return false
 }
 
 // Regime is "request" for a single request's time to first token,
@@ -82,13 +143,18 @@ func (r Run) Regime() string {
 	return "request"
 }
 
-// traits are what makes a run like or unlike the fit's runs.
+// traits are what makes a run like or unlike the fit's runs; an
+// engine of no family is judged by its name (namedInFit), not here.
 func (r Run) traits() map[string]string {
 	return map[string]string{"chip": r.Chip, "vendor": Vendor(r.Chip), "engine": EngineKind(r.Engine), "regime": r.Regime()}
 }
 
 // Novelty lists what of run r has no run in fit: "chip H200", "engine
-// tgi", ... (empty if every trait is seen).
+// tgi", ... (empty if every trait is seen). An engine not stated is not
+// held against the fit; one of no family is seen only where a fitted
+// run names it ("engine hf-transformers" where none does), since the
+// runs of every such engine and those whose engine is not stated share
+// the kind "other".
 func Novelty(r Run, fit []Run) []string {
 	seen := map[string]bool{}
 	for _, f := range fit {
@@ -101,7 +167,14 @@ func Novelty(r Run, fit []Run) []string {
 	}
 	var out []string
 	for _, k := range []string{"chip", "vendor", "engine", "regime"} {
-		if t := k + " " + r.traits()[k]; !seen[t] {
+		t := k + " " + r.traits()[k]
+		switch {
+		case k == "engine" && !engineStated(r.Engine):
+		case t == "engine other":
+			if !namedInFit(r.Engine, fit) {
+				out = append(out, "engine "+engineName(r.Engine))
+			}
+		case !seen[t]:
 			out = append(out, t)
 		}
 	}

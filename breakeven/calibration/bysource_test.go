@@ -37,11 +37,29 @@ func TestNoveltyNamesWhatTheFitHasNotSeen(t *testing.T) {
 	assert.Equal(t, []string{"regime throughput"}, Novelty(run("q", "s9", "H100", "vllm", false), []Run{fit[0]}))
 }
 
+// An engine of no family is seen only where a fitted run names it: the
+// runs of every such engine share the kind "other", so one of them in
+// the fit does not make another seen. An engine not stated is held
+// neither for nor against the fit.
+func TestNoveltyNamesAnEngineOfNoFamilyNoFittedRunNames(t *testing.T) {
+	fit := []Run{run("a", "s1", "H100", "ATOM 0.1.1 (AMD; ROCm 7.2.0 image)", true), run("b", "s2", "H100", "not stated (dense attention)", true)}
+	assert.Empty(t, Novelty(run("q", "s9", "H100", "ATOM", true), fit))
+	assert.Equal(t, []string{"engine hf-transformers"}, Novelty(run("q", "s9", "H100", "hf-transformers (flash_attention_2)", true), fit))
+	assert.Equal(t, []string{"engine Meta's"}, Novelty(run("q", "s9", "H100", "Meta's (PyTorch, ring attention pass-KV)", true), fit),
+		"a word of an engine not stated does not name it")
+	assert.Empty(t, Novelty(run("q", "s9", "H100", "not stated", true), fit))
+	assert.Empty(t, Novelty(run("q", "s9", "H100", "", true), fit))
+	assert.Equal(t, []string{"engine vllm"}, Novelty(run("q", "s9", "H100", "vLLM", true), fit), "a family is seen by its runs alone")
+}
+
 // Engines by family, as the runs name them.
 func TestEngineKind(t *testing.T) {
 	for e, want := range map[string]string{
 		"vLLM 0.14.1": "vllm", "SGLang with NVIDIA Dynamo": "sglang", "TensorRT-LLM": "trtllm", "NVIDIA NIM 1.8.0": "trtllm",
 		"TGI (ROCm image sha-11d7af7)": "tgi", "NVIDIA Dynamo (pre-release)": "dynamo", "not stated": "other", "": "other",
+		"text-generation-inference 2.0": "tgi", "TRT-LLM": "trtllm", "vllm0.7": "vllm", "vllm-ascend": "vllm",
+		// a family's name inside another word is not the family
+		"myvllmfork": "other", "MiniMax's server": "other", "hf-transformers": "other", "nimble": "other",
 	} {
 		assert.Equal(t, want, EngineKind(e), e)
 	}

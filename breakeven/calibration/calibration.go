@@ -622,7 +622,10 @@
 // 95th percentile of all the leave-one-source-out log errors, widened
 // for a novel query (a chip, vendor, engine or regime with no run in
 // the fit; the regimes are one request, a request at a stated
-// concurrency, and a batch) to the spread of the errors of runs that
+// concurrency, and a batch; an engine of no family is new unless a
+// fitted run names it, and one not stated is held neither way; Novelty
+// is the one rule for validation and prediction) to the spread of the
+// errors of runs that
 // were likewise novel to their fit: it widens for what the fit has not
 // seen. The targets (median error at most
 // 20%, at least 70% of runs within 25%, intervals covering at least 85%)

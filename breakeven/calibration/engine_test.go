@@ -304,18 +304,19 @@ func TestRowIsMostlyRequestCostAboveHalfItsPrediction(t *testing.T) {
 	assert.False(t, unpriced.MostlyRequestCost())
 }
 
-// An engine of no family is seen where a fitted run's engine field is
-// that name or has it as a word, in any case; a fragment of a word is
-// not a name.
+// An engine of no family is seen where a fitted run's engine field has
+// its name (its first word) as a word, in any case; a fragment of a word
+// is not a name, nor is a word of a field that states no engine.
 func TestAnEngineIsNamedInTheFitByAWordOfARunsEngine(t *testing.T) {
 	run := func(engine string) Run {
 		return Run{PrefillRun: sources.PrefillRun{Engine: engine, Seconds: sources.Input[breakeven.Seconds]{Name: "x"}}}
 	}
-	fit := []Run{run("LMDeploy v0.1.0a1 (TurboMind, static inference benchmark)"), run("ATOM 0.1.1 (AMD; ROCm 7.2.0 image)"), run("llama.cpp")}
-	for _, e := range []string{"lmdeploy", "LMDeploy", "turbomind", "atom", "llama.cpp"} {
+	fit := []Run{run("LMDeploy v0.1.0a1 (TurboMind, static inference benchmark)"), run("ATOM 0.1.1 (AMD; ROCm 7.2.0 image)"), run("llama.cpp"),
+		run("not stated (dense attention)")}
+	for _, e := range []string{"lmdeploy", "LMDeploy", "turbomind", "atom", "llama.cpp", "ATOM 0.2 (MI355X)"} {
 		assert.True(t, namedInFit(e, fit), e)
 	}
-	for _, e := range []string{"a", "deploy", "llama", "mlc-llm", "amd;"} {
+	for _, e := range []string{"a", "deploy", "llama", "mlc-llm", "attention", "stated"} {
 		assert.False(t, namedInFit(e, fit), e)
 	}
 }

@@ -47,11 +47,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
-	"unicode"
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/prefill"
@@ -1100,14 +1098,6 @@ func (m Model) PredictRequest(pm prefill.Model, n breakeven.Tokens, g prefill.GP
 	t, commKnown := parts.Total(), parts.CommKnown
 	q := Run{PrefillRun: sources.PrefillRun{Chip: g.Chip.Name, Engine: engine, Seconds: sources.Input[breakeven.Seconds]{Name: "query"}}}
 	nov := Novelty(q, m.fitRuns)
-	switch {
-	case engine == "": // no engine given: not held against the fit
-		nov = dropPrefix(nov, "engine ")
-	case EngineKind(engine) == "other" && !namedInFit(engine, m.fitRuns):
-		// An engine of no family is seen only where a fitted run names
-		// it: the runs whose engine is not stated share its kind.
-		nov = append(dropPrefix(nov, "engine "), "engine "+engine)
-	}
 	noCeiling := false
 	if m.Phases.Ceiling {
 		_, measured := g.Chip.CeilingShare(g.Compute.Or().Linear)
@@ -1134,35 +1124,6 @@ func (m Model) PriceRequest(pm prefill.Model, n breakeven.Tokens, g prefill.GPUs
 		parts = parts.WithCost(c - m.Phases.Fixed)
 	}
 	return parts, nil
-}
-
-// namedInFit reports whether a priced run of fit names engine in its
-// engine field, as the whole field or one of its words, in any case
-// ("lmdeploy" in "LMDeploy v0.1.0a1 (TurboMind)", "atom" in "ATOM
-// 0.1.1"; not "a" in "SGLang").
-func namedInFit(engine string, fit []Run) bool {
-	e := strings.ToLower(engine)
-	notWord := func(c rune) bool {
-		return !unicode.IsLetter(c) && !unicode.IsDigit(c) && !strings.ContainsRune(".-_+", c)
-	}
-	for _, f := range fit {
-		name := strings.ToLower(f.Engine)
-		if f.Priced() && (name == e || slices.Contains(strings.FieldsFunc(name, notWord), e)) {
-			return true
-		}
-	}
-	return false
-}
-
-// dropPrefix returns xs without those starting with p.
-func dropPrefix(xs []string, p string) []string {
-	var out []string
-	for _, x := range xs {
-		if !strings.HasPrefix(x, p) {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // Predict returns the time of one n-token prefill of pm on g, tensor

@@ -389,12 +389,14 @@ func TestFitRefusesAnEfficiencyAtZeroCost(t *testing.T) {
 
 // A request's prediction takes the seen interval when the fit has runs of
 // its chip, vendor, engine family and regime, else the novel one, naming
-// what is new; an engine not given is not held against the fit. And it
+// what is new; an engine of no family is new unless a fitted run names
+// it, and one not given is not held against the fit. And it
 // says the communication was left out only when the model prices
 // communication (a link share) and the chip's link bandwidth is unknown.
 func TestPredictRequestNoveltyAndCommunication(t *testing.T) {
 	m := Model{Fit: Fit{Structure: OneEfficiency, Phases: prefill.Phases{Linear: 0.5, Attention: 0.5}},
-		Low: 0.8, High: 1.25, LowNovel: 0.5, HighNovel: 2, fitRuns: []Run{run("a", "s1", "H100", "vLLM 0.7", true)}}
+		Low: 0.8, High: 1.25, LowNovel: 0.5, HighNovel: 2,
+		fitRuns: []Run{run("a", "s1", "H100", "vLLM 0.7", true), run("b", "s2", "H100", "LMDeploy v0.1.0a1 (TurboMind)", true)}}
 	pm, err := sources.PrefillModel(sources.MustModel("Llama 3.1 70B"))
 	require.NoError(t, err)
 	h100, err := sources.ParseGPUs("8xH100")
@@ -412,6 +414,9 @@ func TestPredictRequestNoveltyAndCommunication(t *testing.T) {
 		{h100, "TGI", []string{"engine tgi"}},
 		{b300, "", []string{"chip B300"}},
 		{b300, "SGLang", []string{"chip B300", "engine sglang"}},
+		{h100, "lmdeploy", nil},
+		{h100, "llama.cpp", []string{"engine llama.cpp"}},
+		{h100, "not stated", nil},
 	} {
 		p, err := m.PredictRequest(pm, 32000, c.g, tp8, c.engine)
 		require.NoError(t, err)
