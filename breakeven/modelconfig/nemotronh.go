@@ -124,11 +124,11 @@ func (r raw) nemotronH(c Config, pattern string, layers, hidden, heads, vocab in
 			dims[i] = v
 		}
 		mh, mhd, groups, state, kernel := dims[0], dims[1], dims[2], dims[3], dims[4]
-		ssmBytes := breakeven.Bytes(2)
+		ssmBytes, ssmType := breakeven.Bytes(2), "16 bits"
 		switch r.SSMCacheDtype {
 		case "", "auto", "bfloat16", "float16":
 		case "float32":
-			ssmBytes = 4
+			ssmBytes, ssmType = 4, "float32"
 		default:
 			return c, bad("mamba_ssm_cache_dtype", `"mamba_ssm_cache_dtype": "float32"`, "%s: not a type the state is kept in (float32, bfloat16, float16)", breakeven.Quote(r.SSMCacheDtype))
 		}
@@ -137,7 +137,7 @@ func (r raw) nemotronH(c Config, pattern string, layers, hidden, heads, vocab in
 		st := breakeven.Bytes((kernel-1)*convDim)*2 + breakeven.Bytes(mh*mhd*state)*ssmBytes
 		c.Arch.Groups = append(c.Arch.Groups, breakeven.LayerGroup{Attention: breakeven.Linear, Layers: n, StateBytes: st})
 		mamba = h*float64(2*inner+2*groups*state+mh) + float64(convDim*kernel) + float64(inner)*h
-		c.Notes = append(c.Notes, fmt.Sprintf("%d Mamba-2 layers hold a fixed state each (vLLM's layout: the convolution's last %d inputs at 16 bits, the SSM state in %s); their A, D and dt biases and norms are left out of the parameters", n, kernel-1, map[breakeven.Bytes]string{2: "16 bits", 4: "float32"}[ssmBytes]))
+		c.Notes = append(c.Notes, fmt.Sprintf("%d Mamba-2 layers hold a fixed state each (vLLM's layout: the convolution's last %d inputs at 16 bits, the SSM state in %s); their A, D and dt biases and norms are left out of the parameters", n, kernel-1, ssmType))
 	}
 
 	// MLP layers: up and down, not gated.

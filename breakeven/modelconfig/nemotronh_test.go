@@ -1,6 +1,7 @@
 package modelconfig
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -59,6 +60,10 @@ func TestNemotronHLayersByHand(t *testing.T) {
 	assert.Equal(t, breakeven.Bytes(576+1024), half.Arch.FixedBytes())
 	assert.Equal(t, 2*6400+mamba+3072+2*64*8+shared+router, half.TotalParams)
 	assert.Equal(t, "Mamba-2, MoE", half.Family)
+
+	// The note says which width the state was read at.
+	assert.Contains(t, strings.Join(c.Notes, "\n"), "the SSM state in float32")
+	assert.Contains(t, strings.Join(half.Notes, "\n"), "the SSM state in 16 bits")
 }
 
 // Python writes float('inf') as a bare Infinity (Nemotron-H's
