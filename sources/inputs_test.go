@@ -244,6 +244,7 @@ func notInQuote(inputs map[string]AnyInput) map[string]struct {
 		"link.pcie4-x16":                      {16 * 16.0 * 1e9 / 8, "x16 lanes at the quoted 16.0 GT/s, one bit per transfer"},
 		"link.pcie5-x16":                      {16 * 32.0 * 1e9 / 8, "x16 lanes at the quoted 32 GT/s, one bit per transfer, one way (the quoted 128 GB/s is both)"},
 		"nim-llama3.3-70b-5k.seconds":         {406.77e-3, "the table's TTFT column is in ms"},
+		"nim-llama3.3-70b-500.seconds":        {47.77e-3, "the table's TTFT column is in ms"},
 		"sglang-gb200-dsv3.gpus":              {1, `"per GPU": one`},
 		"vllm-gb300-r1-2k.gpus":               {1, "TGS is tokens per GPU per second: one"},
 		"sglang-h200-kimi-k2-2k.prefill-gpus": {4 * 128 / (4 + 12), `"128 H200 GPUs with 1P1D (4 nodes/P and 12 nodes/D)": the 4 prefill nodes of 8`},
@@ -279,6 +280,8 @@ var trtPerfTTFTms = map[string]float64{
 var tt356TTFTms = map[string]float64{
 	"tt356-h100x16-r1-sglang-2k.seconds": 190.5, "tt356-h100x16-r1-sglang-4k.seconds": 199.7, "tt356-h100x16-r1-sglang-8k.seconds": 263.9,
 	"tt356-h100x8-r1awq-vllm-2k.seconds": 127.3, "tt356-h100x8-r1awq-vllm-4k.seconds": 120.1, "tt356-h100x8-r1awq-vllm-8k.seconds": 242.0,
+	"tt356-h100x16-r1-sglang-128.seconds": 179.7, "tt356-h100x16-r1-sglang-1k.seconds": 391.7, "tt356-h100x16-r1-sglang-3k.seconds": 200.4,
+	"tt356-h100x8-r1awq-vllm-128.seconds": 47.3, "tt356-h100x8-r1awq-vllm-1k.seconds": 105.3, "tt356-h100x8-r1awq-vllm-3k.seconds": 131.7,
 }
 
 // dstackTTFTms are dstack's TTFTs as its result files print them, in ms.
@@ -287,6 +290,10 @@ var dstackTTFTms = map[string]float64{
 	"dstack-mi300x-405b-vllm-64k.seconds": 209674.58, "dstack-mi300x-405b-vllm-128k.seconds": 734188.96,
 	"dstack-mi300x-405b-tgi-16k.seconds": 5945.26, "dstack-mi300x-405b-tgi-32k.seconds": 12485.37,
 	"dstack-mi300x-405b-tgi-64k.seconds": 28017.16, "dstack-mi300x-405b-tgi-128k.seconds": 67651.38,
+	"dstack-mi300x-405b-tgi-8k.seconds": 3236.66, "dstack-mi300x-405b-tgi-4k.seconds": 1470.21,
+	"dstack-mi300x-405b-tgi-2k.seconds": 767.03, "dstack-mi300x-405b-tgi-1k.seconds": 501.36,
+	"dstack-mi300x-405b-tgi-10k.seconds": 3799.42, "dstack-mi300x-405b-tgi-80.seconds": 123.48,
+	"dstack-mi300x-405b-vllm-10k.seconds": 12286.18, "dstack-mi300x-405b-vllm-80.seconds": 314.58,
 	"dstack-mi300x-r1-vllm-c4.seconds": 1259.239487, "dstack-mi300x-r1-sglang-c4.seconds": 1644.592794,
 	"dstack-h200-r1-vllm-c4.seconds": 975.6508477, "dstack-h200-r1-sglang-c4.seconds": 3903.903552,
 	"dstack-h200-r1-trtllm-c4.seconds": 1003.803258,

@@ -44,7 +44,7 @@ func init() {
 		Source{LMSYSGB200, "Deploying DeepSeek on GB200 NVL72 with PD and Large Scale EP (Part II): 3.8x Prefill, 4.8x Decode Throughput", "The SGLang Team (LMSYS)", "https://lmsys.org/blog/2025-09-25-gb200-part-2", "2025-09-25", Partial,
 			"the introduction and highlights: 26,156 input tokens/s per GPU with FP8 attention and NVFP4 MoE, 18,471 with BF16 attention and FP8 GEMM, for 2000-token inputs"},
 		Source{LMSYSGB300, "Deploying DeepSeek on GB300 NVL72: Big Wins in Long-Context Inference", "NVIDIA and the SGLang Team (LMSYS)", "https://github.com/lm-sys/lm-sys.github.io/blob/5b8a5044200f7c485737210f318c23ada337f278/blog/2025-02-19-gb300-longctx.md", "2026-02-19", Read,
-			"the post to its accuracy section: DeepSeek R1-NVFP4, FP8 attention, 128K prefill TTFT of 8.6 s with chunked pipeline parallelism (15.2 s without chunking) in a 1P/1D setup of 8 GPUs; the kernel test runs PP4"},
+			"the post to its accuracy section: DeepSeek R1-NVFP4, FP8 attention, 128K prefill TTFT of 8.6 s with chunked pipeline parallelism (15.2 s without chunking, GB200's 18.6 s beside it) in a 1P/1D setup of 8 GPUs; the kernel test runs PP4; the other chunk sizes are only in a chart, not used"},
 		Source{LMSYSKimiK2, "Deploying Kimi K2 with PD Disaggregation and Large-Scale Expert Parallelism on 128 H200 GPUs", "The Mooncake Team (LMSYS)", "https://github.com/lm-sys/lm-sys.github.io/blob/6a93202b6f66f2548986e0bb6928a0b3e88f632d/blog/2025-07-17-k2-large-scale-ep.md", "2025-07-20", Read,
 			"the whole post: 128 H200 as 1P1D (4 nodes prefill, 12 decode), 2000-token inputs, cluster prefill throughput 896k tokens/s, listed as 56k per node"},
 		Source{VLLMGB300, "DeepSeek-V3.2 and DeepSeek-R1 on GB300 with vLLM", "vLLM team", "https://blog.vllm.ai/2026/02/13/gb300-deepseek.html", "2026-02-13", Partial,
@@ -179,6 +179,18 @@ var (
 			quoted(NIMBench, "same table, concurrency 1, TTFT (ms)", "| 1           | 406.77    |")),
 		Note: "the TTFT at concurrency 1 includes the request's round trip; the table states fp8 without separating attention",
 	}
+	// NIMLlama70B500 is the same version's next table: 500 input tokens.
+	NIMLlama70B500 = PrefillRun{
+		ID: "nim-llama3.3-70b-500", Model: "Llama 3.3 70B",
+		Tokens: exact("nim-llama3.3-70b-500.tokens", breakeven.Tokens(500),
+			quoted(NIMBench, "Llama-3.3-70b-instruct, Version 1.8.0, 2 x H100 80G, fp8 TP2", "500 Input Tokens / 2000 Output Tokens")),
+		GPUs: NIMLlama70B.GPUs, Chip: "H100", Compute: prefill.Uniform(prefill.FP8),
+		Par: prefill.Parallel{TP: 2}, Parallelism: "TP2", Engine: "NVIDIA NIM 1.8.0",
+		Concurrency: 1,
+		Seconds: exact("nim-llama3.3-70b-500.seconds", breakeven.Seconds(0.04777),
+			quoted(NIMBench, "Llama-3.3-70b-instruct, Version 1.8.0, 2 x H100 80G, fp8 TP2, 500 Input Tokens / 2000 Output Tokens, concurrency 1, TTFT (ms)", "| 1 | 47.77 | 18.91 | 52.85 |")),
+		Note: "the TTFT at concurrency 1 includes the request's round trip; the table states fp8 without separating attention; the row is read from the page's text form (llms.txt), which prints the table on one line",
+	}
 	sglangPrefill  = "Evaluation, Performance Analysis of Prefill and Decode Phases"
 	SGLangH100DS2K = PrefillRun{
 		ID: "sglang-h100-dsv3-2k", Model: "DeepSeek-V3",
@@ -250,6 +262,16 @@ var (
 		Seconds: printed("sglang-gb300-r1-128k-nochunk.seconds", breakeven.Seconds(15.2), 0.1,
 			quoted(LMSYSGB300, gb300Prefill, "The largest gap appears in the no-chunk baseline (15.2s vs. 18.6s)")),
 		Note: "without chunks the four pipeline stages work one after another on the whole prompt (the pipeline factor of 4)",
+	}
+	// SGLangGB200NoChunk is the same blog's GB200 baseline beside it, read
+	// as the GB300 run is (4 GPUs, PP4).
+	SGLangGB200NoChunk = PrefillRun{
+		ID: "sglang-gb200-r1-128k-nochunk", Model: "DeepSeek-V3", ModelNote: SGLangGB300.ModelNote,
+		Tokens: SGLangGB300.Tokens, GPUs: SGLangGB300.GPUs, Chip: "GB200", Compute: fp4FP8Attention,
+		Par: prefill.Parallel{PP: 4}, Parallelism: "pipeline parallelism PP4 without chunking (the GB300 run's setup; the GB200 one's not stated apart)", Engine: SGLangGB300.Engine,
+		Seconds: printed("sglang-gb200-r1-128k-nochunk.seconds", breakeven.Seconds(18.6), 0.1,
+			quoted(LMSYSGB300, gb300Prefill, "The largest gap appears in the no-chunk baseline (15.2s vs. 18.6s)")),
+		Note: "GB200's no-chunk baseline, the second figure of the pair (GB300 first, as the sentence compares GB300's attention kernel with GB200's); without chunks the four pipeline stages work one after another on the whole prompt",
 	}
 	VLLMGB300R1 = PrefillRun{
 		ID: "vllm-gb300-r1-2k", Model: "DeepSeek-V3", ModelNote: "DeepSeek-R1 NVFP4 (the DeepSeek-V3 architecture)",
@@ -347,16 +369,19 @@ func PrefillRuns() []PrefillRun {
 	return []PrefillRun{
 		vast, weka, qwen,
 		MetaCPHost, MetaCP1M, MetaCP128K,
-		NIMLlama70B,
+		NIMLlama70B, NIMLlama70B500,
 		SGLangH100DS2K, SGLangH100DS4K, SGLangH20R1, KimiK2H200,
-		SGLangGB200BF16, SGLangGB200FP4, SGLangGB300, SGLangGB300NoChunk, VLLMGB300R1,
+		SGLangGB200BF16, SGLangGB200FP4, SGLangGB300, SGLangGB300NoChunk, SGLangGB200NoChunk, VLLMGB300R1,
 		MInference300K, MInference1M,
 		DeepSeekH800, GH200Llama70B, GH200Llama405B,
 		DstackVLLM405B16K, DstackVLLM405B32K, DstackVLLM405B64K, DstackVLLM405B128K,
 		DstackTGI405B16K, DstackTGI405B32K, DstackTGI405B64K, DstackTGI405B128K,
+		DstackTGI405B8K, DstackTGI405B4K, DstackTGI405B2K, DstackTGI405B1K, DstackTGI405B10K, DstackTGI405B80, DstackVLLM405B10K, DstackVLLM405B80,
 		DstackR1MI300XVLLM, DstackR1MI300XSGLang, DstackR1H200VLLM, DstackR1H200SGLang, DstackR1H200TRTLLM,
 		TRTLLMH200R1TP8, TRTLLMH200R1EP4, TRTLLMH200R1EP8, TRTLLMB200R1TP8, TRTLLMB200R1EP4, TRTLLMB200R1EP8,
-		TTSGLangR12K, TTSGLangR14K, TTSGLangR18K, TTVLLMR12K, TTVLLMR14K, TTVLLMR18K,
+		TRTLLMH200R1TP8At1600, TRTLLMH200R1EP4At1600, TRTLLMH200R1EP8At1600, TRTLLMB200R1TP8At1600, TRTLLMB200R1EP4At1600, TRTLLMB200R1EP8At1600,
+		TTSGLangR1128, TTSGLangR11K, TTSGLangR12K, TTSGLangR13K, TTSGLangR14K, TTSGLangR18K,
+		TTVLLMR1128, TTVLLMR11K, TTVLLMR12K, TTVLLMR13K, TTVLLMR14K, TTVLLMR18K,
 		InferenceXMI355X1KC4, InferenceXMI355X1KC8, InferenceXMI355X8KC4, InferenceXMI355X8KC8,
 		InferenceXATOM1KC4, InferenceXATOM1KC8, InferenceXATOM8KC4, InferenceXATOM8KC8,
 		InferenceXMoRI8KC2, InferenceXMoRI1KC4, InferenceXMoRI8KC4,
@@ -366,7 +391,7 @@ func PrefillRuns() []PrefillRun {
 		TRTPerfL40SL7B128, TRTPerfL40SL7B2K,
 		TRTPerfA100L7B128, TRTPerfA100L7B2K, TRTPerfA100L70B128, TRTPerfA100L70B2K,
 		LMDeployL7B128, LMDeployL7B2K, LMDeployL70B128, LMDeployL70B2K,
-		AWSNIMLlama3x8BH100, AWSNIMLlama3x70BH100, AWSNIMLlama31x70BH100, GPUStackQwen3x8BH100,
+		AWSNIMLlama3x8BH100, AWSNIMLlama3x70BH100, AWSNIMLlama3x70B8xH100, AWSNIMLlama31x70BH100, GPUStackQwen3x8BH100,
 		VLLMPR42646Qwen35B300, AWSNIMMixtral8x22BH100,
 	}
 }

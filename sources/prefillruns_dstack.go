@@ -21,7 +21,7 @@ const (
 func init() {
 	register(
 		Source{DstackMI300X405B, "Benchmarking TGI vs vLLM on AMD 8 X MI300x: Performance Insights with LlaMA 3.1 405B Model (benchmark repository of the post 'Benchmarking Llama 3.1 405B on 8x AMD MI300X GPUs')", "dstack", "https://github.com/dstackai/benchmarks/tree/ac24b9d12d571bc785ec86ab18e4ffbf34e68f08/amd/tgi_vs_vllm", "2024-10-09", Read,
-			"the README (launch commands: vllm serve --tensor-parallel-size=8, TGI --num-shard 8, meta-llama/Llama-3.1-405B-Instruct, no quantization flag) and the single-prompt result files vllm/data/result_vllm_single_prompt.csv and tgi/data/result_tgi_single_prompt.csv (one request per test, 16,000 to 128,000 input tokens)"},
+			"the README (launch commands: vllm serve --tensor-parallel-size=8, TGI --num-shard 8, meta-llama/Llama-3.1-405B-Instruct, no quantization flag) and the single-prompt result files vllm/data/result_vllm_single_prompt.csv and tgi/data/result_tgi_single_prompt.csv (one request per test, 16,000 to 128,000 input tokens); raw_data/tgi_raw.txt, whose single-prompt section goes on to 8,000, 4,000, 2,000 and 1,000 tokens (vllm_raw.txt's stops at 16,000); the first row (one request) of the 10,000- and 80-token sweeps, tgi/data/result_tgi_long.csv, result_tgi_short.csv and their vLLM twins; the QPS_high files (198 to 1,500 requests) not used"},
 		Source{DstackR1, "Evaluate DeepSeek-R1 Inference performance with SgLang, vLLM and TensorRT-LLM on 8xH200 and 8xMi300x (benchmark repository of the post 'DeepSeek R1 inference performance: MI300X vs. H200')", "dstack", "https://github.com/dstackai/benchmarks/tree/7f37e6697725e58dd09b9ef190b62ce19f01d45e/Deepseek-R1", "2025-03-18", Read,
 			"the README (launch commands, the bench_serving flags: random prompts of 3,200 input and 800 output tokens, 500 prompts, concurrencies 4 to 128) and raw_data/online_results.csv; the runs kept are concurrency 4 without prefix caching"},
 	)
@@ -69,6 +69,29 @@ var (
 	DstackTGI405B32K   = dstack405B("tgi", "result_tgi_single_prompt.csv", "dstack-mi300x-405b-tgi-32k", 32000, "32000", "12485.37", 12.48537)
 	DstackTGI405B64K   = dstack405B("tgi", "result_tgi_single_prompt.csv", "dstack-mi300x-405b-tgi-64k", 64000, "64000", "28017.16", 28.01716)
 	DstackTGI405B128K  = dstack405B("tgi", "result_tgi_single_prompt.csv", "dstack-mi300x-405b-tgi-128k", 128000, "128000", "67651.38", 67.65138)
+)
+
+// The other single requests of the same files: TGI's single-prompt
+// series below 16K tokens, which raw_data/tgi_raw.txt prints (its CSV
+// stops at 16,000), and the first row (one request) of each engine's
+// sweeps at 10,000 and 80 tokens.
+const (
+	dstackTGIRaw    = "raw_data/tgi_raw.txt, the section num_prompts: 1, seq_length: 128000 to 1000"
+	dstackTGILong   = "tgi/data/result_tgi_long.csv (1 to 64 prompts of 10,000 tokens), the first row (Successful requests 1)"
+	dstackTGIShort  = "tgi/data/result_tgi_short.csv (1 to 2,048 prompts of 80 tokens), the first row (Successful requests 1)"
+	dstackVLLMLong  = "vllm/data/result_vllm_long.csv (1 to 64 prompts of 10,000 tokens), the first row (Successful requests 1)"
+	dstackVLLMShort = "vllm/data/result_vllm_short.csv (1 to 2,048 prompts of 80 tokens), the first row (Successful requests 1)"
+)
+
+var (
+	DstackTGI405B8K   = dstack405B("tgi", dstackTGIRaw, "dstack-mi300x-405b-tgi-8k", 8000, "8000", "3236.66", 3.23666)
+	DstackTGI405B4K   = dstack405B("tgi", dstackTGIRaw, "dstack-mi300x-405b-tgi-4k", 4000, "4000", "1470.21", 1.47021)
+	DstackTGI405B2K   = dstack405B("tgi", dstackTGIRaw, "dstack-mi300x-405b-tgi-2k", 2000, "2000", "767.03", 0.76703)
+	DstackTGI405B1K   = dstack405B("tgi", dstackTGIRaw, "dstack-mi300x-405b-tgi-1k", 1000, "1000", "501.36", 0.50136)
+	DstackTGI405B10K  = dstack405B("tgi", dstackTGILong, "dstack-mi300x-405b-tgi-10k", 10000, "10000", "3799.42", 3.79942)
+	DstackTGI405B80   = dstack405B("tgi", dstackTGIShort, "dstack-mi300x-405b-tgi-80", 80, "80", "123.48", 0.12348)
+	DstackVLLM405B10K = dstack405B("vllm", dstackVLLMLong, "dstack-mi300x-405b-vllm-10k", 10000, "10000", "12286.18", 12.28618)
+	DstackVLLM405B80  = dstack405B("vllm", dstackVLLMShort, "dstack-mi300x-405b-vllm-80", 80, "80", "314.58", 0.31458)
 )
 
 // dstackR1 is one DeepSeek-R1 run at concurrency 4 on 8 GPUs.

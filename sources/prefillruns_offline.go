@@ -26,7 +26,7 @@ func init() {
 	register(
 		Source{TRTLLMPerfV05, "Performance of TensorRT-LLM (docs/source/performance.md)", "NVIDIA/TensorRT-LLM",
 			"https://github.com/NVIDIA/TensorRT-LLM/blob/77d24b5fa178f11ed7fafdd9833b7245e075f721/docs/source/performance.md", "", Read,
-			"the Low Latency tables (batch size 1, first token latency in ms, data from TensorRT-LLM v0.5), H100 and L40S in FP8 and A100 in FP16, and the Benchmarking per Model build commands of Llama2-7b and Llama2-70b (--enable_fp8 --fp8_kv_cache, --use_gpt_attention_plugin float16, --tp_size 1 and 4) with the First Token Latency Benchmark runs of gptSessionBenchmark (--input_output_len with 1 output token); the page's date not read; the Peak Throughput tables (prefill and decode together) not used"},
+			"the Low Latency tables (batch size 1, first token latency in ms, data from TensorRT-LLM v0.5), H100 and L40S in FP8 and A100 in FP16, and the Benchmarking per Model build commands of Llama2-7b and Llama2-70b (--enable_fp8 --fp8_kv_cache, --use_gpt_attention_plugin float16, --tp_size 1 and 4) with the First Token Latency Benchmark runs of gptSessionBenchmark (--input_output_len with 1 output token); the page's date not read; the Peak Throughput tables (prefill and decode together) and the GPT-J 6B and Falcon 180B rows (models not in the catalog) not used"},
 	)
 }
 
@@ -89,7 +89,7 @@ func init() {
 	register(
 		Source{LMDeployA100FP16, "Benchmark on A100 (FP16) (docs/en/benchmark/a100_fp16.md)", "InternLM/lmdeploy",
 			"https://github.com/InternLM/lmdeploy/blob/3e391df4673326f79363eebe030876861a9b7090/docs/en/benchmark/a100_fp16.md", "", Read,
-			"the Static Inference Benchmark tables of llama2-7b and llama2-70b (batch, tp, prompt_tokens, output_tokens, FTL(ave)(s): the mean first-token latency), A100-80G, lmdeploy v0.1.0a1, FP16 per the title; the page's date not read; llama2-13b and internlm-20b not used (not in the catalog)"},
+			"the Static Inference Benchmark tables of llama2-7b and llama2-70b (batch, tp, prompt_tokens, output_tokens, FTL(ave)(s): the mean first-token latency), A100-80G, lmdeploy v0.1.0a1, FP16 per the title; the page's date not read; llama2-13b and internlm-20b not used (not in the catalog), nor the 2,048-output rows (the same prompts as the 128-output rows, timed again)"},
 	)
 }
 

@@ -45,9 +45,9 @@ func TestPrefillRunsComplete(t *testing.T) {
 func TestPrefillRunQuotesStateTheirFigures(t *testing.T) {
 	printedAs := map[string]string{
 		"meta-cp-1m.seconds": "77s", "meta-cp-128k.seconds": "3.8s", "meta-cp-host.seconds": "60 seconds",
-		"nim-llama3.3-70b-5k.seconds": "406.77", "sglang-h100-dsv3-2k.rate": "54,543", "sglang-h100-dsv3-4k.rate": "50,302",
+		"nim-llama3.3-70b-5k.seconds": "406.77", "nim-llama3.3-70b-500.seconds": "47.77", "sglang-h100-dsv3-2k.rate": "54,543", "sglang-h100-dsv3-4k.rate": "50,302",
 		"sglang-h20-r1-4k.rate": "16.5k", "sglang-gb200-dsv3-bf16attn.rate": "18,471", "sglang-gb200-dsv3-fp4.rate": "26,156",
-		"sglang-gb300-r1-128k.seconds": "8.6s", "sglang-gb300-r1-128k-nochunk.seconds": "15.2s", "vllm-gb300-r1-2k.rate": "22476",
+		"sglang-gb300-r1-128k.seconds": "8.6s", "sglang-gb300-r1-128k-nochunk.seconds": "15.2s", "sglang-gb200-r1-128k-nochunk.seconds": "18.6s", "vllm-gb300-r1-2k.rate": "22476",
 		"sglang-h200-kimi-k2-2k.rate": "896k", "minference-a100-300k.seconds": "*3* minutes", "minference-a100-1m.seconds": "30 minutes",
 		"deepseek-day6.prefill-rate": "73.7k", "nvidia-gh200-70b.seconds": "472 milliseconds", "nvidia-gh200-405b.seconds": "7.5 seconds",
 		"meta-cp-1m.tokens": "1M", "meta-cp-128k.tokens": "128K", "sglang-gb300-r1-128k.tokens": "128K", "minference-a100-300k.tokens": "300K",
@@ -84,6 +84,8 @@ func TestPrefillRunQuotesStateTheirFigures(t *testing.T) {
 		"gpustack-h100-qwen3-8b.seconds":                 "Mean TTFT (ms):                          59.01",
 		"aws-nim-h100-llama3-8b-fp8-200.tokens":          "| 1xH100 | 200/114",
 		"aws-nim.llama3-70b.gpus":                        "| 4xH100 | 7000/1000",
+		"aws-nim.llama3-70b-8xh100.gpus":                 "| 8xH100 | 7000/1000",
+		"aws-nim-h100x8-llama3-70b-fp8-7000.seconds":     "Time-to-first-token(sec) | 0.26 ",
 		"gpustack-h100-qwen3-8b.tokens":                  "Total input tokens:                      23260",
 		"vllm-pr42646.seconds":                           "| 1 | 141.02 | 140.17 |",
 		"vllm-pr42646.tokens":                            "ISL/OSL = 1024/1024",
@@ -96,7 +98,11 @@ func TestPrefillRunQuotesStateTheirFigures(t *testing.T) {
 		"trtllm-h200-r1-8k-tp8.seconds": "| 0.51583 | 0.37007 | 0.35281", "trtllm-h200-r1-8k-tp8ep4.seconds": "| 0.37007 | 0.35281",
 		"trtllm-h200-r1-8k-tp8ep8.seconds": "| 0.35281", "trtllm-b200-r1fp4-8k-tp8.seconds": "| 0.39411 | 0.39012 | 0.44809",
 		"trtllm-b200-r1fp4-8k-tp8ep4.seconds": "| 0.39012 | 0.44809", "trtllm-b200-r1fp4-8k-tp8ep8.seconds": "| 0.44809",
-		"trtllm-5929.tokens": "| 1 | 8192 |", "trtllm-5929.b200-gpus": "8x NVIDIA B200", "trtllm-5929.h200-gpus": "8x NVIDIA H200",
+		"trtllm-h200-r1-1600-tp8.seconds": "| 0.16463 | 0.13436 | 0.12411", "trtllm-h200-r1-1600-tp8ep4.seconds": "| 0.13436 | 0.12411",
+		"trtllm-h200-r1-1600-tp8ep8.seconds": "| 0.12411", "trtllm-b200-r1fp4-1600-tp8.seconds": "| 0.16104 | 0.16018 | 0.17265",
+		"trtllm-b200-r1fp4-1600-tp8ep4.seconds": "| 0.16018 | 0.17265", "trtllm-b200-r1fp4-1600-tp8ep8.seconds": "| 0.17265",
+		"trtllm-5929.tokens-1600": "| 1 | 1600 |",
+		"trtllm-5929.tokens":      "| 1 | 8192 |", "trtllm-5929.b200-gpus": "8x NVIDIA B200", "trtllm-5929.h200-gpus": "8x NVIDIA H200",
 		"tt-356.sglang-gpus": "16 H100", "tt-356.vllm-gpus": "8xH100s",
 		"inferencex-mi355x.gpus": `"num_prefill_gpu":4,`, "inferencex-mi355x-r1fp4-1k-c4.tokens": `"isl":1024,`, "inferencex-mi355x-r1fp4-8k-c8.tokens": `"isl":8192,`,
 		"inferencex-mi355x-r1fp4-1k-c4.seconds": `:0.14774119136855007`, "inferencex-mi355x-r1fp4-1k-c8.seconds": `:0.2117364545702003`,
@@ -163,6 +169,7 @@ func TestPrefillRunIntervals(t *testing.T) {
 		"sglang-h20-r1-4k.rate":                {16450, 16550},
 		"sglang-gb300-r1-128k.seconds":         {8.55, 8.65},
 		"sglang-gb300-r1-128k-nochunk.seconds": {15.15, 15.25},
+		"sglang-gb200-r1-128k-nochunk.seconds": {18.55, 18.65},
 		"sglang-h200-kimi-k2-2k.rate":          {895500, 896500},
 		"minference-a100-300k.seconds":         {150, 210}, // "3 minutes"
 		"minference-a100-1m.seconds":           {1770, 1830},
@@ -179,6 +186,7 @@ func TestPrefillRunIntervals(t *testing.T) {
 	for name, v := range map[string]float64{
 		"aws-nim-h100-llama3-8b-fp8-200.seconds": 0.01, "aws-nim-h100x4-llama3-70b-fp8-7000.seconds": 0.34,
 		"aws-nim-h100x4-llama3.1-70b-fp16-7000.seconds": 0.54, "aws-nim-h100x8-mixtral-8x22b-fp16-7000.seconds": 0.26,
+		"aws-nim-h100x8-llama3-70b-fp8-7000.seconds": 0.26,
 	} {
 		want[name] = [2]float64{v - 0.005, v + 0.005}
 	}
@@ -216,6 +224,8 @@ func TestIssue5929RunsSplitAsTheirTableSays(t *testing.T) {
 	}{
 		{TRTLLMH200R1TP8, 0, "TP=8, EP=None"}, {TRTLLMH200R1EP4, 4, "TP=8, EP=4"}, {TRTLLMH200R1EP8, 8, "TP=8, EP=8"},
 		{TRTLLMB200R1TP8, 0, "TP=8, EP=None"}, {TRTLLMB200R1EP4, 4, "TP=8, EP=4"}, {TRTLLMB200R1EP8, 8, "TP=8, EP=8"},
+		{TRTLLMH200R1TP8At1600, 0, "TP=8, EP=None"}, {TRTLLMH200R1EP4At1600, 4, "TP=8, EP=4"}, {TRTLLMH200R1EP8At1600, 8, "TP=8, EP=8"},
+		{TRTLLMB200R1TP8At1600, 0, "TP=8, EP=None"}, {TRTLLMB200R1EP4At1600, 4, "TP=8, EP=4"}, {TRTLLMB200R1EP8At1600, 8, "TP=8, EP=8"},
 	} {
 		assert.Equal(t, prefill.Parallel{TP: 8, EP: c.ep}, c.run.Par, c.run.ID)
 		assert.Equal(t, c.text, c.run.Parallelism, c.run.ID)
@@ -303,7 +313,7 @@ func TestAWQRunsStoreFourBitWeightsAndComputeInBF16(t *testing.T) {
 		assert.Contains(t, c.Quote+c.Locator, "4-bit", r.ID)
 		assert.Equal(t, prefill.Uniform(prefill.BF16), r.Compute, r.ID)
 	}
-	assert.ElementsMatch(t, []string{VAST405B.ID, TTVLLMR12K.ID, TTVLLMR14K.ID, TTVLLMR18K.ID}, awq)
+	assert.ElementsMatch(t, []string{VAST405B.ID, TTVLLMR1128.ID, TTVLLMR11K.ID, TTVLLMR12K.ID, TTVLLMR13K.ID, TTVLLMR14K.ID, TTVLLMR18K.ID}, awq)
 }
 
 // A run's concurrency is typed beside its time, not quoted: the time's
