@@ -180,7 +180,7 @@
 // The offline runs (sources' TRTLLMPerfV05 and LMDeployA100FP16: Llama 2
 // 7B on one H100, L40S or A100 and Llama 2 70B on four, at 128 and 2,048
 // tokens, one prompt timed inside the engine) are the fit's only dense
-// models at prompts of 2,048 tokens or fewer, and they pay no served
+// models timed without a server, and they pay no served
 // request's per-request cost (sources.PrefillRun.Offline; their regime
 // is "offline"). Priced without the weight read, they disagree with the
 // structure both ways: at 2,048 tokens the FLOPs and memory traffic
@@ -190,11 +190,11 @@
 // where reading the weights and launching each layer's kernels are most
 // of the time. They are what the weight read was added for: it is
 // physics (every weight the prompt touches crosses the memory bus once),
-// and the nested validation keeps it in every fold but TensorRT-LLM's
-// own, where LMDeploy's four offline runs are the only ones left and
-// RooflineLatency validates better (it did not before the output head
-// took only the last token). With it, LMDeploy's 128-token runs are still 25%
-// and 44% too fast: the kernel launches remain. A per-layer cost paid by
+// and the nested validation keeps it in every fold, TensorRT-LLM's own
+// among them since the 23 further single requests joined the fit
+// (before, with LMDeploy's four the only offline runs left in that fold,
+// RooflineLatency validated better there). With it, LMDeploy's 128-token
+// runs are still 24% and 44% too fast: the kernel launches remain. A per-layer cost paid by
 // every single prompt, served or offline, was tried on TensorRT-LLM's
 // runs: it fits 0.16 ms a layer on all runs but left every
 // leave-one-source-out error unchanged, since with the one offline source
