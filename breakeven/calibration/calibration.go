@@ -212,7 +212,7 @@
 //
 // The single requests left far off are those where an engine's cost or
 // an early engine dominates: too fast for TensorRT-LLM's 8,192-token
-// batch-1 runs of issue #5929 (its 1,600-token ones are within 26%) and
+// batch-1 runs of issue #5929 (its 1,600-token ones are within 27%) and
 // dstack's vLLM 0.6.3 on MI300X, too slow for issue #356's vLLM runs of
 // the AWQ checkpoint on eight H100s (by 51% to 214%, the most at 128
 // tokens, 47 ms measured).
