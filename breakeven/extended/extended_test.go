@@ -227,6 +227,29 @@ func TestFindCrossingsFindsEveryChangeOfTheFasterPath(t *testing.T) {
 	assert.Error(t, err)
 }
 
+// The resolution FindCrossings states: it compares at 32 lengths a
+// decade from a thousandth of a token, so a window of loading wins that
+// holds one of those lengths is found whole, however narrow. Here 1e-3 x
+// 10^(176/32) = 316.23 tokens is one of them, and loading wins only from
+// 313 to 319.4 tokens (within 1% of it): both changes are found, to
+// within a thousandth of a token. (A grid of 33 a decade, whose nearest
+// lengths are 305.4 and 327.4, would miss the window.)
+func TestFindCrossingsFindsAWindowAroundOneOfItsLengths(t *testing.T) {
+	at := 1e-3 * math.Pow(10, 176.0/32)
+	lo, hi := 0.99*at, 1.01*at
+	recompute := func(n breakeven.Tokens) breakeven.Seconds { return breakeven.Seconds(float64(n)) }
+	load := func(n breakeven.Tokens) breakeven.Seconds {
+		if x := float64(n); x >= lo && x <= hi {
+			return breakeven.Seconds(x / 2)
+		}
+		return breakeven.Seconds(2 * float64(n))
+	}
+	c := FindCrossings(recompute, load, 1000)
+	require.Len(t, c.Changes, 2)
+	assert.InDelta(t, lo, float64(c.Changes[0]), 2e-3)
+	assert.InDelta(t, hi, float64(c.Changes[1]), 2e-3)
+}
+
 // The sentences of the plain cases: no change, one change at or below a
 // token, one change.
 func TestCrossingsSayWhereEachPathWins(t *testing.T) {
