@@ -255,24 +255,12 @@ var (
 			quoted(LMSYSGB300, gb300Prefill, "reaching a best-case TTFT of 8.6s for 128K prefill with 32K dynamic chunking")),
 		Note: "the prefill worker's 4 GPUs are read from the kernel test (PP4) and the 1P/1D setup of 8 GPUs; the dynamic chunks are taken as 32K = 32,768 tokens each (four chunks)",
 	}
-	SGLangGB300NoChunk = PrefillRun{
-		ID: "sglang-gb300-r1-128k-nochunk", Model: "DeepSeek-V3", ModelNote: SGLangGB300.ModelNote,
-		Tokens: SGLangGB300.Tokens, GPUs: SGLangGB300.GPUs, Chip: "GB300", Compute: fp4FP8Attention,
-		Par: prefill.Parallel{PP: 4}, Parallelism: "pipeline parallelism PP4 without chunking", Engine: SGLangGB300.Engine,
-		Seconds: printed("sglang-gb300-r1-128k-nochunk.seconds", breakeven.Seconds(15.2), 0.1,
-			quoted(LMSYSGB300, gb300Prefill, "The largest gap appears in the no-chunk baseline (15.2s vs. 18.6s)")),
-		Note: "without chunks the four pipeline stages work one after another on the whole prompt (the pipeline factor of 4)",
-	}
+	SGLangGB300NoChunk = lmsysNoChunk("sglang-gb300-r1-128k-nochunk", "GB300", 15.2, "pipeline parallelism PP4 without chunking",
+		"without chunks the four pipeline stages work one after another on the whole prompt (the pipeline factor of 4)")
 	// SGLangGB200NoChunk is the same blog's GB200 baseline beside it, read
 	// as the GB300 run is (4 GPUs, PP4).
-	SGLangGB200NoChunk = PrefillRun{
-		ID: "sglang-gb200-r1-128k-nochunk", Model: "DeepSeek-V3", ModelNote: SGLangGB300.ModelNote,
-		Tokens: SGLangGB300.Tokens, GPUs: SGLangGB300.GPUs, Chip: "GB200", Compute: fp4FP8Attention,
-		Par: prefill.Parallel{PP: 4}, Parallelism: "pipeline parallelism PP4 without chunking (the GB300 run's setup; the GB200 one's not stated apart)", Engine: SGLangGB300.Engine,
-		Seconds: printed("sglang-gb200-r1-128k-nochunk.seconds", breakeven.Seconds(18.6), 0.1,
-			quoted(LMSYSGB300, gb300Prefill, "The largest gap appears in the no-chunk baseline (15.2s vs. 18.6s)")),
-		Note: "GB200's no-chunk baseline, the second figure of the pair (GB300 first, as the sentence compares GB300's attention kernel with GB200's); without chunks the four pipeline stages work one after another on the whole prompt",
-	}
+	SGLangGB200NoChunk = lmsysNoChunk("sglang-gb200-r1-128k-nochunk", "GB200", 18.6, "pipeline parallelism PP4 without chunking (the GB300 run's setup; the GB200 one's not stated apart)",
+		"GB200's no-chunk baseline, the second figure of the pair (GB300 first, as the sentence compares GB300's attention kernel with GB200's); without chunks the four pipeline stages work one after another on the whole prompt")
 	VLLMGB300R1 = PrefillRun{
 		ID: "vllm-gb300-r1-2k", Model: "DeepSeek-V3", ModelNote: "DeepSeek-R1 NVFP4 (the DeepSeek-V3 architecture)",
 		Tokens: exact("vllm-gb300-r1-2k.tokens", breakeven.Tokens(2048),
@@ -393,5 +381,19 @@ func PrefillRuns() []PrefillRun {
 		LMDeployL7B128, LMDeployL7B2K, LMDeployL70B128, LMDeployL70B2K,
 		AWSNIMLlama3x8BH100, AWSNIMLlama3x70BH100, AWSNIMLlama3x70B8xH100, AWSNIMLlama31x70BH100, GPUStackQwen3x8BH100,
 		VLLMPR42646Qwen35B300, AWSNIMMixtral8x22BH100,
+	}
+}
+
+// lmsysNoChunk is one of the LMSYS GB300 blog's two no-chunk baselines
+// of its 128K prefill (GB300 and GB200, 15.2 s and 18.6 s in one
+// sentence), with the chunked GB300 run's prompt, GPUs and engine.
+func lmsysNoChunk(id, chip string, seconds float64, parallelism, note string) PrefillRun {
+	return PrefillRun{
+		ID: id, Model: "DeepSeek-V3", ModelNote: SGLangGB300.ModelNote,
+		Tokens: SGLangGB300.Tokens, GPUs: SGLangGB300.GPUs, Chip: chip, Compute: fp4FP8Attention,
+		Par: prefill.Parallel{PP: 4}, Parallelism: parallelism, Engine: SGLangGB300.Engine,
+		Seconds: printed(id+".seconds", breakeven.Seconds(seconds), 0.1,
+			quoted(LMSYSGB300, gb300Prefill, "The largest gap appears in the no-chunk baseline (15.2s vs. 18.6s)")),
+		Note: note,
 	}
 }

@@ -1,6 +1,8 @@
 package sources
 
 import (
+	"fmt"
+
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/prefill"
 )
@@ -43,70 +45,65 @@ func init() {
 
 // Locators the runs share.
 const (
-	awsNIMSummary = "Table of Summary (NGC name, Image tag, Datatype, Instance # / GPU #)"
 	awsNIMResults = "Testings results, table "
 	awsNIMNote    = "GenAI-Perf against the NIM's OpenAI chat endpoint in the same EKS cluster (genai-perf.yaml at the same commit), the first column of a concurrency sweep (concurrency 1); the prompt length is the client's synthetic input (standard deviation 0), before the chat template"
 	gpustackBS1   = "Other Benchmark Cases, Baseline benchmark results, '# BS=1' (Maximum request concurrency: 1)"
 )
 
-// The GPUs of the runs.
-var (
-	awsNIM1xH100 = exact("aws-nim.llama3-8b.gpus", 1.0,
-		quoted(AWSNIMBench, awsNIMResults+"Llama3-8B-Instruct, GPUs column", "| meta/llama3-8b-instruct | fp8   | 1xH100 | 200/114"))
-	awsNIM4xH100 = exact("aws-nim.llama3-70b.gpus", 4.0,
-		quoted(AWSNIMBench, awsNIMResults+"Llama3-70B-Instruct, GPUs column", "| meta/llama3-70b-instruct | fp8   | 4xH100 | 7000/1000"))
-	awsNIM70B8xH100 = exact("aws-nim.llama3-70b-8xh100.gpus", 8.0,
-		quoted(AWSNIMBench, awsNIMResults+"Llama3-70B-Instruct, GPUs column", "| meta/llama3-70b-instruct | fp8   | 8xH100 | 7000/1000"))
-	awsNIM31x4H100 = exact("aws-nim.llama3.1-70b.gpus", 4.0,
-		quoted(AWSNIMBench, awsNIMResults+"Llama3.1-70B-Instruct, GPUs column", "| meta/llama-3_1-70b-instruct | fp16  | 4xH100 | 7000/1000"))
-)
+// awsNIMTable is one of the AWS NIM README's result tables: its name, the
+// row that gives its model, precision, GPUs and sequence lengths (quoted
+// as printed), and what the row says.
+type awsNIMTable struct {
+	name, row, column string // column: the precision and GPUs as the TTFT locator names them
+	gpusID            string
+	gpus              float64
+	tokens            breakeven.Tokens
+}
+
+// awsNIM is the table's concurrency-1 request: its TTFT as printed (to
+// the hundredth of a second) and the row quoting it. A run on more than
+// one GPU is read as tensor parallel over all of them, which the README
+// does not state.
+func awsNIM(id, model, modelNote string, t awsNIMTable, compute prefill.Compute, engine string, ttft float64, ttftRow, note string) PrefillRun {
+	par := "one GPU"
+	if t.gpus > 1 {
+		par = fmt.Sprintf("%d GPUs of one p5 (tensor parallel assumed; not read)", int(t.gpus))
+	}
+	return PrefillRun{
+		ID: id, Model: model, ModelNote: modelNote,
+		Tokens: exact(id+".tokens", t.tokens, quoted(AWSNIMBench, awsNIMResults+t.name+", Input/Output sequence length column", t.row)),
+		GPUs:   exact(t.gpusID, t.gpus, quoted(AWSNIMBench, awsNIMResults+t.name+", GPUs column", t.row)),
+		Chip:   "H100", Compute: compute,
+		Par: prefill.Parallel{TP: int(t.gpus)}, Parallelism: par, Engine: engine,
+		Concurrency: 1,
+		Seconds: printed(id+".seconds", breakeven.Seconds(ttft), 0.01,
+			quoted(AWSNIMBench, awsNIMResults+t.name+", "+t.column+", Time-to-first-token(sec) row, concurrency 1 column", ttftRow)),
+		Note: awsNIMNote + "; " + note,
+	}
+}
 
 // The served single requests.
 var (
-	AWSNIMLlama3x8BH100 = PrefillRun{
-		ID: "aws-nim-h100-llama3-8b-fp8-200", Model: "Llama 3.1 8B", ModelNote: "meta/llama3-8b-instruct, Llama 3 8B Instruct (the same architecture)",
-		Tokens: exact("aws-nim-h100-llama3-8b-fp8-200.tokens", breakeven.Tokens(200),
-			quoted(AWSNIMBench, awsNIMResults+"Llama3-8B-Instruct, Input/Output sequence length column", "| meta/llama3-8b-instruct | fp8   | 1xH100 | 200/114")),
-		GPUs: awsNIM1xH100, Chip: "H100", Compute: fp8BF16Attention,
-		Par: prefill.Parallel{TP: 1}, Parallelism: "one GPU", Engine: "NVIDIA NIM 1.1.1 (TensorRT-LLM), llama3-8b-instruct, fp8",
-		Concurrency: 1,
-		Seconds: printed("aws-nim-h100-llama3-8b-fp8-200.seconds", breakeven.Seconds(0.01), 0.01,
-			quoted(AWSNIMBench, awsNIMResults+"Llama3-8B-Instruct, fp8 1xH100, Time-to-first-token(sec) row, concurrency 1 column", "| Time-to-first-token(sec) | 0.01   | 0.01   | 0.02")),
-		Note: awsNIMNote + "; the table prints seconds to the hundredth, so 0.01 s is read as 5 to 15 ms; fp8 per the table (image 1.1.1, 1x p5 / 1x H100 in the summary), attention precision not read, taken as BF16",
-	}
-	AWSNIMLlama3x70BH100 = PrefillRun{
-		ID: "aws-nim-h100x4-llama3-70b-fp8-7000", Model: "Llama 3.1 70B", ModelNote: "meta/llama3-70b-instruct, Llama 3 70B Instruct (the same architecture)",
-		Tokens: exact("aws-nim-h100x4-llama3-70b-fp8-7000.tokens", breakeven.Tokens(7000),
-			quoted(AWSNIMBench, awsNIMResults+"Llama3-70B-Instruct, Input/Output sequence length column", "| meta/llama3-70b-instruct | fp8   | 4xH100 | 7000/1000")),
-		GPUs: awsNIM4xH100, Chip: "H100", Compute: fp8BF16Attention,
-		Par: prefill.Parallel{TP: 4}, Parallelism: "4 GPUs of one p5 (tensor parallel assumed; not read)", Engine: "NVIDIA NIM 1.0.0 (TensorRT-LLM), llama3-70b-instruct, fp8",
-		Concurrency: 1,
-		Seconds: printed("aws-nim-h100x4-llama3-70b-fp8-7000.seconds", breakeven.Seconds(0.34), 0.01,
-			quoted(AWSNIMBench, awsNIMResults+"Llama3-70B-Instruct, fp8 4xH100, Time-to-first-token(sec) row, concurrency 1 column", "| Time-to-first-token(sec) | 0.34  | 0.5    | 1.06")),
-		Note: awsNIMNote + "; fp8 per the table (image 1.0.0, 1x p5 / 4x H100 in the summary), attention precision not read, taken as BF16; NIM's four-GPU profile taken as TP4",
-	}
-	AWSNIMLlama3x70B8xH100 = PrefillRun{
-		ID: "aws-nim-h100x8-llama3-70b-fp8-7000", Model: "Llama 3.1 70B", ModelNote: "meta/llama3-70b-instruct, Llama 3 70B Instruct (the same architecture)",
-		Tokens: exact("aws-nim-h100x8-llama3-70b-fp8-7000.tokens", breakeven.Tokens(7000),
-			quoted(AWSNIMBench, awsNIMResults+"Llama3-70B-Instruct, Input/Output sequence length column", "| meta/llama3-70b-instruct | fp8   | 8xH100 | 7000/1000")),
-		GPUs: awsNIM70B8xH100, Chip: "H100", Compute: fp8BF16Attention,
-		Par: prefill.Parallel{TP: 8}, Parallelism: "8 GPUs of one p5 (tensor parallel assumed; not read)", Engine: "NVIDIA NIM 1.1.1 (TensorRT-LLM), llama3-70b-instruct, fp8",
-		Concurrency: 1,
-		Seconds: printed("aws-nim-h100x8-llama3-70b-fp8-7000.seconds", breakeven.Seconds(0.26), 0.01,
-			quoted(AWSNIMBench, awsNIMResults+"Llama3-70B-Instruct, fp8 8xH100, Time-to-first-token(sec) row, concurrency 1 column", "| Time-to-first-token(sec) | 0.26  | 0.37   | 0.77")),
-		Note: awsNIMNote + "; fp8 per the table (image 1.1.1, 1x p5 / 8x H100 in the summary), attention precision not read, taken as BF16; NIM's eight-GPU profile taken as TP8",
-	}
-	AWSNIMLlama31x70BH100 = PrefillRun{
-		ID: "aws-nim-h100x4-llama3.1-70b-fp16-7000", Model: "Llama 3.1 70B", ModelNote: "meta/llama-3_1-70b-instruct",
-		Tokens: exact("aws-nim-h100x4-llama3.1-70b-fp16-7000.tokens", breakeven.Tokens(7000),
-			quoted(AWSNIMBench, awsNIMResults+"Llama3.1-70B-Instruct, Input/Output sequence length column", "| meta/llama-3_1-70b-instruct | fp16  | 4xH100 | 7000/1000")),
-		GPUs: awsNIM31x4H100, Chip: "H100", Compute: prefill.Uniform(prefill.FP16),
-		Par: prefill.Parallel{TP: 4}, Parallelism: "4 GPUs of one p5 (tensor parallel assumed; not read)", Engine: "NVIDIA NIM 1.1.2 (TensorRT-LLM), llama-3.1-70b-instruct, fp16",
-		Concurrency: 1,
-		Seconds: printed("aws-nim-h100x4-llama3.1-70b-fp16-7000.seconds", breakeven.Seconds(0.54), 0.01,
-			quoted(AWSNIMBench, awsNIMResults+"Llama3.1-70B-Instruct, fp16 4xH100, Time-to-first-token(sec) row, concurrency 1 column", "| Time-to-first-token(sec) | 0.54  | 0.57  | 0.58")),
-		Note: awsNIMNote + "; fp16 as the table says (image 1.1.2, 1x p5 / 4x H100 in the summary); NIM's four-GPU profile taken as TP4",
-	}
+	AWSNIMLlama3x8BH100 = awsNIM("aws-nim-h100-llama3-8b-fp8-200", "Llama 3.1 8B", "meta/llama3-8b-instruct, Llama 3 8B Instruct (the same architecture)",
+		awsNIMTable{"Llama3-8B-Instruct", "| meta/llama3-8b-instruct | fp8   | 1xH100 | 200/114", "fp8 1xH100", "aws-nim.llama3-8b.gpus", 1, 200},
+		fp8BF16Attention, "NVIDIA NIM 1.1.1 (TensorRT-LLM), llama3-8b-instruct, fp8",
+		0.01, "| Time-to-first-token(sec) | 0.01   | 0.01   | 0.02",
+		"the table prints seconds to the hundredth, so 0.01 s is read as 5 to 15 ms; fp8 per the table (image 1.1.1, 1x p5 / 1x H100 in the summary), attention precision not read, taken as BF16")
+	AWSNIMLlama3x70BH100 = awsNIM("aws-nim-h100x4-llama3-70b-fp8-7000", "Llama 3.1 70B", "meta/llama3-70b-instruct, Llama 3 70B Instruct (the same architecture)",
+		awsNIMTable{"Llama3-70B-Instruct", "| meta/llama3-70b-instruct | fp8   | 4xH100 | 7000/1000", "fp8 4xH100", "aws-nim.llama3-70b.gpus", 4, 7000},
+		fp8BF16Attention, "NVIDIA NIM 1.0.0 (TensorRT-LLM), llama3-70b-instruct, fp8",
+		0.34, "| Time-to-first-token(sec) | 0.34  | 0.5    | 1.06",
+		"fp8 per the table (image 1.0.0, 1x p5 / 4x H100 in the summary), attention precision not read, taken as BF16; NIM's four-GPU profile taken as TP4")
+	AWSNIMLlama3x70B8xH100 = awsNIM("aws-nim-h100x8-llama3-70b-fp8-7000", "Llama 3.1 70B", "meta/llama3-70b-instruct, Llama 3 70B Instruct (the same architecture)",
+		awsNIMTable{"Llama3-70B-Instruct", "| meta/llama3-70b-instruct | fp8   | 8xH100 | 7000/1000", "fp8 8xH100", "aws-nim.llama3-70b-8xh100.gpus", 8, 7000},
+		fp8BF16Attention, "NVIDIA NIM 1.1.1 (TensorRT-LLM), llama3-70b-instruct, fp8",
+		0.26, "| Time-to-first-token(sec) | 0.26  | 0.37   | 0.77",
+		"fp8 per the table (image 1.1.1, 1x p5 / 8x H100 in the summary), attention precision not read, taken as BF16; NIM's eight-GPU profile taken as TP8")
+	AWSNIMLlama31x70BH100 = awsNIM("aws-nim-h100x4-llama3.1-70b-fp16-7000", "Llama 3.1 70B", "meta/llama-3_1-70b-instruct",
+		awsNIMTable{"Llama3.1-70B-Instruct", "| meta/llama-3_1-70b-instruct | fp16  | 4xH100 | 7000/1000", "fp16 4xH100", "aws-nim.llama3.1-70b.gpus", 4, 7000},
+		prefill.Uniform(prefill.FP16), "NVIDIA NIM 1.1.2 (TensorRT-LLM), llama-3.1-70b-instruct, fp16",
+		0.54, "| Time-to-first-token(sec) | 0.54  | 0.57  | 0.58",
+		"fp16 as the table says (image 1.1.2, 1x p5 / 4x H100 in the summary); NIM's four-GPU profile taken as TP4")
 	GPUStackQwen3x8BH100 = PrefillRun{
 		ID: "gpustack-h100-qwen3-8b-vllm-sharegpt", Model: "Qwen3-8B", ModelNote: "Qwen/Qwen3-8B",
 		Tokens: exact("gpustack-h100-qwen3-8b.tokens", breakeven.Tokens(23260.0/100),

@@ -62,19 +62,9 @@ var VLLMPR42646Qwen35B300 = PrefillRun{
 	Note: "a concurrency sweep's first row, one request at a time; the chip is the test plan's (the Perf table does not name it); the checkpoint's FP8 weights, attention taken as BF16; the benchmark client's dataset and warm-up not stated; Qwen3.5 is a hybrid of Gated DeltaNet (linear attention) and GQA layers with a mixture of experts in every layer",
 }
 
-// awsNIM8xH100 is the Mixtral table's GPUs.
-var awsNIM8xH100 = exact("aws-nim.mixtral-8x22b.gpus", 8.0,
-	quoted(AWSNIMBench, awsNIMResults+"Mixtral-8x22B-Instruct, GPUs column", "| mistralai/mixtral-8x22b-instruct-v0.1 | fp16  | 8xH100 | 7000/1000"))
-
 // AWSNIMMixtral8x22BH100 is NIM's Mixtral 8x22B request on 8 H100s.
-var AWSNIMMixtral8x22BH100 = PrefillRun{
-	ID: "aws-nim-h100x8-mixtral-8x22b-fp16-7000", Model: "Mixtral 8x22B", ModelNote: "mistralai/mixtral-8x22b-instruct-v0.1, the instruct checkpoint of the same architecture",
-	Tokens: exact("aws-nim-h100x8-mixtral-8x22b-fp16-7000.tokens", breakeven.Tokens(7000),
-		quoted(AWSNIMBench, awsNIMResults+"Mixtral-8x22B-Instruct, Input/Output sequence length column", "| mistralai/mixtral-8x22b-instruct-v0.1 | fp16  | 8xH100 | 7000/1000")),
-	GPUs: awsNIM8xH100, Chip: "H100", Compute: prefill.Uniform(prefill.FP16),
-	Par: prefill.Parallel{TP: 8}, Parallelism: "8 GPUs of one p5 (tensor parallel assumed; not read)", Engine: "NVIDIA NIM 1.0.0, mixtral-8x22b-instruct-v01, fp16 (its backend not stated)",
-	Concurrency: 1,
-	Seconds: printed("aws-nim-h100x8-mixtral-8x22b-fp16-7000.seconds", breakeven.Seconds(0.26), 0.01,
-		quoted(AWSNIMBench, awsNIMResults+"Mixtral-8x22B-Instruct, fp16 8xH100, Time-to-first-token(sec) row, concurrency 1 column", "| Time-to-first-token(sec) | 0.26  | 0.38   | 0.79")),
-	Note: awsNIMNote + "; fp16 as the table says (image 1.0.0, 1x p5 / 8x H100 in the summary); NIM's eight-GPU profile taken as TP8; the committed genai-perf.yaml names Llama 3.1 70B's model and tokenizer, and the ones used for Mixtral are not stated, so the 7,000 tokens are the client's count",
-}
+var AWSNIMMixtral8x22BH100 = awsNIM("aws-nim-h100x8-mixtral-8x22b-fp16-7000", "Mixtral 8x22B", "mistralai/mixtral-8x22b-instruct-v0.1, the instruct checkpoint of the same architecture",
+	awsNIMTable{"Mixtral-8x22B-Instruct", "| mistralai/mixtral-8x22b-instruct-v0.1 | fp16  | 8xH100 | 7000/1000", "fp16 8xH100", "aws-nim.mixtral-8x22b.gpus", 8, 7000},
+	prefill.Uniform(prefill.FP16), "NVIDIA NIM 1.0.0, mixtral-8x22b-instruct-v01, fp16 (its backend not stated)",
+	0.26, "| Time-to-first-token(sec) | 0.26  | 0.38   | 0.79",
+	"fp16 as the table says (image 1.0.0, 1x p5 / 8x H100 in the summary); NIM's eight-GPU profile taken as TP8; the committed genai-perf.yaml names Llama 3.1 70B's model and tokenizer, and the ones used for Mixtral are not stated, so the 7,000 tokens are the client's count")
