@@ -3,6 +3,7 @@ package post
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -258,13 +259,14 @@ func PrefillHeldOutWithOthers() (t breakeven.PrintedTable, alone, more calibrati
 		return t, alone, more, err
 	}
 	more = heldout.Summarize(alone.Structure, out.Rows)
-	lo, hi := len(runs), 0
-	for _, n := range out.Joined {
-		lo, hi = min(lo, n), max(hi, n)
-	}
-	joined := fmt.Sprintf("%d to %d", lo, hi)
-	if lo == hi {
-		joined = fmt.Sprint(lo)
+	// The fewest and most held-out runs a publisher-out fit took.
+	var joined string
+	if counts := slices.Sorted(maps.Values(out.Joined)); len(counts) > 0 {
+		lo, hi := counts[0], counts[len(counts)-1]
+		joined = fmt.Sprintf("%d to %d", lo, hi)
+		if lo == hi {
+			joined = fmt.Sprint(lo)
+		}
 	}
 	row := func(fitted, joined string, s calibration.Summary) []string {
 		return []string{fitted, joined, fmt.Sprint(s.Priced), breakeven.Percent(s.MedianAbsError), breakeven.Percent(s.Within25), breakeven.Percent(s.Coverage)}

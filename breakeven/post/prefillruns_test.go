@@ -13,6 +13,7 @@ import (
 
 	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/calibration"
+	"signalweight.dev/kv/breakeven/heldout"
 	"signalweight.dev/kv/sources"
 )
 
@@ -173,4 +174,39 @@ func TestCostRangeCountsTheGroupsOfOneKind(t *testing.T) {
 	assert.Equal(t, "1 cost, 127 ms", costRange(costs, true))
 	assert.Equal(t, "none paid", costRange(map[string]breakeven.Seconds{"dense": 0.01}, true))
 	assert.Equal(t, "1 cost, 10.0 ms", costRange(map[string]breakeven.Seconds{"dense": 0.01}, false))
+}
+
+// Each publisher's held-out runs are priced by a fit that took every
+// other publisher's runs but those no fit takes (the notes name them):
+// the table's range of held-out runs in the fit is counted here from the
+// runs' owners and the refused ones.
+func TestHeldOutWithOthersJoinsEveryOtherPublishersRuns(t *testing.T) {
+	tab, _, _, err := PrefillHeldOutWithOthers()
+	require.NoError(t, err)
+	runs, errs := heldout.Runs()
+	require.Empty(t, errs)
+	owner := map[string]string{}
+	per := map[string]int{}
+	for _, r := range runs {
+		owner[r.ID] = r.Owner()
+		per[r.Owner()]++
+	}
+	refused := map[string]int{}
+	total := 0
+	for _, n := range tab.Notes[1:] {
+		id, _, ok := strings.Cut(strings.TrimPrefix(n, "in no fit: "), ":")
+		require.True(t, ok && strings.HasPrefix(n, "in no fit: "), n)
+		require.Contains(t, owner, id)
+		refused[owner[id]]++
+		total++
+	}
+	lo, hi := len(runs), 0
+	for o, n := range per {
+		joined := len(runs) - n - (total - refused[o])
+		lo, hi = min(lo, joined), max(hi, joined)
+	}
+	require.Len(t, tab.Rows, 2)
+	assert.Equal(t, "0", tab.Rows[0][1])
+	assert.Equal(t, fmt.Sprintf("%d to %d", lo, hi), tab.Rows[1][1])
+	assert.Equal(t, fmt.Sprintf("a publisher is the owner of the run's address; the %d held-out runs of %d publishers, each publisher's left out of the fit that prices them", len(runs), len(per)), tab.Notes[0])
 }
