@@ -75,3 +75,18 @@ func TestDeciLMBlocksRefusedWithTheLayer(t *testing.T) {
 		assert.Contains(t, err.Error(), `config.json field "block_configs": `+want, blocks)
 	}
 }
+
+// An MLP's width, 2 x ffn_mult x hidden / 3, may reach breakeven.MaxDim
+// and not pass it: at hidden 384, ffn_mult 4096 gives 256 x 4096 =
+// 1,048,576 exactly, which is read, and 4097 one step of 256 more,
+// which is refused.
+func TestDeciLMTakesAnMLPAsWideAsTheBoundAndNoWider(t *testing.T) {
+	head := `{"num_hidden_layers": 1, "hidden_size": 384, "num_attention_heads": 6, "vocab_size": 100, "block_configs": [{"attention": {"n_heads_in_group": 3}, "ffn": {"ffn_mult": `
+	c, err := Parse([]byte(head + `4096}}]}`))
+	require.NoError(t, err)
+	attn := 384*384 + 2*384*2*64 + 384*384
+	assert.Equal(t, float64(2*100*384+attn+3*384*1048576), c.TotalParams)
+	_, err = Parse([]byte(head + `4097}}]}`))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `layer 0: ffn.ffn_mult 4097: need a positive multiple of hidden_size whose width is at most 1,048,576`)
+}
