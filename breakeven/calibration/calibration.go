@@ -442,8 +442,11 @@
 // tokens take 71 ms and 77 ms, little more than half the mixture's
 // per-request cost, and are predicted 104% and 92% too slow; the nine
 // disaggregated runs are all predicted too fast, 13% to 90% (only
-// MoRI's FP8 run at 1,024 tokens within 25%), with the KV cache's
-// transfer to the decode worker in their TTFT and no term for it. The
+// MoRI's FP8 run at 1,024 tokens within 25%), by 21 ms to 2.1 s. Their
+// TTFT includes the KV cache's transfer to the decode worker, which the
+// model does not price, but it is too small to explain that: at 16 bits
+// 72.0 MB at 1,024 tokens and 576 MB at 8,192, 1.4 ms and 11.5 ms over
+// one 400 Gbit/s link (calc --link 400Gbit/s). The
 // two H200 rows' means are pulled up by a tail (medians 0.22 s and
 // 0.42 s, means 0.41 s and 1.33 s); the 16-H100 run at 8,192 tokens
 // (2.35 s, across two nodes, median 2.14 s) is the one outside its
