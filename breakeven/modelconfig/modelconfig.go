@@ -59,7 +59,9 @@ func bad(field, example, format string, args ...any) *Error {
 
 // Config is a model as its config.json describes it.
 type Config struct {
-	// Name is the config's _name_or_path, if it states one.
+	// Name is the config's _name_or_path, if it states one: a Hugging
+	// Face repository ("Qwen/Qwen3-32B") as written, a local directory
+	// ("/opt/ckpts/Llama-3.1-70B-Instruct/") by its last element.
 	Name string
 	// ModelType is the config's model_type (of text_config if nested).
 	ModelType string
@@ -255,13 +257,14 @@ type raw struct {
 
 	KVCacheDtype string `json:"kv_cache_dtype"`
 	Quant        *struct {
-		KVCacheScheme *struct {
-			NumBits int    `json:"num_bits"`
-			Type    string `json:"type"`
-		} `json:"kv_cache_scheme"`
-		KVCacheQuantAlgo *string  `json:"kv_cache_quant_algo"`
-		QuantMethod      string   `json:"quant_method"`
-		NotConverted     []string `json:"modules_to_not_convert"`
+		KVCacheScheme    *kvScheme `json:"kv_cache_scheme"`
+		KVCacheQuantAlgo *string   `json:"kv_cache_quant_algo"`
+		QuantMethod      string    `json:"quant_method"`
+		// QuantAlgo is NVIDIA ModelOpt's name for the scheme ("FP8",
+		// "NVFP4"), with quant_method "modelopt" or, in its older
+		// exports, no quant_method at all.
+		QuantAlgo    string   `json:"quant_algo"`
+		NotConverted []string `json:"modules_to_not_convert"`
 		// compressed-tensors: groups of layers with their weights'
 		// quantization, and the modules left out.
 		Groups map[string]struct {
@@ -559,7 +562,7 @@ const (
 )
 
 func (r raw) config() (Config, error) {
-	c := Config{Name: r.NameOrPath, ModelType: r.ModelType}
+	c := Config{Name: displayName(r.NameOrPath), ModelType: r.ModelType}
 	pattern, nemotron, err := r.nemotronPattern()
 	if err != nil {
 		return c, err
@@ -1431,6 +1434,47 @@ func (r raw) layerKinds(layers int) ([]string, error) {
 	return kinds, nil
 }
 
+// displayName is the name _name_or_path gives a model: a repository id
+// (at most one slash, not starting with one) as written, and the last
+// element of a local directory's path, where the checkpoint was saved
+// from ("/opt/ckpts/Llama-3.1-70B-Instruct/" is "Llama-3.1-70B-Instruct").
+func displayName(s string) string {
+	s = strings.TrimSpace(s)
+	t := strings.TrimRight(s, `/\`)
+	local := strings.HasPrefix(s, "/") || strings.HasPrefix(s, ".") || strings.HasPrefix(s, "~") ||
+		strings.Contains(s, `\`) || strings.Count(t, "/") > 1
+	if !local || t == "" {
+		return s
+	}
+	if i := strings.LastIndexAny(t, `/\`); i >= 0 {
+		t = t[i+1:]
+	}
+	if t == "" || t == "." || t == ".." || t == "~" {
+		return s
+	}
+	return t
+}
+
+// kvScheme is quantization_config's kv_cache_scheme: an object with the
+// element's bits and type (compressed-tensors, and ModelOpt's newer
+// exports), or a name alone ("FP8", ModelOpt's older exports).
+type kvScheme struct {
+	NumBits int    `json:"num_bits"`
+	Type    string `json:"type"`
+	Name    string `json:"-"`
+	named   bool   // given as a string, Name (which may be "", unstated)
+}
+
+// UnmarshalJSON reads either form.
+func (k *kvScheme) UnmarshalJSON(b []byte) error {
+	if t := bytes.TrimSpace(b); len(t) > 0 && t[0] == '"' {
+		k.named = true
+		return json.Unmarshal(t, &k.Name)
+	}
+	type plain kvScheme
+	return json.Unmarshal(b, (*plain)(k))
+}
+
 // kvElement reads a stated KV-cache element type.
 func (r raw) kvElement() (breakeven.ElementType, bool, error) {
 	if s := r.KVCacheDtype; s != "" {
@@ -1457,6 +1501,17 @@ func (r raw) kvElement() (breakeven.ElementType, bool, error) {
 		return breakeven.ElementType{}, false, bad("kv_cache_quant_algo", `"kv_cache_quant_algo": "FP8"`, "%s: unknown KV-cache type", breakeven.Quote(*a))
 	}
 	if s := r.Quant.KVCacheScheme; s != nil {
+		if s.named { // ModelOpt's older exports: "kv_cache_scheme": "FP8"
+			switch strings.ToLower(s.Name) {
+			case "":
+				return breakeven.ElementType{}, false, nil
+			case "fp8":
+				return breakeven.FP8, true, nil
+			case "int8":
+				return breakeven.INT8, true, nil
+			}
+			return breakeven.ElementType{}, false, bad("kv_cache_scheme", `"kv_cache_scheme": "FP8"`, "%s: unknown KV-cache type (known: FP8, INT8, or an object such as {\"num_bits\": 8, \"type\": \"float\"})", breakeven.Quote(s.Name))
+		}
 		switch {
 		case s.NumBits == 8 && s.Type == "float":
 			return breakeven.FP8, true, nil
@@ -1488,10 +1543,21 @@ func (r raw) kvElement() (breakeven.ElementType, bool, error) {
 // and a note says the weights are taken as the matrix products compute
 // (--weights states them).
 func (r raw) weights(total, routed float64, notes []string) (prefill.Weights, []string) {
-	if r.Quant == nil || r.Quant.QuantMethod == "" {
+	if r.Quant == nil || r.Quant.QuantMethod == "" && r.Quant.QuantAlgo == "" {
 		return prefill.Weights{}, notes
 	}
 	q := r.Quant
+	what := "quant_method " + breakeven.Quote(q.QuantMethod)
+	if m := strings.ToLower(q.QuantMethod); m == "" || m == "modelopt" {
+		// ModelOpt: the scheme is quant_algo's. Its FP8 stores every
+		// linear layer's weights in 8 bits (the output head, which
+		// "ignore" usually keeps in BF16, is counted at 8 too, as for
+		// quant_method fp8).
+		if strings.EqualFold(q.QuantAlgo, "fp8") {
+			return prefill.Weights{Name: "FP8, the checkpoint's", Bytes: 1}, notes
+		}
+		what = "quant_algo " + breakeven.Quote(q.QuantAlgo)
+	}
 	experts := func(bits float64, name string) prefill.Weights {
 		return prefill.Weights{Name: name + ", the rest BF16: the checkpoint's", Bytes: (routed*bits/8 + (total-routed)*2) / total}
 	}
@@ -1516,7 +1582,7 @@ func (r raw) weights(total, routed float64, notes []string) (prefill.Weights, []
 			}
 		}
 	}
-	return prefill.Weights{}, append(notes, fmt.Sprintf("quantization_config quant_method %s is not read: the weights are taken as stored in the precision of the matrix products (state them with --weights, e.g. --weights int4)", breakeven.Quote(r.Quant.QuantMethod)))
+	return prefill.Weights{}, append(notes, fmt.Sprintf("quantization_config %s is not read: the weights are taken as stored in the precision of the matrix products (state them with --weights, e.g. --weights int4)", what))
 }
 
 // experts is the MLP of every layer.

@@ -496,3 +496,53 @@ func TestDeepSeekSparseAttentionLayersNeedTheIndexer(t *testing.T) {
 	_, err := Parse([]byte(`{` + base + dsaLayers + `}`))
 	assert.ErrorContains(t, err, `config.json field "layer_types": layer 0 is deepseek_sparse_attention, but the config gives no index_topk`)
 }
+
+// NVIDIA ModelOpt's older exports name the KV-cache scheme as a string
+// ("kv_cache_scheme": "FP8", as Qwen's FP8-Static-PerTensor checkpoint
+// does), not as the object compressed-tensors writes: read, 2 x 4 x 8 x 8
+// bytes a token at one byte; an empty name is unstated, and an unknown one
+// is refused with a valid line.
+func TestKVCacheSchemeGivenAsAName(t *testing.T) {
+	for s, want := range map[string]breakeven.ElementType{`"FP8"`: breakeven.FP8, `"fp8"`: breakeven.FP8, `"INT8"`: breakeven.INT8} {
+		c := parse(t, `{`+base+`, "quantization_config": {"kv_cache_scheme": `+s+`}}`)
+		assert.Equal(t, want, c.Arch.Element, s)
+		assert.Equal(t, breakeven.BytesPerToken(512), c.Arch.BytesPerToken(), s)
+	}
+	assert.Equal(t, breakeven.ElementType{}, parse(t, `{`+base+`, "quantization_config": {"kv_cache_scheme": ""}}`).Arch.Element)
+	_, err := Parse([]byte(`{` + base + `, "quantization_config": {"kv_cache_scheme": "NVFP4"}}`))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `"NVFP4": unknown KV-cache type`)
+	assert.Contains(t, err.Error(), `"kv_cache_scheme": "FP8"`)
+}
+
+// ModelOpt states its scheme in quant_algo, with quant_method "modelopt"
+// or none at all: FP8 is a byte a weight, as quant_method "fp8" is; its
+// NVFP4 is not read, and the note names quant_algo rather than an empty
+// quant_method.
+func TestModelOptFP8WeightsAreReadFromQuantAlgo(t *testing.T) {
+	for _, q := range []string{`{"quant_algo": "FP8", "kv_cache_scheme": "FP8"}`, `{"quant_method": "modelopt", "quant_algo": "FP8"}`} {
+		c := parse(t, `{`+base+`, "quantization_config": `+q+`}`)
+		assert.Equal(t, 1.0, c.Weights.Bytes, q)
+		assert.Equal(t, c.Weights, c.Prefill("x", 1e9).Checkpoint, q)
+	}
+	nv := parse(t, `{`+base+`, "quantization_config": {"quant_method": "modelopt", "quant_algo": "NVFP4"}}`)
+	assert.Zero(t, nv.Weights)
+	assert.Contains(t, strings.Join(nv.Notes, "; "), `quant_algo "NVFP4" is not read`)
+}
+
+// A config saved from a local directory names it in _name_or_path; the
+// model is called by the directory's last element, while a Hugging Face
+// repository id ("org/name") is kept whole.
+func TestNameFromALocalCheckpointDirectory(t *testing.T) {
+	for path, want := range map[string]string{
+		"/opt/ckpts/Llama-3.1-70B-Instruct/": "Llama-3.1-70B-Instruct",
+		"./out/qwen3-32b-fp8":                "qwen3-32b-fp8",
+		`C:\\models\\Mistral-7B`:             "Mistral-7B",
+		"models/ft/run-3/":                   "run-3",
+		"Qwen/Qwen3-32B":                     "Qwen/Qwen3-32B",
+		"gpt2":                               "gpt2",
+		"/":                                  "/",
+	} {
+		assert.Equal(t, want, parse(t, `{`+base+`, "_name_or_path": "`+path+`"}`).Name, path)
+	}
+}
