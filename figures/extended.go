@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -222,6 +223,23 @@ func EstimatedBreakEvens() (*Figure, error) {
 			rows = append(rows, r)
 		}
 	}
+	// A checkpoint of a model drawn (its FP8 weights, the same shapes)
+	// has the model's estimate at BF16: named in the caption, not drawn
+	// twice.
+	var twins []string
+	var apart float64 // the largest relative difference of a checkpoint's time from its model's
+	drawn := map[string]post.EstimateRow{}
+	for _, r := range rows {
+		drawn[r.Model.Name] = r
+	}
+	rows = slices.DeleteFunc(rows, func(r post.EstimateRow) bool {
+		base, ok := drawn[sources.CheckpointOf(r.Model.Name)]
+		if ok {
+			apart = math.Max(apart, math.Abs(float64(r.Time.Value/base.Time.Value)-1))
+			twins = append(twins, fmt.Sprintf("%s (as %s)", r.Model.Name, base.Model.Name))
+		}
+		return ok
+	})
 	if len(rows) == 0 {
 		return nil, fmt.Errorf("figures: no estimates at %s tokens", n)
 	}
@@ -288,6 +306,9 @@ func EstimatedBreakEvens() (*Figure, error) {
 	}
 	if len(short) > 0 {
 		f.Caption += fmt.Sprintf(" Not shown either, as their context is shorter than %s tokens: %s.", n, strings.Join(short, ", "))
+	}
+	if len(twins) > 0 {
+		f.Caption += fmt.Sprintf(" Checkpoints drawn as their models, whose shapes they share: %s; their times differ from their models' by at most %s (FP8 weights are read in half the time, and their parameters are counted from the shapes, not typed from a card).", strings.Join(twins, ", "), percent(apart, 2))
 	}
 	return f, nil
 }

@@ -2,8 +2,11 @@ package figures
 
 import (
 	"bytes"
+	"fmt"
 	"html"
+	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,6 +15,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/cmpimg"
 
+	"signalweight.dev/kv/breakeven"
 	"signalweight.dev/kv/breakeven/post"
 	"signalweight.dev/kv/sources"
 )
@@ -195,14 +199,15 @@ func TestLinksNamedAtTheirLines(t *testing.T) {
 
 // Figure 11 leaves no model out unsaid: each catalog model estimated at
 // the post's 128K is on the plot or named in the caption, with why
-// (memory, or a context shorter than the prompt).
+// (memory, a context shorter than the prompt, or a checkpoint of a model
+// drawn).
 func TestEstimatedBreakEvensNameEveryModelLeftOut(t *testing.T) {
 	f, err := EstimatedBreakEvens()
 	require.NoError(t, err)
 	svg, err := f.SVG()
 	require.NoError(t, err)
 	n := sources.Conversation128K.V()
-	seen := 0
+	seen, twins, apart := 0, 0, 0.0
 	for _, r := range post.EstimateTable() {
 		if r.Tokens != n {
 			continue
@@ -217,11 +222,26 @@ func TestEstimatedBreakEvensNameEveryModelLeftOut(t *testing.T) {
 			assert.False(t, onPlot, name)
 		case !r.Priced():
 			assert.Contains(t, f.Caption, name, "%s: does not fit, and the caption says so", name)
+		case sources.CheckpointOf(name) != "" && slices.ContainsFunc(post.EstimateTable(), func(o post.EstimateRow) bool {
+			return o.Model.Name == sources.CheckpointOf(name) && o.Tokens == n && o.InContext && o.Priced()
+		}):
+			// Another model's checkpoint, its model drawn: named, not drawn twice.
+			assert.Contains(t, f.Caption, name+" (as "+sources.CheckpointOf(name)+")")
+			assert.False(t, onPlot, name)
+			twins++
+			for _, o := range post.EstimateTable() {
+				if o.Model.Name == sources.CheckpointOf(name) && o.Tokens == n {
+					apart = math.Max(apart, math.Abs(float64(r.Time.Value)/float64(o.Time.Value)-1))
+				}
+			}
 		default:
 			assert.True(t, onPlot, "%s is plotted", name)
 		}
 	}
 	assert.Greater(t, seen, 0)
+	assert.Equal(t, 3, twins, "Qwen's three FP8 checkpoints; GLM-5.2-FP8 does not fit, as GLM-5.2 does not")
+	assert.Contains(t, f.Caption, fmt.Sprintf("by at most %s%%", breakeven.FormatSignificant(100*apart, 2)))
+	assert.Less(t, apart, 0.01, "a weight read is a small part of a 128K-token prefill")
 	assert.Contains(t, f.Caption, "Not shown either, as their context is shorter than")
 }
 

@@ -132,6 +132,18 @@ type configOnly struct {
 	Note    string
 }
 
+// checkpointOf names, for a catalog entry that is another catalog
+// model's checkpoint (its FP8 weights, the same shapes), that model. The
+// entry takes the model's context: Qwen's FP8 configs repeat the base
+// configs' max_position_embeddings, below the context the model's card
+// states and the catalog cites.
+var checkpointOf = map[string]string{"Qwen3-32B-FP8": "Qwen3-32B", "Qwen3-30B-A3B-FP8": "Qwen3-30B-A3B", "Qwen3-235B-A22B-FP8": "Qwen3-235B-A22B", "GLM-5.2-FP8": "GLM-5.2"}
+
+// CheckpointOf is the catalog model whose checkpoint the named catalog
+// entry is (with that model's shapes, stored another way), or "": a
+// table or figure that lists both may show the model alone.
+func CheckpointOf(name string) string { return checkpointOf[name] }
+
 var configOnlyList = []configOnly{
 	{"Qwen2.5-7B", []string{"Qwen/Qwen2.5-7B-Instruct", "Qwen/Qwen2.5-7B", "qwen2.5:7b"}, "Qwen--Qwen2.5-7B-Instruct.json",
 		"num_hidden_layers 28, num_attention_heads 28, num_key_value_heads 4, hidden_size 3584 (head dim 128), use_sliding_window false, max_position_embeddings 32768",
@@ -259,6 +271,22 @@ var configOnlyList = []configOnly{
 		"layers_block_type (48 mamba, 48 moe, 12 attention; no num_hidden_layers), hidden_size 8192, num_key_value_heads 2, head_dim 128, mamba_num_heads 256, mamba_head_dim 64, n_groups 8, ssm_state_size 128, mamba_ssm_cache_dtype float32, n_routed_experts 512, num_experts_per_tok 22, moe_latent_size 2048, max_position_embeddings 262144",
 		`"moe_latent_size": 2048,`,
 		"12 attention layers grow with the prompt, 48 Mamba-2 layers hold a fixed state each; 22 of 512 ungated experts run on a 2,048-wide latent; the shapes' parameter counts are the name's 550B and A55B within its rounding; the multi-token-prediction layers are left out"},
+	// Read on 2026-12-06: Qwen's own FP8 checkpoints, the names published
+	// runs on one node often use; each file is its BF16 model's config
+	// with a quantization_config added (fp8, 128 x 128 blocks), so the
+	// shapes are the same and the weights a byte each.
+	{"Qwen3-32B-FP8", []string{"Qwen/Qwen3-32B-FP8"}, "Qwen--Qwen3-32B-FP8.json",
+		"num_hidden_layers 64, num_attention_heads 64, num_key_value_heads 8, head_dim 128, max_position_embeddings 40960; quantization_config quant_method fp8, weight_block_size [128, 128]",
+		`"quant_method": "fp8",`,
+		"the FP8-weight checkpoint of Qwen3-32B: every field but quantization_config as in Qwen3-32B's kept config, whose max_position_embeddings (40,960) is below the 131,072 the catalog cites for Qwen3-32B (its card, with YaRN), which this entry takes too; the embeddings and the output head (about 5% of the weights) stay BF16 in the file and are counted at a byte too, as for every quant_method fp8 checkpoint; the config states no KV-cache scheme, so the KV element is the caller's (16 bits unless stated)"},
+	{"Qwen3-30B-A3B-FP8", []string{"Qwen/Qwen3-30B-A3B-FP8"}, "Qwen--Qwen3-30B-A3B-FP8.json",
+		"num_hidden_layers 48, num_attention_heads 32, num_key_value_heads 4, head_dim 128, num_experts 128, num_experts_per_tok 8, max_position_embeddings 40960; quantization_config quant_method fp8, weight_block_size [128, 128], modules_to_not_convert (the head, norms and routers)",
+		`"quant_method": "fp8",`,
+		"the FP8-weight checkpoint of Qwen3-30B-A3B: every field but quantization_config as in Qwen3-30B-A3B's kept config; its context is Qwen3-30B-A3B's in the catalog, as for Qwen3-32B-FP8; the embeddings, head, norms and routers it leaves in BF16 (about 2% of the weights) are counted at a byte too; no KV-cache scheme stated"},
+	{"Qwen3-235B-A22B-FP8", []string{"Qwen/Qwen3-235B-A22B-FP8"}, "Qwen--Qwen3-235B-A22B-FP8.json",
+		"num_hidden_layers 94, num_attention_heads 64, num_key_value_heads 4, head_dim 128, num_experts 128, num_experts_per_tok 8, max_position_embeddings 40960; quantization_config quant_method fp8, weight_block_size [128, 128], modules_to_not_convert (the head, norms and routers)",
+		`"quant_method": "fp8",`,
+		"the FP8-weight checkpoint of Qwen3-235B-A22B: every field but quantization_config as in Qwen3-235B-A22B's kept config; its context is Qwen3-235B-A22B's in the catalog, as for Qwen3-32B-FP8; the embeddings, head, norms and routers it leaves in BF16 (under 1% of the weights) are counted at a byte too; no KV-cache scheme stated"},
 }
 
 func notes(ns []string) string {

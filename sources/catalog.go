@@ -516,6 +516,15 @@ func catalogEntries() []Model {
 			Note:       e.Note,
 			ConfigFile: e.File,
 		})
+		if base, ok := checkpointOf[e.Name]; ok {
+			i := slices.IndexFunc(out, func(m Model) bool { return m.Name == base })
+			if i < 0 {
+				panic("sources: " + e.Name + " is a checkpoint of " + base + ", which the catalog does not list before it")
+			}
+			// A model read from its config alone has none typed: the
+			// checkpoint reads its own config's, as the model does.
+			out[len(out)-1].Context = out[i].Context
+		}
 	}
 	for _, m := range NewerModels {
 		// A newer model read from its own config keeps that entry.
@@ -565,7 +574,9 @@ func complete(m Model, configOnly bool) Model {
 	if configOnly {
 		m.Attention = c.Family
 		m.TotalParams, m.ActiveParams = c.TotalParams, c.ActiveParams
-		m.Context = c.Context
+		if m.Context == 0 { // else its model's (checkpointOf)
+			m.Context = c.Context
+		}
 		if c.TotalParams > 0 {
 			// A family whose weights are not modelled leaves them at
 			// zero, and its notes say why.

@@ -81,6 +81,9 @@ func TestKeptConfigsByHand(t *testing.T) {
 		{"deepseek-ai--DeepSeek-R1.json", (512 + 64) * 61 * 2, 0},
 		{"moonshotai--Kimi-K2-Instruct.json", (512 + 64) * 61 * 2, 0},
 		{"Qwen--Qwen3-Coder-480B-A35B-Instruct.json", 2 * 62 * 8 * 128 * 2, 0},
+		{"Qwen--Qwen3-32B-FP8.json", 2 * 64 * 8 * 128 * 2, 0},
+		{"Qwen--Qwen3-30B-A3B-FP8.json", 2 * 48 * 4 * 128 * 2, 0},
+		{"Qwen--Qwen3-235B-A22B-FP8.json", 2 * 94 * 4 * 128 * 2, 0},
 		{"Qwen--Qwen3-Next-80B-A3B-Thinking.json", 2 * 12 * 2 * 256 * 2, 36 * (32*128*128*2 + (2*16*128+32*128)*4*2)},
 		// mamba_ssm_dtype float32 in both Qwen3.5 files: the recurrent
 		// state at 4 bytes.
@@ -381,4 +384,25 @@ func TestAConfigsModelIsNamedByItsFile(t *testing.T) {
 // and an 8-bit scale per 32; OpenAI's figure for gpt-oss agrees.
 func TestMXFP4WidthIsOpenAIsFigure(t *testing.T) {
 	assert.Equal(t, GPTOSSMXFP4Bits.V(), prefill.MXFP4Bits)
+}
+
+// Qwen's FP8 checkpoints resolve by their repository names to catalog
+// models of their own: the BF16 model's shapes and parameters (the files
+// differ only in quantization_config), with the weights a byte each
+// where the BF16 model's are two, so the memory check sees half the
+// bytes, and their context the model's.
+func TestQwenFP8CheckpointsAreTheirModelsAtAByteAWeight(t *testing.T) {
+	for fp8, bf16 := range map[string]string{"Qwen/Qwen3-32B-FP8": "Qwen3-32B", "Qwen/Qwen3-30B-A3B-FP8": "Qwen3-30B-A3B", "Qwen/Qwen3-235B-A22B-FP8": "Qwen3-235B-A22B"} {
+		q, b := MustModel(fp8), MustModel(bf16)
+		assert.Equal(t, strings.TrimPrefix(fp8, "Qwen/"), q.Name)
+		assert.Equal(t, b.Arch, q.Arch, fp8)
+		assert.Equal(t, b.Config.TotalParams, q.Config.TotalParams, fp8)
+		assert.Equal(t, b.Config.ActiveParams, q.Config.ActiveParams, fp8)
+		assert.Equal(t, 1.0, q.Config.Weights.Bytes, fp8)
+		assert.Zero(t, b.Config.Weights.Bytes, bf16+": stored as computed")
+		// The files repeat the BF16 configs' 40,960 positions; the entry
+		// takes the 131,072 (with YaRN) the catalog cites for its model.
+		assert.Equal(t, breakeven.Tokens(40960), q.Config.Context, fp8)
+		assert.Equal(t, breakeven.Tokens(131072), q.Context, fp8)
+	}
 }

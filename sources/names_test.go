@@ -202,8 +202,9 @@ func TestSizeRankingKeepsToCloseSizes(t *testing.T) {
 	// Active parameters stated: Qwen3-32B (dense, 32B active) is
 	// ln(32/30) + ln(32/3)/2 = 1.25 from 30B-A3B, within ln 4 for version 3.
 	// Qwen3.6-35B-A3B, a cited alias of Qwen3.5-35B-A3B, is offered by its
-	// own name at the same distance.
-	assert.Equal(t, []string{"Qwen3-30B-A3B", "Qwen3.5-35B-A3B", "Qwen3.6-35B-A3B", "Qwen3-Next-80B-A3B", "Qwen3-32B"}, bySize("qwen3-30b-a3b-thinking"))
+	// own name at the same distance, and each FP8 checkpoint right after
+	// its own model, whose sizes it shares.
+	assert.Equal(t, []string{"Qwen3-30B-A3B", "Qwen3-30B-A3B-FP8", "Qwen3.5-35B-A3B", "Qwen3.6-35B-A3B", "Qwen3-Next-80B-A3B", "Qwen3-32B", "Qwen3-32B-FP8"}, bySize("qwen3-30b-a3b-thinking"))
 }
 
 // A maker's name before the family is skipped when ranking:

@@ -196,7 +196,7 @@ func TestRangesFromTheirInputs(t *testing.T) {
 	}
 	perWeight := func(model string) float64 {
 		switch model {
-		case "DeepSeek-V3", "Kimi K2", "MiniMax M2.7", "GLM-5.2-FP8", "DeepSeek-V3.2", "MiniMax M2.5", "MiMo-V2-Flash":
+		case "DeepSeek-V3", "Kimi K2", "MiniMax M2.7", "GLM-5.2-FP8", "DeepSeek-V3.2", "MiniMax M2.5", "MiMo-V2-Flash", "Qwen3-32B-FP8", "Qwen3-30B-A3B-FP8", "Qwen3-235B-A22B-FP8":
 			return 1
 		case "gpt-oss-120b":
 			return ossBytes(36, 128)
