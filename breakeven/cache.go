@@ -99,7 +99,9 @@ type LayerGroup struct {
 	Ratio int
 	// IndexBits is the width of an Indexer group's numbers: 0 for FP8
 	// with a float32 scale per 128 numbers (DeepSeek V3.2, GLM-5), 4 for
-	// packed FP4 with no scale counted (DeepSeek V4).
+	// packed FP4 with no scale counted (DeepSeek V4), 16 for BF16 with no
+	// scale (MiniMax M3's index keys, which SGLang keeps in the model's
+	// type whatever the KV element type).
 	IndexBits int
 }
 
@@ -224,8 +226,8 @@ func (g LayerGroup) validate() error {
 		if g.HeadDim <= 0 {
 			return fmt.Errorf("an indexer needs a key dim of at least 1 (e.g. 128), got %d", g.HeadDim)
 		}
-		if g.IndexBits != 0 && g.IndexBits != 4 {
-			return fmt.Errorf("an indexer's numbers are FP8 (0) or FP4 (4 bits), got %d bits", g.IndexBits)
+		if g.IndexBits != 0 && g.IndexBits != 4 && g.IndexBits != 16 {
+			return fmt.Errorf("an indexer's numbers are FP8 (0), FP4 (4 bits) or BF16 (16 bits), got %d bits", g.IndexBits)
 		}
 	case Compressed:
 		if g.HeadDim <= 0 {
@@ -265,10 +267,13 @@ func (a Architecture) perToken(g LayerGroup) float64 {
 		v = float64(g.Layers) * float64(g.PerToken16) * el / 2
 	case Indexer:
 		// layers x (one FP8 byte per number + a 4-byte scale per 128
-		// numbers), or half a byte a number in FP4, per Ratio tokens,
-		// whatever the KV element type and compression.
+		// numbers), or half a byte a number in FP4, or two in BF16, per
+		// Ratio tokens, whatever the KV element type and compression.
 		entry := float64(g.HeadDim) / 2
-		if g.IndexBits == 0 {
+		switch g.IndexBits {
+		case 16:
+			entry = float64(g.HeadDim) * 2
+		case 0:
 			scales := (g.HeadDim + indexerScaleBlock - 1) / indexerScaleBlock
 			entry = float64(g.HeadDim*indexerElementBytes + scales*indexerScaleBytes)
 		}

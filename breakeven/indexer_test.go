@@ -18,6 +18,12 @@ func TestIndexerBytes(t *testing.T) {
 	// 129 numbers need a second scale: 129 + 8.
 	b := Architecture{Groups: []LayerGroup{{Attention: Indexer, Layers: 1, HeadDim: 129}}}
 	assert.Equal(t, BytesPerToken(137), b.BytesPerToken())
+	// A BF16 index key (IndexBits 16, MiniMax M3's) is 2 bytes a number
+	// and no scale, whatever the KV element: 57 layers x 128 x 2.
+	m3 := Architecture{Groups: []LayerGroup{{Attention: Indexer, Layers: 57, HeadDim: 128, IndexBits: 16}}}
+	assert.NoError(t, m3.Validate())
+	assert.Equal(t, BytesPerToken(14592), m3.BytesPerToken())
+	assert.Equal(t, BytesPerToken(14592), m3.With(FP8, 0).BytesPerToken())
 	bad := Architecture{Groups: []LayerGroup{{Attention: Indexer, Layers: 1}}}
 	assert.EqualError(t, bad.Validate(), "breakeven: layer group 1: an indexer needs a key dim of at least 1 (e.g. 128), got 0")
 }
@@ -56,7 +62,7 @@ func TestCompressedBytes(t *testing.T) {
 		{LayerGroup{Attention: Compressed, Layers: 1, Ratio: 4}, "compressed attention needs an entry of at least 1 number (e.g. 512), got 0"},
 		{LayerGroup{Attention: GQA, Layers: 1, KVHeads: 8, HeadDim: 128, Ratio: 4}, "compression ratio 4: need 0 or 1, or for compressed and indexer layers a positive number of tokens per entry (e.g. 4)"},
 		{LayerGroup{Attention: Compressed, Layers: 1, HeadDim: 512, Ratio: -1}, "compression ratio -1: need 0 or 1, or for compressed and indexer layers a positive number of tokens per entry (e.g. 4)"},
-		{LayerGroup{Attention: Indexer, Layers: 1, HeadDim: 128, IndexBits: 3}, "an indexer's numbers are FP8 (0) or FP4 (4 bits), got 3 bits"},
+		{LayerGroup{Attention: Indexer, Layers: 1, HeadDim: 128, IndexBits: 3}, "an indexer's numbers are FP8 (0), FP4 (4 bits) or BF16 (16 bits), got 3 bits"},
 	} {
 		a := Architecture{Groups: []LayerGroup{c.g}}
 		assert.EqualError(t, a.Validate(), "breakeven: layer group 1: "+c.want)

@@ -287,6 +287,11 @@ var configOnlyList = []configOnly{
 		"num_hidden_layers 94, num_attention_heads 64, num_key_value_heads 4, head_dim 128, num_experts 128, num_experts_per_tok 8, max_position_embeddings 40960; quantization_config quant_method fp8, weight_block_size [128, 128], modules_to_not_convert (the head, norms and routers)",
 		`"quant_method": "fp8",`,
 		"the FP8-weight checkpoint of Qwen3-235B-A22B: every field but quantization_config as in Qwen3-235B-A22B's kept config; its context is Qwen3-235B-A22B's in the catalog, as for Qwen3-32B-FP8; the embeddings, head, norms and routers it leaves in BF16 (under 1% of the weights) are counted at a byte too; no KV-cache scheme stated"},
+	// Read on 2026-12-06: MiniMax M3, GQA with MiniMax Sparse Attention.
+	{"MiniMax M3", []string{"MiniMaxAI/MiniMax-M3", "MiniMax-M3", "minimax-m3"}, "MiniMaxAI--MiniMax-M3.json",
+		"num_hidden_layers 60, num_attention_heads 64, num_key_value_heads 4, head_dim 128, first_k_dense_replace 3, dense_intermediate_size 12288, num_local_experts 128, num_experts_per_tok 4, n_shared_experts 1, moe_intermediate_size 3072, sparse_attention_config (use_sparse_attention true, sparse_attention_freq and sparse_disable_index_value 0 on layers 0 to 2 and 1 on the other 57, sparse_block_size 128, sparse_topk_blocks 16, sparse_index_dim 128, sparse_num_index_heads 4, sparse_init_block 0, sparse_local_block 1), max_position_embeddings 1048576",
+		`"sparse_topk_blocks": 16,`,
+		"every layer keeps its keys and values (4 KV heads of 128); on the 57 sparse layers an indexer keeps one more key of 128 numbers per token, in BF16: aiconfigurator's MSA collector (collector/sglang/collect_msa_module.py, same commit) checks that SGLang's index projection packs the 4 index query heads and one key head, with no value where sparse_disable_index_value is 1, and sizes the index-key cache in the model's type; the queries of those layers attend to at most 2,048 keys; the indexer's projections and scoring, and the multi-token-prediction modules, are left out; the first 3 layers are dense, with an MLP of dense_intermediate_size"},
 }
 
 func notes(ns []string) string {

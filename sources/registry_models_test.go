@@ -12,8 +12,9 @@ import (
 // The configs added for the published-claims registry, worked by hand from
 // the figures in each file: MLA is layers x (kv_lora_rank +
 // qk_rope_head_dim) x bytes per element, GQA 2 x layers x KV heads x head
-// dim x bytes, and GLM-5.2's indexer 128 FP8 bytes plus a 4-byte scale on
-// each of the 21 layers its indexer_types marks "full".
+// dim x bytes, GLM-5.2's indexer 128 FP8 bytes plus a 4-byte scale on
+// each of the 21 layers its indexer_types marks "full", and MiniMax M3's
+// one BF16 index key of 128 numbers on each of its 57 sparse layers.
 func TestRegistryConfigsByHand(t *testing.T) {
 	cases := []struct {
 		file      string
@@ -25,6 +26,9 @@ func TestRegistryConfigsByHand(t *testing.T) {
 		{"MiniMaxAI--MiniMax-M2.7.json", 2 * 62 * 8 * 128 * 2, 2 * 62 * 8 * 128, 204800, "GQA, MoE"},
 		{"zai-org--GLM-5.2.json", 78*(512+64)*2 + 21*(128+4), 78*(512+64) + 21*(128+4), 1048576, "MLA with a sparse indexer, MoE"},
 		{"zai-org--GLM-5.2-FP8.json", 78*(512+64)*2 + 21*(128+4), 78*(512+64) + 21*(128+4), 1048576, "MLA with a sparse indexer, MoE"},
+		// MiniMax M3: 60 layers of 4 KV heads of 128, and on its 57 sparse
+		// layers one index key of 128 numbers in BF16, at either element.
+		{"MiniMaxAI--MiniMax-M3.json", 2*60*4*128*2 + 57*128*2, 2*60*4*128 + 57*128*2, 1048576, "GQA with a block-sparse indexer, MoE"},
 	}
 	for _, c := range cases {
 		k := KeptConfig(c.file)

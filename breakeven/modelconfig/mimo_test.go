@@ -89,23 +89,3 @@ func TestHybridPatternAndMoEListRefusedWithTheirName(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `"swa_num_key_value_heads": sliding-layer dims with MLA (kv_lora_rank) are not modelled`)
 }
-
-// MiniMax M3 lists moe_layer_freq per layer, which is now read; its
-// sparse attention and its dense layers' own MLP width are not, so its
-// config is refused naming them rather than read without them (a cache
-// missing the indexer's keys, dense layers of the experts' width).
-func TestMiniMaxM3sSparseAttentionIsRefusedNotDropped(t *testing.T) {
-	moe := `, "num_key_value_heads": 2, "n_routed_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 8, "moe_layer_freq": [0, 1, 1, 1]`
-	for extra, field := range map[string]string{
-		`, "sparse_attention_config": {"use_sparse_attention": true, "sparse_index_dim": 128}`: "sparse_attention_config",
-		`, "dense_intermediate_size": 256`: "dense_intermediate_size",
-	} {
-		_, err := Parse([]byte(`{` + base + moe + extra + `}`))
-		require.Error(t, err, extra)
-		assert.Contains(t, err.Error(), `config.json field "`+field+`": `, extra)
-		assert.Contains(t, err.Error(), "not modelled", extra)
-	}
-	// Set to null, they say nothing, and the config reads.
-	_, err := Parse([]byte(`{` + base + moe + `, "sparse_attention_config": null, "dense_intermediate_size": null}`))
-	assert.NoError(t, err)
-}

@@ -139,16 +139,19 @@ type raw struct {
 	ModelType  string          `json:"model_type"`
 	TextConfig json.RawMessage `json:"text_config"`
 
-	HiddenSize   *int  `json:"hidden_size"`
-	Layers       *int  `json:"num_hidden_layers"`
-	Heads        *int  `json:"num_attention_heads"`
-	KVHeads      *int  `json:"num_key_value_heads"`
-	HeadDim      *int  `json:"head_dim"`
-	Vocab        *int  `json:"vocab_size"`
-	Intermediate *int  `json:"intermediate_size"`
-	DenseMLP     *int  `json:"intermediate_size_mlp"`
-	Tie          *bool `json:"tie_word_embeddings"`
-	MaxPos       *int  `json:"max_position_embeddings"`
+	HiddenSize   *int `json:"hidden_size"`
+	Layers       *int `json:"num_hidden_layers"`
+	Heads        *int `json:"num_attention_heads"`
+	KVHeads      *int `json:"num_key_value_heads"`
+	HeadDim      *int `json:"head_dim"`
+	Vocab        *int `json:"vocab_size"`
+	Intermediate *int `json:"intermediate_size"`
+	DenseMLP     *int `json:"intermediate_size_mlp"`
+	// DenseIntermed is the MLP width of a mixture's dense layers where
+	// it differs from intermediate_size (MiniMax M3).
+	DenseIntermed *int  `json:"dense_intermediate_size"`
+	Tie           *bool `json:"tie_word_embeddings"`
+	MaxPos        *int  `json:"max_position_embeddings"`
 
 	KVLoraRank *int `json:"kv_lora_rank"`
 	QLoraRank  *int `json:"q_lora_rank"`
@@ -255,6 +258,20 @@ type raw struct {
 	IndexHeadDim *int     `json:"index_head_dim"`
 	IndexerTypes []string `json:"indexer_types"`
 
+	// MiniMax Sparse Attention (MiniMax M3): on each layer it marks, an
+	// indexer of its own picks each query's top blocks of keys.
+	SparseAttn *struct {
+		Use        *bool `json:"use_sparse_attention"`
+		Freq       []int `json:"sparse_attention_freq"`
+		BlockSize  *int  `json:"sparse_block_size"`
+		TopKBlocks *int  `json:"sparse_topk_blocks"`
+		IndexDim   *int  `json:"sparse_index_dim"`
+		IndexHeads *int  `json:"sparse_num_index_heads"`
+		InitBlocks *int  `json:"sparse_init_block"`
+		LocalBlock *int  `json:"sparse_local_block"`
+		NoValue    []int `json:"sparse_disable_index_value"`
+	} `json:"sparse_attention_config"`
+
 	KVCacheDtype string `json:"kv_cache_dtype"`
 	Quant        *struct {
 		KVCacheScheme    *kvScheme `json:"kv_cache_scheme"`
@@ -283,10 +300,7 @@ type raw struct {
 // unmodelled are fields that change the cache or the weights in a way
 // this package does not compute, with the family that has them: a config
 // that sets one is refused, never read without it.
-var unmodelled = []struct{ field, what string }{
-	{"sparse_attention_config", "MiniMax Sparse Attention (MiniMax M3): its indexer's key cache and block-sparse attention are"},
-	{"dense_intermediate_size", "a dense layers' MLP width of its own (MiniMax M3) is"},
-}
+var unmodelled = []struct{ field, what string }{}
 
 // Parse reads a config.json.
 func Parse(data []byte) (Config, error) {
@@ -715,6 +729,9 @@ func (r raw) config() (Config, error) {
 	if err := r.indexer(&c, mla, layers); err != nil {
 		return c, err
 	}
+	if err := r.msa(&c, mla, kinds); err != nil {
+		return c, err
+	}
 	if err := r.checkArch(&c); err != nil {
 		return c, err
 	}
@@ -770,6 +787,9 @@ func (r raw) config() (Config, error) {
 	if r.IndexTopK != nil {
 		c.Family = strings.Replace(c.Family, "MLA", "MLA with a sparse indexer", 1)
 	}
+	if r.sparseOn() {
+		c.Family = strings.Replace(c.Family, "GQA", "GQA with a block-sparse indexer", 1)
+	}
 	return c, nil
 }
 
@@ -822,6 +842,124 @@ func (r raw) indexer(c *Config, mla bool, layers int) error {
 		c.Attention[i].Window = *r.IndexTopK
 	}
 	c.Notes = append(c.Notes, fmt.Sprintf("a sparse-attention indexer: its key cache (%d numbers per token on %d of %d layers) is counted in FP8 with its scales, whatever the KV element type; attention FLOPs count at most index_topk %d keys per query, the indexer's own scoring and projections left out", dim, n, layers, *r.IndexTopK))
+	return nil
+}
+
+// sparseOn reports whether sparse_attention_config turns MiniMax Sparse
+// Attention on.
+func (r raw) sparseOn() bool {
+	return r.SparseAttn != nil && r.SparseAttn.Use != nil && *r.SparseAttn.Use
+}
+
+// msa adds MiniMax Sparse Attention (MiniMax M3; MiniMax-AI/MSA): on each
+// layer sparse_attention_freq marks, an indexer of sparse_num_index_heads
+// query heads and one key head of sparse_index_dim numbers scores every
+// block of sparse_block_size keys and picks sparse_topk_blocks of them
+// (the query's own block among them), over which the GQA attention runs.
+// The cache keeps every token's keys and values as before, plus the
+// indexer's key: one of sparse_index_dim numbers per token and sparse
+// layer, in BF16 whatever the KV element type (SGLang's MiniMax M3 pool
+// keeps it in the model's type; the index projection packs the query
+// heads plus one key head, and no value where sparse_disable_index_value
+// is 1, as aiconfigurator's MSA collector checks: sources.AICConfigs).
+// The attention FLOPs count at most topk x block keys per query on those
+// layers; the config's other layers attend in full.
+func (r raw) msa(c *Config, mla bool, kinds []string) error {
+	sa := r.SparseAttn
+	if sa == nil {
+		return nil
+	}
+	const f = "sparse_attention_config."
+	if sa.Use == nil {
+		return bad(f+"use_sparse_attention", `"use_sparse_attention": true`, "missing: say whether the block-sparse attention is on")
+	}
+	if !*sa.Use {
+		c.Notes = append(c.Notes, "sparse_attention_config states use_sparse_attention false: every layer attends in full and no indexer is cached")
+		return nil
+	}
+	if mla || slices.ContainsFunc(kinds, func(k string) bool { return k != full }) {
+		return bad(f+"use_sparse_attention", `"use_sparse_attention": false`, "block-sparse attention with MLA, windowed or linear layers is not modelled (MiniMax M3's is on GQA layers that attend in full)")
+	}
+	layers := len(kinds)
+	perLayer := func(list []int, field string) (int, error) {
+		example := fmt.Sprintf(`%q: [0, 0, 0, 1, 1, ...]`, field)
+		if list == nil {
+			return 0, bad(f+field, example, "missing: give a 0 or 1 for each of the %d layers", layers)
+		}
+		if len(list) != layers {
+			return 0, bad(f+field, example, "%d entries for %d layers", len(list), layers)
+		}
+		n := 0
+		for i, x := range list {
+			if x != 0 && x != 1 {
+				return 0, bad(f+field, example, "layer %d is %d: need 0 or 1", i, x)
+			}
+			n += x
+		}
+		return n, nil
+	}
+	n, err := perLayer(sa.Freq, "sparse_attention_freq")
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return bad(f+"sparse_attention_freq", `"sparse_attention_freq": [0, 0, 0, 1, 1, ...]`, "no layer is sparse (1)")
+	}
+	// The indexer keeps keys alone (its value path off, 1) on every
+	// sparse layer, as MiniMax M3's does; one that keeps values too is
+	// not modelled.
+	if _, err := perLayer(sa.NoValue, "sparse_disable_index_value"); err != nil {
+		return err
+	}
+	for i, x := range sa.Freq {
+		if x == 1 && sa.NoValue[i] != 1 {
+			return bad(f+"sparse_disable_index_value", `"sparse_disable_index_value": [0, 0, 0, 1, 1, ...]`, "layer %d is sparse but its indexer keeps values (0): an indexer value path is not modelled", i)
+		}
+	}
+	pos := func(p *int, field, example string) (int, error) {
+		v, err := need(p, f+field, example)
+		if err == nil && v <= 0 {
+			err = bad(f+field, example, "%d: need a positive number", v)
+		}
+		return v, err
+	}
+	block, err := pos(sa.BlockSize, "sparse_block_size", `"sparse_block_size": 128`)
+	if err != nil {
+		return err
+	}
+	topk, err := pos(sa.TopKBlocks, "sparse_topk_blocks", `"sparse_topk_blocks": 16`)
+	if err != nil {
+		return err
+	}
+	dim, err := pos(sa.IndexDim, "sparse_index_dim", `"sparse_index_dim": 128`)
+	if err != nil {
+		return err
+	}
+	if _, err := pos(sa.IndexHeads, "sparse_num_index_heads", `"sparse_num_index_heads": 4`); err != nil {
+		return err
+	}
+	// What MiniMax M3 sets, and nothing whose cost this package would
+	// have to guess: no attention-sink blocks beyond the top ones, the
+	// query's own block counted among them.
+	if sa.InitBlocks != nil && *sa.InitBlocks != 0 {
+		return bad(f+"sparse_init_block", `"sparse_init_block": 0`, "%d: initial blocks kept beside the top ones are not modelled", *sa.InitBlocks)
+	}
+	if sa.LocalBlock != nil && *sa.LocalBlock > 1 {
+		return bad(f+"sparse_local_block", `"sparse_local_block": 1`, "%d: more than the query's own block kept beside the top ones is not modelled", *sa.LocalBlock)
+	}
+	keys := topk * block
+	for i := range c.Attention {
+		if g := c.Attention[i]; g.Window == 0 && g.Layers == layers {
+			if n < layers {
+				g.Layers = layers - n
+				c.Attention = append(c.Attention, g)
+			}
+			c.Attention[i].Layers, c.Attention[i].Window = n, keys
+			break
+		}
+	}
+	c.Arch.Groups = append(c.Arch.Groups, breakeven.LayerGroup{Attention: breakeven.Indexer, Layers: n, HeadDim: dim, IndexBits: 16})
+	c.Notes = append(c.Notes, fmt.Sprintf("MiniMax Sparse Attention on %d of %d layers: each query attends to at most its top %d blocks of %d keys (%d keys, its own block among them); the indexer keeps one key of %d numbers per token on those layers, in BF16 whatever the KV element type, as SGLang keeps it; the indexer's scoring of every block and its projections are left out of the FLOPs and parameters", n, layers, topk, block, keys, dim))
 	return nil
 }
 
@@ -1620,6 +1758,9 @@ func (r raw) experts(layers, hidden int) (experts, error) {
 	dense := func() (int, error) {
 		if r.DenseMLP != nil {
 			return need(r.DenseMLP, "intermediate_size_mlp", `"intermediate_size_mlp": 16384`)
+		}
+		if r.DenseIntermed != nil {
+			return need(r.DenseIntermed, "dense_intermediate_size", `"dense_intermediate_size": 12288`)
 		}
 		return need(r.Intermediate, "intermediate_size", `"intermediate_size": 28672`)
 	}

@@ -173,6 +173,12 @@ func TestRangesFromTheirInputs(t *testing.T) {
 	for _, name := range []string{"Kimi K2.5", "GLM-5.2", "GLM-5.2-FP8", "DeepSeek-V3.2", "GLM-5", "GLM-5.1", "Qwen3.5-397B-A17B", "Nemotron 3 Ultra 550B-A55B"} {
 		unfit[name] = sources.MustModel(name).TotalParams
 	}
+	// MiniMax M3 by hand from its config: 60 layers of attention (6144
+	// wide; 64 query heads and 4 KV heads of 128), 57 mixture layers of
+	// 128 experts and a shared one (3 x 6144 x 3072 each) with a 128-way
+	// router, 3 dense MLPs of 12288, and an untied 200,064-word embedding
+	// and head; 2 bytes each (a BF16 checkpoint).
+	unfit["MiniMax M3"] = 60*(6144*(8192+1024)+8192*6144) + 57*(129*3*6144*3072+6144*128) + 3*3*6144*12288 + 2*200064*6144
 	// DeepSeek V4 Pro's published 1.6T, most of it FP4 experts (below).
 	unfit["DeepSeek V4 Pro"] = 1.6e12
 	// DeepSeek V4's checkpoint: FP4 routed experts (layers x experts x 3
