@@ -129,9 +129,11 @@ func (c Config) Prefill(name string, active float64) prefill.Model {
 // bounded: 1000T.
 const maxParams = 1e15
 
-// MaxConfigBytes bounds the size of a config read: real ones are a few
-// kilobytes; a larger input is refused before it is parsed.
-const MaxConfigBytes = 1 << 20
+// MaxConfigBytes bounds the size of a config read: most real ones are a
+// few kilobytes, but a quantized checkpoint's may list every module it
+// leaves out (NVIDIA's MiniMax-M3-NVFP4 config is 3.1 MB); a larger input
+// is refused before it is parsed.
+const MaxConfigBytes = 16 << 20
 
 // raw is the subset of config.json the package reads.
 type raw struct {

@@ -418,7 +418,7 @@ func TestErrors(t *testing.T) {
 		assert.ErrorContains(t, err, `(e.g. "num_key_value_heads": `+string(rune('0'+want))+`)`, "the example divides the heads")
 	}
 	_, err := Parse(make([]byte, MaxConfigBytes+1))
-	assert.EqualError(t, err, "config.json: file of 1048577 bytes is too large for a config (at most 1048576)")
+	assert.EqualError(t, err, "config.json: file of 16777217 bytes is too large for a config (at most 16777216)")
 }
 
 // BenchmarkParse reads the largest kept config (Qwen3.5-27B's, with a
