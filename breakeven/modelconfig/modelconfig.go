@@ -1678,6 +1678,11 @@ func (r raw) kvElement() (breakeven.ElementType, bool, error) {
 //     the routed experts at num_bits plus a 16-bit scale per group_size
 //     weights (the format keeps each group's scale in the model's 16-bit
 //     type; symmetric, so no zero point) and the rest in BF16;
+//   - where it is "modelopt" or absent (NVIDIA ModelOpt), by quant_algo:
+//     FP8 a byte a weight, and NVFP4 with one group of Linear layers and
+//     ignore keeping attention out, as NVIDIA's checkpoints of mixtures
+//     do, the routed experts at 4 bits plus an FP8 scale per group_size
+//     and the rest in BF16;
 //
 // averaged over all the weights. Another method (awq, gptq) is not read,
 // and a note says the weights are taken as the matrix products compute
@@ -1687,17 +1692,6 @@ func (r raw) weights(total, routed float64, notes []string) (prefill.Weights, []
 		return prefill.Weights{}, notes
 	}
 	q := r.Quant
-	what := "quant_method " + breakeven.Quote(q.QuantMethod)
-	if m := strings.ToLower(q.QuantMethod); m == "" || m == "modelopt" {
-		// ModelOpt: the scheme is quant_algo's. Its FP8 stores every
-		// linear layer's weights in 8 bits (the output head, which
-		// "ignore" usually keeps in BF16, is counted at 8 too, as for
-		// quant_method fp8).
-		if strings.EqualFold(q.QuantAlgo, "fp8") {
-			return prefill.Weights{Name: "FP8, the checkpoint's", Bytes: 1}, notes
-		}
-		what = "quant_algo " + breakeven.Quote(q.QuantAlgo)
-	}
 	experts := func(bits float64, name string) prefill.Weights {
 		return prefill.Weights{Name: name + ", the rest BF16: the checkpoint's", Bytes: (routed*bits/8 + (total-routed)*2) / total}
 	}
@@ -1710,6 +1704,31 @@ func (r raw) weights(total, routed float64, notes []string) (prefill.Weights, []
 		return true
 	}
 	hasExperts := routed > 0 && total > routed
+	what := "quant_method " + breakeven.Quote(q.QuantMethod)
+	if m := strings.ToLower(q.QuantMethod); m == "" || m == "modelopt" {
+		// ModelOpt: the scheme is quant_algo's. Its FP8 stores every
+		// linear layer's weights in 8 bits (the output head, which
+		// "ignore" usually keeps in BF16, is counted at 8 too, as for
+		// quant_method fp8).
+		if strings.EqualFold(q.QuantAlgo, "fp8") {
+			return prefill.Weights{Name: "FP8, the checkpoint's", Bytes: 1}, notes
+		}
+		// Its NVFP4: 4-bit floats with an FP8 scale per group_size (16)
+		// in the one group of Linear layers; where ignore keeps attention
+		// out (NVIDIA's checkpoints of mixtures), the routed experts are
+		// counted in NVFP4 and the rest in BF16, as the compressed-tensors
+		// case below. Shared experts or dense MLPs the list does not keep
+		// out are NVFP4 too, counted in BF16: the weights are overstated
+		// by at most their share.
+		if strings.EqualFold(q.QuantAlgo, "nvfp4") && hasExperts && len(q.Groups) == 1 && keeps(q.Ignore, "self_attn") {
+			for _, g := range q.Groups {
+				if w := g.Weights; w != nil && w.Type == "float" && w.NumBits == 4 && w.GroupSize > 0 && slices.Contains(g.Targets, "Linear") {
+					return experts(4+8/float64(w.GroupSize), fmt.Sprintf("NVFP4 experts (an FP8 scale per %d)", w.GroupSize)), notes
+				}
+			}
+		}
+		what = "quant_algo " + breakeven.Quote(q.QuantAlgo)
+	}
 	switch m := strings.ToLower(q.QuantMethod); {
 	case m == "fp8":
 		return prefill.Weights{Name: "FP8, the checkpoint's", Bytes: 1}, notes

@@ -530,6 +530,27 @@ func TestModelOptFP8WeightsAreReadFromQuantAlgo(t *testing.T) {
 	assert.Contains(t, strings.Join(nv.Notes, "; "), `quant_algo "NVFP4" is not read`)
 }
 
+// NVIDIA's NVFP4 checkpoint of Kimi K2.6 (kept in sources): its routed
+// experts (60 MoE layers of 384 of 3 x 7168 x 2048) in 4-bit floats with
+// an FP8 scale per 16, 4.5 bits; attention, the dense first layer, the
+// shared experts and the head, which its ignore list keeps out, and the
+// embedding in BF16. A dense model's NVFP4, with no experts to hold it,
+// is not read, and the note says so.
+func TestModelOptNVFP4ExpertsAreReadInAMixture(t *testing.T) {
+	data, err := os.ReadFile("../../sources/configs/nvidia--Kimi-K2.6-NVFP4.json")
+	require.NoError(t, err)
+	k, err := Parse(data)
+	require.NoError(t, err)
+	routed := 60 * 384 * 3 * 7168 * 2048.0
+	assert.InEpsilon(t, (routed*4.5/8+(k.TotalParams-routed)*2)/k.TotalParams, k.Weights.Bytes, 1e-12)
+	assert.Contains(t, k.Weights.Name, "NVFP4 experts (an FP8 scale per 16)")
+	nvfp4 := `"quantization_config": {"quant_method": "modelopt", "quant_algo": "NVFP4", "ignore": ["lm_head", "model.layers.*.self_attn*"],
+		"config_groups": {"group_0": {"targets": ["Linear"], "weights": {"num_bits": 4, "type": "float", "group_size": 16}}}}`
+	dense := parse(t, `{`+base+`, `+nvfp4+`}`)
+	assert.Zero(t, dense.Weights)
+	assert.Contains(t, strings.Join(dense.Notes, "; "), `quant_algo "NVFP4" is not read`)
+}
+
 // A config saved from a local directory names it in _name_or_path; the
 // model is called by the directory's last element, while a Hugging Face
 // repository id ("org/name") is kept whole.
