@@ -7,14 +7,17 @@
 // It reads the families the catalog holds: GQA and MHA (head_dim, or
 // hidden_size / num_attention_heads), MLA (kv_lora_rank,
 // qk_rope_head_dim, qk_nope_head_dim, v_head_dim; with a DSA indexer,
-// index_topk, index_head_dim and indexer_types), sliding and chunked
+// index_topk, index_head_dim and indexer_types), GQA with MiniMax Sparse
+// Attention (sparse_attention_config), sliding and chunked
 // windows (sliding_window with layer_types, sliding_window_pattern,
 // use_sliding_window with max_window_layers, attention_chunk_size with
 // no_rope_layers or Llama 4's NoPE interval), hybrid linear attention
 // (layer_types or full_attention_interval, with the Gated DeltaNet
-// convolution and recurrent states as fixed bytes), mixture of experts
-// and a stated KV-cache element type. A nested text_config (multimodal
-// models) is read in place of the top level.
+// convolution and recurrent states as fixed bytes), mixture of experts,
+// a stated KV-cache element type, and the checkpoint's stored weights
+// (quantization_config: quant_method fp8, mxfp4 or compressed-tensors, or
+// NVIDIA ModelOpt's quant_algo FP8 or NVFP4). A nested text_config
+// (multimodal models) is read in place of the top level.
 //
 // A field that is missing, contradicts another or is not modelled for the
 // family is an *Error that names it and shows a valid example. The package
