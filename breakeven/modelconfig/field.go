@@ -11,8 +11,8 @@ import (
 // input error of the calculator and the fact-checker alike: field
 // "config" names a file (value is its path), "config-text" pasted JSON
 // (shown abbreviated). A field of the file that is wrong (an *Error) is
-// named, with a valid line of config.json; a file that cannot be opened
-// says why.
+// named, with a valid line of config.json (or of the hf_quant_config.json
+// read beside it); a file that cannot be opened says why.
 func FieldError(field, value string, err error) *breakeven.FieldError {
 	example := "--config sources/configs/meta-llama--Llama-3.3-70B-Instruct.json"
 	msg := strings.TrimPrefix(err.Error(), "config "+breakeven.Quote(value)+": ")
@@ -23,6 +23,13 @@ func FieldError(field, value string, err error) *breakeven.FieldError {
 	var ce *Error
 	if errors.As(err, &ce) {
 		msg = "config.json"
+		if ce.File != "" {
+			// The file beside the config (hf_quant_config.json): named as
+			// it is, since the value names the config.
+			msg = ce.File
+			example = "--config checkpoint/config.json, with the " + QuantFile + " beside it mended or moved away"
+
+		}
 		if ce.Field != "" {
 			msg += " field " + breakeven.Quote(ce.Field)
 		}

@@ -16,8 +16,10 @@
 // convolution and recurrent states as fixed bytes), mixture of experts,
 // a stated KV-cache element type, and the checkpoint's stored weights
 // (quantization_config: quant_method fp8, mxfp4 or compressed-tensors, or
-// NVIDIA ModelOpt's quant_algo FP8 or NVFP4). A nested text_config
-// (multimodal models) is read in place of the top level.
+// NVIDIA ModelOpt's quant_algo FP8 or NVFP4, which ModelOpt's checkpoints
+// may keep instead in an hf_quant_config.json beside config.json:
+// ParseWithQuant). A nested text_config (multimodal models) is read in
+// place of the top level.
 //
 // A field that is missing, contradicts another or is not modelled for the
 // family is an *Error that names it and shows a valid example. The package
@@ -39,6 +41,7 @@ import (
 // Error is a config field that cannot be read: missing, contradictory or
 // not modelled. Its text is one line naming the field, with an example.
 type Error struct {
+	File    string // the file: "" for config.json, or QuantFile
 	Field   string // the JSON key: "num_key_value_heads"
 	Message string // what is wrong
 	Example string // a valid line of config.json: `"num_key_value_heads": 8`
@@ -46,6 +49,9 @@ type Error struct {
 
 func (e *Error) Error() string {
 	s := "config.json"
+	if e.File != "" {
+		s = e.File
+	}
 	if e.Field != "" {
 		s += " field " + breakeven.Quote(e.Field)
 	}
@@ -108,6 +114,9 @@ type Config struct {
 	// Notes are the assumptions made where the config is silent, such as
 	// untied embeddings or Llama 4's default NoPE interval.
 	Notes []string
+	// quantFrom is the file the quantization was read from
+	// (quantConfig.From), and quantAlgo its quant_algo.
+	quantFrom, quantAlgo string
 }
 
 // WeightsOf returns how the checkpoint stores a model of total
@@ -277,29 +286,41 @@ type raw struct {
 		NoValue    []int `json:"sparse_disable_index_value"`
 	} `json:"sparse_attention_config"`
 
-	KVCacheDtype string `json:"kv_cache_dtype"`
-	Quant        *struct {
-		KVCacheScheme    *kvScheme `json:"kv_cache_scheme"`
-		KVCacheQuantAlgo *string   `json:"kv_cache_quant_algo"`
-		QuantMethod      string    `json:"quant_method"`
-		// QuantAlgo is NVIDIA ModelOpt's name for the scheme ("FP8",
-		// "NVFP4"), with quant_method "modelopt" or, in its older
-		// exports, no quant_method at all.
-		QuantAlgo    string   `json:"quant_algo"`
-		NotConverted []string `json:"modules_to_not_convert"`
-		// compressed-tensors: groups of layers with their weights'
-		// quantization, and the modules left out.
-		Groups map[string]struct {
-			Targets []string `json:"targets"`
-			Weights *struct {
-				NumBits   int    `json:"num_bits"`
-				Type      string `json:"type"`
-				Strategy  string `json:"strategy"`
-				GroupSize int    `json:"group_size"`
-			} `json:"weights"`
-		} `json:"config_groups"`
-		Ignore []string `json:"ignore"`
-	} `json:"quantization_config"`
+	KVCacheDtype string       `json:"kv_cache_dtype"`
+	Quant        *quantConfig `json:"quantization_config"`
+}
+
+// quantConfig is config.json's quantization_config, or the
+// "quantization" object of NVIDIA ModelOpt's hf_quant_config.json beside
+// it (quantFile), which a checkpoint whose config.json has none keeps
+// its quantization in.
+type quantConfig struct {
+	KVCacheScheme    *kvScheme `json:"kv_cache_scheme"`
+	KVCacheQuantAlgo *string   `json:"kv_cache_quant_algo"`
+	QuantMethod      string    `json:"quant_method"`
+	// QuantAlgo is NVIDIA ModelOpt's name for the scheme ("FP8",
+	// "NVFP4"), with quant_method "modelopt" or, in its older
+	// exports, no quant_method at all.
+	QuantAlgo    string   `json:"quant_algo"`
+	NotConverted []string `json:"modules_to_not_convert"`
+	// compressed-tensors: groups of layers with their weights'
+	// quantization, and the modules left out.
+	Groups map[string]struct {
+		Targets []string `json:"targets"`
+		Weights *struct {
+			NumBits   int    `json:"num_bits"`
+			Type      string `json:"type"`
+			Strategy  string `json:"strategy"`
+			GroupSize int    `json:"group_size"`
+		} `json:"weights"`
+	} `json:"config_groups"`
+	Ignore []string `json:"ignore"`
+	// GroupSize is hf_quant_config.json's group_size (its NVFP4 scale
+	// block), which config.json states per group in config_groups.
+	GroupSize int `json:"-"`
+	// From names the file the quantization was read from, for notes and
+	// errors: QuantFile when read from it, else "" (config.json).
+	From string `json:"-"`
 }
 
 // unmodelled are fields that change the cache or the weights in a way
@@ -308,7 +329,107 @@ type raw struct {
 var unmodelled = []struct{ field, what string }{}
 
 // Parse reads a config.json.
-func Parse(data []byte) (Config, error) {
+func Parse(data []byte) (Config, error) { return ParseWithQuant(data, nil) }
+
+// QuantFile is the file NVIDIA ModelOpt writes a checkpoint's
+// quantization to, beside its config.json.
+const QuantFile = "hf_quant_config.json"
+
+// ParseWithQuant reads a config.json and, where quant is not nil, the
+// hf_quant_config.json beside it: NVIDIA ModelOpt's checkpoints keep
+// their quantization there (quant_algo, kv_cache_quant_algo, group_size,
+// exclude_modules), and many have none in config.json, which alone reads
+// as BF16 weights and a 16-bit cache. Its "quantization" is read as
+// config.json's quantization_config with quant_method "modelopt" would
+// be (exclude_modules as ignore), and a note says so. Where config.json
+// has a quantization_config of its own, that is read and quant is not
+// (a note says so too).
+func ParseWithQuant(data, quant []byte) (Config, error) {
+	var q *quantConfig
+	if quant != nil {
+		var err error
+		if q, err = parseQuantFile(quant); err != nil {
+			return Config{}, err
+		}
+	}
+	c, err := parseConfig(data, q)
+	if err != nil {
+		return Config{}, err
+	}
+	switch {
+	case q == nil:
+	case c.quantFrom == QuantFile:
+		c.Notes = append(c.Notes, quantNote(q))
+	case !strings.EqualFold(c.quantAlgo, q.QuantAlgo):
+		// ModelOpt's newer exports write the scheme in both files; a
+		// note only where they differ.
+		c.Notes = append(c.Notes, fmt.Sprintf("the quantization is config.json's quantization_config; the %s beside it, which says quant_algo %s, is not read", QuantFile, breakeven.Quote(q.QuantAlgo)))
+	}
+	return c, nil
+}
+
+// quantNote says what of hf_quant_config.json was read.
+func quantNote(q *quantConfig) string {
+	algo, kv := "none", "not stated"
+	if q.QuantAlgo != "" {
+		algo = q.QuantAlgo
+	}
+	if q.KVCacheQuantAlgo != nil && *q.KVCacheQuantAlgo != "" {
+		kv = *q.KVCacheQuantAlgo
+	}
+	return fmt.Sprintf("quantization read from the %s beside config.json (NVIDIA ModelOpt's): quant_algo %s, kv_cache_quant_algo %s", QuantFile, algo, kv)
+}
+
+// parseQuantFile reads hf_quant_config.json's "quantization" object.
+func parseQuantFile(data []byte) (*quantConfig, error) {
+	badq := func(field, example, format string, args ...any) *Error {
+		e := bad(field, example, format, args...)
+		e.File = QuantFile
+		return e
+	}
+	if len(data) > MaxConfigBytes {
+		return nil, badq("", "", "file of %d bytes is too large (at most %d)", len(data), MaxConfigBytes)
+	}
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	var f struct {
+		Quant *struct {
+			Algo     *string  `json:"quant_algo"`
+			KV       *string  `json:"kv_cache_quant_algo"`
+			Group    *int     `json:"group_size"`
+			Excluded []string `json:"exclude_modules"`
+		} `json:"quantization"`
+	}
+	const example = `"quantization": {"quant_algo": "FP8", "kv_cache_quant_algo": "FP8"}`
+	if err := json.Unmarshal(data, &f); err != nil {
+		var te *json.UnmarshalTypeError
+		if errorsAs(err, &te) && te.Field != "" {
+			want := map[reflect.Kind]string{reflect.String: "a string", reflect.Slice: "a list", reflect.Int: "a whole number"}[te.Type.Kind()]
+			if want == "" {
+				want = "an object"
+			}
+			return nil, badq(te.Field, example, "is a %s where %s belongs", te.Value, want)
+		}
+		return nil, badq("", example, "not a JSON object (%v)", err)
+	}
+	if f.Quant == nil {
+		return nil, badq("quantization", example, "missing")
+	}
+	q := &quantConfig{KVCacheQuantAlgo: f.Quant.KV, Ignore: f.Quant.Excluded, From: QuantFile}
+	if a := f.Quant.Algo; a != nil {
+		q.QuantAlgo = *a
+	}
+	if g := f.Quant.Group; g != nil {
+		if err := breakeven.CheckWhole(*g, 1, 1<<20); err != nil {
+			return nil, badq("quantization.group_size", `"group_size": 16`, "%v", err)
+		}
+		q.GroupSize = *g
+	}
+	return q, nil
+}
+
+// parseConfig reads a config.json, with quant (hf_quant_config.json's, or nil)
+// where it has no quantization_config.
+func parseConfig(data []byte, quant *quantConfig) (Config, error) {
 	if len(data) > MaxConfigBytes {
 		return Config{}, bad("", "", "file of %d bytes is too large for a config (at most %d)", len(data), MaxConfigBytes)
 	}
@@ -358,7 +479,14 @@ func Parse(data []byte) (Config, error) {
 			return Config{}, bad(u.field, "", "%s not modelled; give the architecture by hand (--layers, --kv-heads, --head-dim)", u.what)
 		}
 	}
-	return r.config()
+	if r.Quant == nil && quant != nil {
+		r.Quant = quant
+	}
+	c, err := r.config()
+	if err == nil && r.Quant != nil {
+		c.quantFrom, c.quantAlgo = r.Quant.From, r.Quant.QuantAlgo
+	}
+	return c, err
 }
 
 // present reports whether a top-level key of obj is set to a non-null
@@ -1641,7 +1769,11 @@ func (r raw) kvElement() (breakeven.ElementType, bool, error) {
 		if strings.EqualFold(*a, "int8") {
 			return breakeven.INT8, true, nil
 		}
-		return breakeven.ElementType{}, false, bad("kv_cache_quant_algo", `"kv_cache_quant_algo": "FP8"`, "%s: unknown KV-cache type", breakeven.Quote(*a))
+		e := bad("kv_cache_quant_algo", `"kv_cache_quant_algo": "FP8"`, "%s: unknown KV-cache type (known: FP8, INT8)", breakeven.Quote(*a))
+		if e.File = r.Quant.From; e.File != "" {
+			e.Field = "quantization.kv_cache_quant_algo"
+		}
+		return breakeven.ElementType{}, false, e
 	}
 	if s := r.Quant.KVCacheScheme; s != nil {
 		if s.named { // ModelOpt's older exports: "kv_cache_scheme": "FP8"
@@ -1723,9 +1855,14 @@ func (r raw) weights(total, routed float64, notes []string) (prefill.Weights, []
 		// case below. Shared experts or dense MLPs the list does not keep
 		// out are NVFP4 too, counted in BF16: the weights are overstated
 		// by at most their share.
-		if strings.EqualFold(q.QuantAlgo, "nvfp4") && hasExperts && len(q.Groups) == 1 && keeps(q.Ignore, "self_attn") {
+		// hf_quant_config.json states the group once (group_size), with
+		// no config_groups.
+		if strings.EqualFold(q.QuantAlgo, "nvfp4") && hasExperts && keeps(q.Ignore, "self_attn") {
+			if len(q.Groups) == 0 && q.GroupSize > 0 {
+				return experts(4+8/float64(q.GroupSize), fmt.Sprintf("NVFP4 experts (an FP8 scale per %d)", q.GroupSize)), notes
+			}
 			for _, g := range q.Groups {
-				if w := g.Weights; w != nil && w.Type == "float" && w.NumBits == 4 && w.GroupSize > 0 && slices.Contains(g.Targets, "Linear") {
+				if w := g.Weights; len(q.Groups) == 1 && w != nil && w.Type == "float" && w.NumBits == 4 && w.GroupSize > 0 && slices.Contains(g.Targets, "Linear") {
 					return experts(4+8/float64(w.GroupSize), fmt.Sprintf("NVFP4 experts (an FP8 scale per %d)", w.GroupSize)), notes
 				}
 			}
@@ -1744,7 +1881,11 @@ func (r raw) weights(total, routed float64, notes []string) (prefill.Weights, []
 			}
 		}
 	}
-	return prefill.Weights{}, append(notes, fmt.Sprintf("quantization_config %s is not read: the weights are taken as stored in the precision of the matrix products (state them with --weights, e.g. --weights int4)", what))
+	file := "quantization_config"
+	if q.From != "" {
+		file = q.From
+	}
+	return prefill.Weights{}, append(notes, fmt.Sprintf("%s %s is not read: the weights are taken as stored in the precision of the matrix products (state them with --weights, e.g. --weights int4)", file, what))
 }
 
 // experts is the MLP of every layer.
