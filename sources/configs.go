@@ -216,7 +216,16 @@ const FromFile Provenance = "config-file"
 // used, or "model from config.json". A config that cannot be read is an
 // error naming the field, with an example (*modelconfig.Error).
 func ModelFromConfig(name string, data []byte) (Model, error) {
-	c, err := modelconfig.Parse(data)
+	return ModelFromCheckpoint(name, data, nil)
+}
+
+// ModelFromCheckpoint is ModelFromConfig with the bytes of NVIDIA
+// ModelOpt's hf_quant_config.json beside the config.json (nil if there is
+// none): a checkpoint whose config.json has no quantization_config keeps
+// its weights' and cache's quantization there
+// (modelconfig.ParseWithQuant).
+func ModelFromCheckpoint(name string, data, quant []byte) (Model, error) {
+	c, err := modelconfig.ParseWithQuant(data, quant)
 	if err != nil {
 		return Model{}, err
 	}
@@ -243,25 +252,30 @@ func ModelFromConfig(name string, data []byte) (Model, error) {
 	}, nil
 }
 
-// ReadConfigModel reads a model from a config.json file; the name is the
-// config's _name_or_path or else the file's name without ".json" (and
-// without a "config" suffix). A missing or unreadable file is an error
-// naming the path.
+// ReadConfigModel reads a model from a config.json file, or from a
+// checkpoint's folder (its config.json); the name is the config's
+// _name_or_path or else the file's name without ".json" (and without a
+// "config" suffix). The hf_quant_config.json NVIDIA ModelOpt writes beside
+// a config.json (QuantFileBeside) is read with it where there is one. A
+// missing or unreadable file is an error naming the path.
 func ReadConfigModel(path string) (Model, error) {
-	f, err := os.Open(path)
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		path = filepath.Join(path, "config.json")
+	}
+	if strings.HasSuffix(filepath.Base(path), modelconfig.QuantFile) {
+		return Model{}, fmt.Errorf("config %s: this is NVIDIA ModelOpt's quantization file, not a model's config; give the config.json beside it (e.g. --config checkpoint/config.json), which reads both", breakeven.Quote(path))
+	}
+	data, err := readLimited(path, true)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
+		return Model{}, err
+	}
+	var quant []byte
+	if q := QuantFileBeside(path); q != "" {
+		if quant, err = readLimited(q, false); err != nil {
+			return Model{}, err
 		}
-		return Model{}, fmt.Errorf("config %s: %v", breakeven.Quote(path), err)
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, modelconfig.MaxConfigBytes+1))
-	if err != nil {
-		return Model{}, fmt.Errorf("config %s: %v", breakeven.Quote(path), err)
-	}
-	m, err := ModelFromConfig("", data)
+	m, err := ModelFromCheckpoint("", data, quant)
 	if err != nil {
 		return Model{}, err
 	}
@@ -269,6 +283,45 @@ func ReadConfigModel(path string) (Model, error) {
 		m.Name = ConfigName(path)
 	}
 	return m, nil
+}
+
+// QuantFileBeside is where NVIDIA ModelOpt's hf_quant_config.json sits
+// beside the config at path: in the same folder, named hf_quant_config.json
+// beside a config.json (a checkpoint as published) or
+// NAME_hf_quant_config.json beside NAME_config.json (as aiconfigurator
+// keeps them); "" for a config named otherwise.
+func QuantFileBeside(path string) string {
+	dir, base := filepath.Split(path)
+	switch {
+	case base == "config.json":
+		return filepath.Join(dir, modelconfig.QuantFile)
+	case strings.HasSuffix(base, "_config.json"):
+		return filepath.Join(dir, strings.TrimSuffix(base, "config.json")+modelconfig.QuantFile)
+	}
+	return ""
+}
+
+// readLimited reads the file at path, at most one byte beyond the largest
+// config read; a file that is not there is an error only where required
+// (nil, nil otherwise).
+func readLimited(path string, required bool) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		if !required && errors.Is(err, os.ErrNotExist) {
+			return nil, nil
+		}
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("config %s: %v", breakeven.Quote(path), err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, modelconfig.MaxConfigBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("config %s: %v", breakeven.Quote(path), err)
+	}
+	return data, nil
 }
 
 // ConfigName names the model of the config.json at path by its file:

@@ -406,3 +406,59 @@ func TestQwenFP8CheckpointsAreTheirModelsAtAByteAWeight(t *testing.T) {
 		assert.Equal(t, breakeven.Tokens(131072), q.Context, fp8)
 	}
 }
+
+// A checkpoint as NVIDIA ModelOpt publishes it keeps its quantization in
+// hf_quant_config.json beside config.json. ReadConfigModel reads the two
+// together, given the folder, its config.json, or aiconfigurator's
+// NAME_config.json beside NAME_hf_quant_config.json; a config with no such
+// file beside it reads alone. Qwen2.5-7B's 28 layers of 4 KV heads of 128
+// take 28 x 4 x 256 x 1 B = 28,672 B a token in the FP8 cache the file
+// states, half the 57,344 of 16 bits.
+func TestReadConfigModelReadsTheQuantizationFileBesideIt(t *testing.T) {
+	data, err := ConfigData("Qwen--Qwen2.5-7B-Instruct.json")
+	require.NoError(t, err)
+	quant := []byte(`{"producer": {"name": "modelopt"}, "quantization": {"quant_algo": "FP8", "kv_cache_quant_algo": "FP8", "exclude_modules": ["lm_head"]}}`)
+	dir := t.TempDir()
+	ckpt := filepath.Join(dir, "Qwen2.5-7B-Instruct-FP8")
+	require.NoError(t, os.Mkdir(ckpt, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(ckpt, "config.json"), data, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(ckpt, "hf_quant_config.json"), quant, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "q_config.json"), data, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "q_hf_quant_config.json"), quant, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "alone.json"), data, 0o644))
+
+	for _, path := range []string{ckpt, filepath.Join(ckpt, "config.json"), filepath.Join(dir, "q_config.json")} {
+		m, err := ReadConfigModel(path)
+		require.NoError(t, err, path)
+		assert.Equal(t, breakeven.BytesPerToken(28*4*256), m.Arch.BytesPerToken(), path)
+		assert.Equal(t, 1.0, m.Config.Weights.Bytes, path)
+		assert.Contains(t, m.Note, "quantization read from the hf_quant_config.json", path)
+	}
+	m, err := ReadConfigModel(ckpt)
+	require.NoError(t, err)
+	assert.Equal(t, "Qwen2.5-7B-Instruct-FP8", m.Name, "a folder names its model")
+
+	m, err = ReadConfigModel(filepath.Join(dir, "alone.json"))
+	require.NoError(t, err)
+	assert.Equal(t, breakeven.BytesPerToken(57344), m.Arch.BytesPerToken())
+	assert.Zero(t, m.Config.Weights)
+
+	_, err = ReadConfigModel(filepath.Join(ckpt, "hf_quant_config.json"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "this is NVIDIA ModelOpt's quantization file, not a model's config; give the config.json beside it")
+
+	require.NoError(t, os.WriteFile(filepath.Join(ckpt, "hf_quant_config.json"), []byte(`{"producer": {}}`), 0o644))
+	_, err = ReadConfigModel(ckpt)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `hf_quant_config.json field "quantization": missing`)
+
+	for path, want := range map[string]string{
+		"/m/config.json":         "/m/hf_quant_config.json",
+		"config.json":            "hf_quant_config.json",
+		"/m/x_config.json":       "/m/x_hf_quant_config.json",
+		"/m/Qwen--Qwen3-8B.json": "",
+		"/m/model.json":          "",
+	} {
+		assert.Equal(t, filepath.FromSlash(want), QuantFileBeside(filepath.FromSlash(path)), path)
+	}
+}

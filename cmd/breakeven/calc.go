@@ -30,7 +30,9 @@ which is the link's speed over B*.
 Model: a catalog model by name or alias, in any case ("breakeven models"
 lists them); a Hugging Face config.json, --config FILE (sources/configs
 keeps the catalog's), read for its layers, heads, windows, MLA or linear
-state and parameters; or an architecture of your own:
+state and parameters, or a checkpoint's folder, --config DIR, whose
+hf_quant_config.json (NVIDIA ModelOpt's) gives its weights' and cache's
+types; or an architecture of your own:
   --layers --kv-heads --head-dim   layers that keep every token (GQA, MHA)
   --layers --latent-dim --rope-dim MLA layers (DeepSeek-V3: 61, 512, 64)
   --fixed SIZE                     a fixed state per sequence ("24 MiB")
@@ -99,7 +101,7 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	var r calculator.Request
 	str := func(p *string, name, usage string) { fs.StringVar(p, name, "", usage) }
 	str(&r.Model, "model", "catalog model `NAME` or alias (see \"breakeven models\")")
-	str(&r.Config, "config", "a model's Hugging Face config.json `FILE` instead of --model")
+	str(&r.Config, "config", "a model's config.json `FILE` or checkpoint folder, instead of --model")
 	str(&r.ConfigText, "config-text", "the `JSON` of a config.json itself, instead of --model")
 	str(&r.Layers, "layers", "custom architecture: `N` layers")
 	str(&r.KVHeads, "kv-heads", "custom GQA/MHA: `N` KV heads per layer")

@@ -169,7 +169,7 @@ func csvRecord(j checkJSON, rec []string, extra []factcheck.Field) []string {
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check", stderr)
 	model := fs.String("model", "", "catalog model `NAME` or alias (see \"breakeven models\")")
-	config := fs.String("config", "", "a model's Hugging Face config.json `FILE`, instead of --model")
+	config := fs.String("config", "", "a model's config.json `FILE` or checkpoint folder, instead of --model")
 	tokens := fs.String("tokens", "", "prompt length, `N` tokens (\"105k\" = 105,000, \"128Ki\" = 131,072)")
 	seconds := fs.String("seconds", "", "(a) the cached `TIME`, a TTFT or a load (\"0.58\", \"580ms\")")
 	secondsAre := fs.String("seconds-are", "", "what --seconds measures: `ttft` (the default) or load")

@@ -75,7 +75,7 @@ func runMeasureCtx(ctx context.Context, args []string, stdout, stderr io.Writer)
 	fs := newFlags("measure", stderr)
 	baseURL := fs.String("base-url", "", "the server's `URL` (\"http://127.0.0.1:8080\")")
 	model := fs.String("model", "", "the model `NAME` the server serves (see its /v1/models)")
-	config := fs.String("config", "", "the model's config.json `FILE`, for the bytes-per-token formula")
+	config := fs.String("config", "", "the model's config.json `FILE` or checkpoint folder, for bytes/token")
 	lensFlag := fs.String("input-lens", "512,2048,8192", "prompt lengths `N,N,...` in tokens")
 	repeats := fs.Int("repeats", 5, "samples per length and kind")
 	var links linkList
