@@ -544,6 +544,11 @@ func (c *Checker) readModel(r *Result) error {
 	} else if r.Model, err = c.model(cl.Model); err != nil {
 		return err
 	}
+	if el := r.Model.Arch.Element; el.Size > 0 && strings.TrimSpace(cl.KVDtype) == "" {
+		// A KV-cache type the model's config states, as calc takes it: the
+		// claim's own kv_dtype, where it gives one, still decides.
+		r.Element = el
+	}
 	if strings.TrimSpace(cl.Tokens) == "" && (throughputOnly(cl) || payload(cl)) {
 		return nil // a bandwidth, or the bytes moved, stated outright need no prompt length
 	}
