@@ -244,7 +244,7 @@ var configOnlyList = []configOnly{
 	{"Gemma 4 31B NVFP4", []string{"nvidia/Gemma-4-31B-IT-NVFP4"}, "nvidia--Gemma-4-31B-IT-NVFP4.json",
 		"text_config: num_hidden_layers 60, layer_types (10 full_attention, 50 sliding_attention), sliding_window 1024, num_key_value_heads 16, head_dim 256, num_global_key_value_heads 4, global_head_dim 512, attention_k_eq_v true, enable_moe_block false, max_position_embeddings 262144; quantization_config kv_cache_scheme 8-bit float",
 		`"num_global_key_value_heads": 4,`,
-		"NVIDIA's NVFP4 checkpoint of Gemma 4 31B, the only 31B config read: its FP8 KV cache is the checkpoint's (give --kv-dtype bf16 for Google's own weights, whose config was not read); 10 global layers grow with the prompt (4 KV heads of 512), 50 sliding layers keep their last 1,024 tokens (16 KV heads of 256); parameters counted for the language model only"},
+		"NVIDIA's NVFP4 checkpoint of Gemma 4 31B, the only 31B config read: its FP8 KV cache and its weights (the MLPs in NVFP4, attention and the embedding in BF16, as its ignore list keeps them) are the checkpoint's (give --kv-dtype bf16 and --weights bf16 for Google's own weights, whose config was not read); 10 global layers grow with the prompt (4 KV heads of 512), 50 sliding layers keep their last 1,024 tokens (16 KV heads of 256); parameters counted for the language model only"},
 	// Read on 2026-12-05: Xiaomi's MiMo-V2-Flash, whose keys and values
 	// differ in width and whose sliding layers have KV heads of their own.
 	{"MiMo-V2-Flash", []string{"XiaomiMiMo/MiMo-V2-Flash", "mimo-v2-flash"}, "XiaomiMiMo--MiMo-V2-Flash.json",

@@ -117,7 +117,7 @@ func (r raw) deciLM(c Config, layers, hidden, heads, vocab int) (Config, error) 
 	if err := r.checkArch(&c); err != nil {
 		return c, err
 	}
-	if err := r.checkWeights(&c, 0); err != nil {
+	if err := r.checkWeights(&c, weightParts{}); err != nil {
 		return c, err
 	}
 	c.Family = "GQA"

@@ -895,7 +895,7 @@ func (r raw) config() (Config, error) {
 		}
 	}
 	r.embeddings(&c, vocab, hidden)
-	routed := 0.0 // the routed experts' parameters, over every MoE layer
+	var parts weightParts
 	for i, k := range kinds {
 		a := g.params
 		switch k {
@@ -910,10 +910,12 @@ func (r raw) config() (Config, error) {
 		c.TotalParams += a + total
 		c.ActiveParams += a + active
 		if moe.any && moe.isMoE(i) {
-			routed += moe.routed
+			parts.routed += moe.routed
+		} else {
+			parts.denseMLP += total
 		}
 	}
-	if err := r.checkWeights(&c, routed); err != nil {
+	if err := r.checkWeights(&c, parts); err != nil {
 		return c, err
 	}
 	c.Family = family(kinds, mla, kv, heads, moe.any)
@@ -1219,10 +1221,16 @@ func (r raw) checkArch(c *Config) error {
 	return nil
 }
 
-// checkWeights sets how the checkpoint stores c's weights (routed: the
-// routed experts' parameters) and bounds the count as --params is.
-func (r raw) checkWeights(c *Config, routed float64) error {
-	c.Weights, c.Notes = r.weights(c.TotalParams, routed, c.Notes)
+// weightParts are the parameters of the modules a checkpoint may store
+// apart from the rest: the routed experts over every MoE layer, and the
+// MLPs of the layers without experts (zero where a family's reader does
+// not count them apart).
+type weightParts struct{ routed, denseMLP float64 }
+
+// checkWeights sets how the checkpoint stores c's weights and bounds the
+// count as --params is.
+func (r raw) checkWeights(c *Config, parts weightParts) error {
+	c.Weights, c.Notes = r.weights(c.TotalParams, parts, c.Notes)
 	if c.TotalParams > maxParams {
 		return bad("vocab_size", "", "the shapes give %.3g parameters, above 1000T, the most --params may be; check vocab_size, hidden_size and the intermediate sizes", c.TotalParams)
 	}
@@ -1815,14 +1823,16 @@ func (r raw) kvElement() (breakeven.ElementType, bool, error) {
 //     type; symmetric, so no zero point) and the rest in BF16;
 //   - where it is "modelopt" or absent (NVIDIA ModelOpt), by quant_algo:
 //     FP8 a byte a weight, and NVFP4 with one group of Linear layers and
-//     ignore keeping attention out, as NVIDIA's checkpoints of mixtures
-//     do, the routed experts at 4 bits plus an FP8 scale per group_size
-//     and the rest in BF16;
+//     ignore keeping attention out, as NVIDIA's checkpoints do, the routed
+//     experts of a mixture (or a dense model's MLPs, where ignore keeps
+//     none of them out) at 4 bits plus an FP8 scale per group_size and the
+//     rest in BF16;
 //
 // averaged over all the weights. Another method (awq, gptq) is not read,
 // and a note says the weights are taken as the matrix products compute
 // (--weights states them).
-func (r raw) weights(total, routed float64, notes []string) (prefill.Weights, []string) {
+func (r raw) weights(total float64, parts weightParts, notes []string) (prefill.Weights, []string) {
+	routed := parts.routed
 	if r.Quant == nil || r.Quant.QuantMethod == "" && r.Quant.QuantAlgo == "" {
 		return prefill.Weights{}, notes
 	}
@@ -1856,15 +1866,17 @@ func (r raw) weights(total, routed float64, notes []string) (prefill.Weights, []
 		// out are NVFP4 too, counted in BF16: the weights are overstated
 		// by at most their share.
 		// hf_quant_config.json states the group once (group_size), with
-		// no config_groups.
-		if strings.EqualFold(q.QuantAlgo, "nvfp4") && hasExperts && keeps(q.Ignore, "self_attn") {
-			if len(q.Groups) == 0 && q.GroupSize > 0 {
-				return experts(4+8/float64(q.GroupSize), fmt.Sprintf("NVFP4 experts (an FP8 scale per %d)", q.GroupSize)), notes
-			}
-			for _, g := range q.Groups {
-				if w := g.Weights; len(q.Groups) == 1 && w != nil && w.Type == "float" && w.NumBits == 4 && w.GroupSize > 0 && slices.Contains(g.Targets, "Linear") {
-					return experts(4+8/float64(w.GroupSize), fmt.Sprintf("NVFP4 experts (an FP8 scale per %d)", w.GroupSize)), notes
-				}
+		// no config_groups. A dense model's NVFP4 checkpoint with
+		// attention kept out (Gemma 4 31B's) is read alike: its MLPs in
+		// NVFP4 and the rest in BF16, unless the list keeps an MLP out too.
+		if gs, ok := q.nvfp4Group(); ok && keeps(q.Ignore, "self_attn") {
+			bits := 4 + 8/float64(gs)
+			switch {
+			case hasExperts:
+				return experts(bits, fmt.Sprintf("NVFP4 experts (an FP8 scale per %d)", gs)), notes
+			case routed == 0 && parts.denseMLP > 0 && parts.denseMLP < total && !keeps(q.Ignore, "mlp"):
+				return prefill.Weights{Name: fmt.Sprintf("NVFP4 MLPs (an FP8 scale per %d), the rest BF16: the checkpoint's", gs),
+					Bytes: (parts.denseMLP*bits/8 + (total-parts.denseMLP)*2) / total}, notes
 			}
 		}
 		what = "quant_algo " + breakeven.Quote(q.QuantAlgo)
@@ -1886,6 +1898,24 @@ func (r raw) weights(total, routed float64, notes []string) (prefill.Weights, []
 		file = q.From
 	}
 	return prefill.Weights{}, append(notes, fmt.Sprintf("%s %s is not read: the weights are taken as stored in the precision of the matrix products (state them with --weights, e.g. --weights int4)", file, what))
+}
+
+// nvfp4Group is the scale group of an NVFP4 quantization: the one group
+// of Linear layers' 4-bit float weights in config_groups, or
+// hf_quant_config.json's group_size where there are no config_groups.
+func (q *quantConfig) nvfp4Group() (int, bool) {
+	if !strings.EqualFold(q.QuantAlgo, "nvfp4") {
+		return 0, false
+	}
+	if len(q.Groups) == 0 {
+		return q.GroupSize, q.GroupSize > 0
+	}
+	for _, g := range q.Groups {
+		if w := g.Weights; len(q.Groups) == 1 && w != nil && w.Type == "float" && w.NumBits == 4 && w.GroupSize > 0 && slices.Contains(g.Targets, "Linear") {
+			return w.GroupSize, true
+		}
+	}
+	return 0, false
 }
 
 // experts is the MLP of every layer.

@@ -534,8 +534,7 @@ func TestModelOptFP8WeightsAreReadFromQuantAlgo(t *testing.T) {
 // experts (60 MoE layers of 384 of 3 x 7168 x 2048) in 4-bit floats with
 // an FP8 scale per 16, 4.5 bits; attention, the dense first layer, the
 // shared experts and the head, which its ignore list keeps out, and the
-// embedding in BF16. A dense model's NVFP4, with no experts to hold it,
-// is not read, and the note says so.
+// embedding in BF16.
 func TestModelOptNVFP4ExpertsAreReadInAMixture(t *testing.T) {
 	data, err := os.ReadFile("../../sources/configs/nvidia--Kimi-K2.6-NVFP4.json")
 	require.NoError(t, err)
@@ -544,11 +543,37 @@ func TestModelOptNVFP4ExpertsAreReadInAMixture(t *testing.T) {
 	routed := 60 * 384 * 3 * 7168 * 2048.0
 	assert.InEpsilon(t, (routed*4.5/8+(k.TotalParams-routed)*2)/k.TotalParams, k.Weights.Bytes, 1e-12)
 	assert.Contains(t, k.Weights.Name, "NVFP4 experts (an FP8 scale per 16)")
-	nvfp4 := `"quantization_config": {"quant_method": "modelopt", "quant_algo": "NVFP4", "ignore": ["lm_head", "model.layers.*.self_attn*"],
-		"config_groups": {"group_0": {"targets": ["Linear"], "weights": {"num_bits": 4, "type": "float", "group_size": 16}}}}`
-	dense := parse(t, `{`+base+`, `+nvfp4+`}`)
-	assert.Zero(t, dense.Weights)
-	assert.Contains(t, strings.Join(dense.Notes, "; "), `quant_algo "NVFP4" is not read`)
+}
+
+// A dense model's NVFP4 checkpoint with attention kept out stores its MLPs
+// in 4-bit floats with an FP8 scale per 16 and the rest in BF16. The base
+// config: 4 MLPs of 3 x 64 x 128 = 98,304 weights; 176,640 in all (an
+// untied 100 x 64 embedding and head, 4 layers of 4 x 64 x 64 multi-head
+// attention), so (98,304 x 4.5/8 + 78,336 x 2) / 176,640 = 1.2 B a weight.
+// NVIDIA's Gemma 4 31B (its kept config): 60 MLPs of 3 x 5376 x 21504.
+// Where the list keeps an MLP out too, or attention is quantized with the
+// rest, the weights are not read, and the note says so.
+func TestModelOptNVFP4MLPsAreReadInADenseModel(t *testing.T) {
+	group := `"config_groups": {"group_0": {"targets": ["Linear"], "weights": {"num_bits": 4, "type": "float", "group_size": 16}}}`
+	nvfp4 := func(ignore string) string {
+		return `{` + base + `, "quantization_config": {"quant_method": "modelopt", "quant_algo": "NVFP4", "ignore": [` + ignore + `], ` + group + `}}`
+	}
+	dense := parse(t, nvfp4(`"lm_head", "model.layers.*.self_attn*"`))
+	assert.InDelta(t, 1.2, dense.Weights.Bytes, 1e-12)
+	assert.Equal(t, "NVFP4 MLPs (an FP8 scale per 16), the rest BF16: the checkpoint's", dense.Weights.Name)
+
+	data, err := os.ReadFile("../../sources/configs/nvidia--Gemma-4-31B-IT-NVFP4.json")
+	require.NoError(t, err)
+	g, err := Parse(data)
+	require.NoError(t, err)
+	mlp := 60 * 3 * 5376 * 21504.0
+	assert.InEpsilon(t, (mlp*4.5/8+(g.TotalParams-mlp)*2)/g.TotalParams, g.Weights.Bytes, 1e-12)
+
+	for _, ignore := range []string{`"lm_head", "model.layers.*.self_attn*", "model.layers.0.mlp*"`, `"lm_head"`} {
+		c := parse(t, nvfp4(ignore))
+		assert.Zero(t, c.Weights, ignore)
+		assert.Contains(t, strings.Join(c.Notes, "; "), `quant_algo "NVFP4" is not read`, ignore)
+	}
 }
 
 // A config saved from a local directory names it in _name_or_path; the

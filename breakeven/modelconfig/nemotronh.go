@@ -201,7 +201,7 @@ func (r raw) nemotronH(c Config, pattern string, layers, hidden, heads, vocab in
 	if err := r.checkArch(&c); err != nil {
 		return c, err
 	}
-	if err := r.checkWeights(&c, routed); err != nil {
+	if err := r.checkWeights(&c, weightParts{routed: routed}); err != nil {
 		return c, err
 	}
 	c.Family = "hybrid: Mamba-2 + GQA"

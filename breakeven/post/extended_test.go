@@ -219,6 +219,13 @@ func TestRangesFromTheirInputs(t *testing.T) {
 			total := sources.MustModel(model).TotalParams
 			routed := 60 * 384 * 3 * 7168 * 2048.0
 			return (routed*4.5/8 + (total-routed)*2) / total
+		case "Gemma 4 31B NVFP4":
+			// ModelOpt's NVFP4 with attention kept out: its 60 MLPs (3 x
+			// 5376 x 21504) at 4 bits with an FP8 scale per 16, the rest
+			// 2 bytes.
+			total := sources.MustModel(model).TotalParams
+			mlp := 60 * 3 * 5376 * 21504.0
+			return (mlp*4.5/8 + (total-mlp)*2) / total
 		}
 		return 2
 	}
