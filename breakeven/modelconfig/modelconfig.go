@@ -895,7 +895,10 @@ func (r raw) config() (Config, error) {
 		}
 	}
 	r.embeddings(&c, vocab, hidden)
-	var parts weightParts
+	parts := weightParts{kept: c.TotalParams, layers: layers, isMoE: func(int) bool { return false }} // kept: the embedding and the output head
+	if moe.any {
+		parts.isMoE = moe.isMoE
+	}
 	for i, k := range kinds {
 		a := g.params
 		switch k {
@@ -911,6 +914,7 @@ func (r raw) config() (Config, error) {
 		c.ActiveParams += a + active
 		if moe.any && moe.isMoE(i) {
 			parts.routed += moe.routed
+			parts.kept += moe.gate
 		} else {
 			parts.denseMLP += total
 		}
@@ -1222,10 +1226,61 @@ func (r raw) checkArch(c *Config) error {
 }
 
 // weightParts are the parameters of the modules a checkpoint may store
-// apart from the rest: the routed experts over every MoE layer, and the
-// MLPs of the layers without experts (zero where a family's reader does
-// not count them apart).
-type weightParts struct{ routed, denseMLP float64 }
+// apart from the rest: the routed experts over every MoE layer, the MLPs
+// of the layers without experts, and those a quantizer of linear layers
+// keeps in BF16 (the embedding, the output head and the routers); zero
+// where a family's reader does not count them apart.
+//
+// isMoE says which of the layers (indices 0 to layers-1) hold routed
+// experts, so that an ignore list keeping a whole layer out can be told
+// apart; nil where the reader does not say, and then any such list is
+// not read.
+type weightParts struct {
+	routed, denseMLP, kept float64
+	layers                 int
+	isMoE                  func(i int) bool
+}
+
+// keepsLayerOut reports whether list keeps out a whole layer whose
+// quantized modules a count by module would put in NVFP4: one of the
+// model's layers holding routed experts (experts true) or any of its
+// layers (experts false); a layer past the last (a multi-token-prediction
+// layer, not counted) does not matter.
+func (p weightParts) keepsLayerOut(list []string, experts bool) bool {
+	for _, s := range list {
+		n, ok := wholeLayer(s)
+		switch {
+		case !ok:
+		case p.isMoE == nil:
+			return true
+		case n < p.layers && (!experts || p.isMoE(n)):
+			return true
+		}
+	}
+	return false
+}
+
+// wholeLayer returns N where an ignore entry names a whole layer
+// ("model.layers.3*", "model.layers.3.*", "model.layers.3").
+func wholeLayer(entry string) (int, bool) {
+	i := strings.LastIndex(entry, "layers.")
+	if i < 0 {
+		return 0, false
+	}
+	rest := entry[i+len("layers."):]
+	j := 0
+	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+		j++
+	}
+	if j == 0 || j > 7 || (rest[j:] != "" && rest[j:] != "*" && rest[j:] != ".*") {
+		return 0, false
+	}
+	n := 0
+	for _, d := range rest[:j] {
+		n = 10*n + int(d-'0')
+	}
+	return n, true
+}
 
 // checkWeights sets how the checkpoint stores c's weights and bounds the
 // count as --params is.
@@ -1826,7 +1881,9 @@ func (r raw) kvElement() (breakeven.ElementType, bool, error) {
 //     ignore keeping attention out, as NVIDIA's checkpoints do, the routed
 //     experts of a mixture (or a dense model's MLPs, where ignore keeps
 //     none of them out) at 4 bits plus an FP8 scale per group_size and the
-//     rest in BF16;
+//     rest in BF16; where ignore keeps out only the head, the routers and
+//     modules outside the layers, every linear layer at those bits and the
+//     embedding, head and routers in BF16;
 //
 // averaged over all the weights. Another method (awq, gptq) is not read,
 // and a note says the weights are taken as the matrix products compute
@@ -1869,15 +1926,26 @@ func (r raw) weights(total float64, parts weightParts, notes []string) (prefill.
 		// no config_groups. A dense model's NVFP4 checkpoint with
 		// attention kept out (Gemma 4 31B's) is read alike: its MLPs in
 		// NVFP4 and the rest in BF16, unless the list keeps an MLP out too.
-		if gs, ok := q.nvfp4Group(); ok && keeps(q.Ignore, "self_attn") {
+		// Attention is kept out by name (self_attn) or, in the hybrids'
+		// mixers (Nemotron-H), by its query and output projections.
+		if gs, ok := q.nvfp4Group(); ok && (keeps(q.Ignore, "self_attn") || keeps(q.Ignore, "q_proj", "o_proj")) {
 			bits := 4 + 8/float64(gs)
 			switch {
-			case hasExperts:
+			case hasExperts && !parts.keepsLayerOut(q.Ignore, true):
 				return experts(bits, fmt.Sprintf("NVFP4 experts (an FP8 scale per %d)", gs)), notes
-			case routed == 0 && parts.denseMLP > 0 && parts.denseMLP < total && !keeps(q.Ignore, "mlp"):
+			case routed == 0 && parts.denseMLP > 0 && parts.denseMLP < total && !keeps(q.Ignore, "mlp") && !parts.keepsLayerOut(q.Ignore, false):
 				return prefill.Weights{Name: fmt.Sprintf("NVFP4 MLPs (an FP8 scale per %d), the rest BF16: the checkpoint's", gs),
 					Bytes: (parts.denseMLP*bits/8 + (total-parts.denseMLP)*2) / total}, notes
 			}
+		}
+		// Where ignore keeps out nothing a layer computes with (only the
+		// head, the routers, the multi-token-prediction and vision
+		// modules), every linear layer is NVFP4 (Qwen3-235B-A22B's
+		// checkpoint), and the embedding, head and routers BF16.
+		if gs, ok := q.nvfp4Group(); ok && onlyUnquantized(q.Ignore) && parts.kept > 0 && parts.kept < total {
+			bits := 4 + 8/float64(gs)
+			return prefill.Weights{Name: fmt.Sprintf("NVFP4 (an FP8 scale per %d), the embedding, head and routers BF16: the checkpoint's", gs),
+				Bytes: ((total-parts.kept)*bits/8 + parts.kept*2) / total}, notes
 		}
 		what = "quant_algo " + breakeven.Quote(q.QuantAlgo)
 	}
@@ -1916,6 +1984,29 @@ func (q *quantConfig) nvfp4Group() (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// onlyUnquantized reports whether a quantizer's ignore list keeps out
+// only modules a count of the language model's layers leaves unquantized
+// or out: the output head, the embeddings, the routers (a ".gate" of its
+// own, not a gate_proj), the multi-token-prediction layers and vision or
+// audio modules.
+func onlyUnquantized(list []string) bool {
+	for _, s := range list {
+		l := strings.ToLower(s)
+		if strings.Contains(l, "gate_proj") || strings.Contains(l, "gate_up") {
+			return false
+		}
+		trimmed := strings.TrimRight(l, "*.")
+		ok := strings.HasSuffix(trimmed, ".gate") || strings.HasSuffix(trimmed, "_gate")
+		for _, w := range []string{"lm_head", "embed", "mtp", "vision", "visual", "multi_modal", "mm_projector", "audio"} {
+			ok = ok || strings.Contains(l, w)
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // experts is the MLP of every layer.

@@ -551,8 +551,8 @@ func TestModelOptNVFP4ExpertsAreReadInAMixture(t *testing.T) {
 // untied 100 x 64 embedding and head, 4 layers of 4 x 64 x 64 multi-head
 // attention), so (98,304 x 4.5/8 + 78,336 x 2) / 176,640 = 1.2 B a weight.
 // NVIDIA's Gemma 4 31B (its kept config): 60 MLPs of 3 x 5376 x 21504.
-// Where the list keeps an MLP out too, or attention is quantized with the
-// rest, the weights are not read, and the note says so.
+// Where the list keeps an MLP, or a whole layer, out too, the weights are
+// not read, and the note says so.
 func TestModelOptNVFP4MLPsAreReadInADenseModel(t *testing.T) {
 	group := `"config_groups": {"group_0": {"targets": ["Linear"], "weights": {"num_bits": 4, "type": "float", "group_size": 16}}}`
 	nvfp4 := func(ignore string) string {
@@ -569,7 +569,40 @@ func TestModelOptNVFP4MLPsAreReadInADenseModel(t *testing.T) {
 	mlp := 60 * 3 * 5376 * 21504.0
 	assert.InEpsilon(t, (mlp*4.5/8+(g.TotalParams-mlp)*2)/g.TotalParams, g.Weights.Bytes, 1e-12)
 
-	for _, ignore := range []string{`"lm_head", "model.layers.*.self_attn*", "model.layers.0.mlp*"`, `"lm_head"`} {
+	for _, ignore := range []string{`"lm_head", "model.layers.*.self_attn*", "model.layers.0.mlp*"`, `"lm_head", "model.layers.*.self_attn*", "model.layers.2*"`} {
+		c := parse(t, nvfp4(ignore))
+		assert.Zero(t, c.Weights, ignore)
+		assert.Contains(t, strings.Join(c.Notes, "; "), `quant_algo "NVFP4" is not read`, ignore)
+	}
+}
+
+// Where ModelOpt's list keeps out only the head and the routers, every
+// linear layer is NVFP4 and the embedding, head and routers BF16. The
+// base config: 12,800 of its 176,640 weights are the untied 100 x 64
+// embedding and head, so (163,840 x 4.5/8 + 12,800 x 2) / 176,640 = 2/3 B
+// a weight. NVIDIA's Qwen3-235B-A22B checkpoint (its hf_quant_config.json
+// keeps out lm_head and every mlp.gate; its config.json is Qwen's kept
+// one): 151,936 x 4096 twice, and 94 routers of 4096 x 128, in BF16.
+// A list that keeps out a whole layer, or a projection, is not read.
+func TestModelOptNVFP4OfEveryLinearLayerIsRead(t *testing.T) {
+	group := `"config_groups": {"group_0": {"targets": ["Linear"], "weights": {"num_bits": 4, "type": "float", "group_size": 16}}}`
+	nvfp4 := func(ignore string) string {
+		return `{` + base + `, "quantization_config": {"quant_method": "modelopt", "quant_algo": "NVFP4", "ignore": [` + ignore + `], ` + group + `}}`
+	}
+	all := parse(t, nvfp4(`"lm_head"`))
+	assert.InDelta(t, 2.0/3, all.Weights.Bytes, 1e-12)
+	assert.Equal(t, "NVFP4 (an FP8 scale per 16), the embedding, head and routers BF16: the checkpoint's", all.Weights.Name)
+
+	data, err := os.ReadFile("../../sources/configs/Qwen--Qwen3-235B-A22B.json")
+	require.NoError(t, err)
+	q, err := ParseWithQuant(data, []byte(`{"producer": {"name": "modelopt", "version": "0.33.0"},
+		"quantization": {"quant_algo": "NVFP4", "kv_cache_quant_algo": "FP8", "group_size": 16, "exclude_modules": ["lm_head", "model.layers.0.mlp.gate", "model.layers.93.mlp.gate"]}}`))
+	require.NoError(t, err)
+	kept := 2*151936*4096.0 + 94*4096*128
+	assert.InEpsilon(t, ((q.TotalParams-kept)*4.5/8+kept*2)/q.TotalParams, q.Weights.Bytes, 1e-12)
+	assert.Equal(t, breakeven.FP8, q.Arch.Element)
+
+	for _, ignore := range []string{`"lm_head", "model.layers.0*"`, `"lm_head", "model.layers.0.mlp.gate_proj"`, `"lm_head", "model.layers.3.mlp.down_proj"`} {
 		c := parse(t, nvfp4(ignore))
 		assert.Zero(t, c.Weights, ignore)
 		assert.Contains(t, strings.Join(c.Notes, "; "), `quant_algo "NVFP4" is not read`, ignore)

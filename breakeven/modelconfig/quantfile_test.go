@@ -110,3 +110,45 @@ func TestABadHFQuantConfigNamesItsFileAndField(t *testing.T) {
 		assert.NotContains(t, line, "\n", quant)
 	}
 }
+
+// NVIDIA's NVFP4 checkpoint of Nemotron 3 Nano keeps its mixers'
+// projections (attention's q_proj and o_proj among them, and the Mamba
+// layers' in_proj and out_proj) out by name, as its hf_quant_config.json
+// lists them; its routed experts are NVFP4: 23 layers of 128 ungated
+// experts of 2 x 2688 x 1856, at 4.5 bits, the rest BF16 (the kept BF16
+// checkpoint's config has the same shapes).
+func TestHFQuantConfigReadsNVFP4ExpertsOfAHybrid(t *testing.T) {
+	cfg, err := os.ReadFile("../../sources/configs/nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.json")
+	require.NoError(t, err)
+	quant := []byte(`{"producer": {"name": "modelopt", "version": "0.29.0"}, "quantization": {"quant_algo": "NVFP4", "kv_cache_quant_algo": "FP8", "group_size": 16,
+		"exclude_modules": ["backbone.layers.0.mixer.in_proj", "backbone.layers.0.mixer.out_proj", "backbone.layers.0.mixer.conv1d", "backbone.layers.5.mixer.q_proj", "backbone.layers.5.mixer.k_proj", "backbone.layers.5.mixer.v_proj", "backbone.layers.5.mixer.o_proj", "lm_head"]}}`)
+	c, err := ParseWithQuant(cfg, quant)
+	require.NoError(t, err)
+	routed := 23 * 128 * 2 * 2688 * 1856.0
+	assert.InEpsilon(t, (routed*4.5/8+(c.TotalParams-routed)*2)/c.TotalParams, c.Weights.Bytes, 1e-12)
+	assert.Contains(t, c.Weights.Name, "NVFP4 experts (an FP8 scale per 16)")
+}
+
+// An ignore list that keeps a whole layer of experts out leaves them in
+// BF16, which a count of every routed expert at 4.5 bits would understate:
+// it is not read. A layer past the last (DeepSeek's multi-token-prediction
+// layer, "model.layers.61*" of 61) is not counted, and the list reads; so
+// does one keeping out a dense first layer (Kimi K2.6's "layers.0*").
+func TestNVFP4WithAWholeLayerOfExpertsKeptOutIsNotRead(t *testing.T) {
+	moe := `"num_hidden_layers": 4, "hidden_size": 64, "num_attention_heads": 8, "num_key_value_heads": 2, "vocab_size": 100,
+		"intermediate_size": 128, "max_position_embeddings": 4096, "num_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 32, "mlp_only_layers": [0]`
+	read := func(ignore string) Config {
+		c, err := ParseWithQuant([]byte(`{`+moe+`}`), []byte(`{"quantization": {"quant_algo": "NVFP4", "group_size": 16, "exclude_modules": [`+ignore+`]}}`))
+		require.NoError(t, err, ignore)
+		return c
+	}
+	for _, ignore := range []string{`"model.layers.2*"`, `"model.layers.2.*"`, `"model.layers.3"`} {
+		c := read(`"lm_head", "model.layers.1.self_attn*", ` + ignore)
+		assert.Zero(t, c.Weights, ignore)
+		assert.Contains(t, strings.Join(c.Notes, "; "), `hf_quant_config.json quant_algo "NVFP4" is not read`, ignore)
+	}
+	for _, ignore := range []string{`"model.layers.4*"`, `"model.layers.0*"`, `"model.layers.12.self_attn*"`} {
+		c := read(`"lm_head", "model.layers.1.self_attn*", ` + ignore)
+		assert.Contains(t, c.Weights.Name, "NVFP4 experts", ignore)
+	}
+}
