@@ -292,8 +292,8 @@ type raw struct {
 
 // quantConfig is config.json's quantization_config, or the
 // "quantization" object of NVIDIA ModelOpt's hf_quant_config.json beside
-// it (quantFile), which a checkpoint whose config.json has none keeps
-// its quantization in.
+// it (QuantFile, read by ParseWithQuant), which a checkpoint whose
+// config.json has none keeps its quantization in.
 type quantConfig struct {
 	KVCacheScheme    *kvScheme `json:"kv_cache_scheme"`
 	KVCacheQuantAlgo *string   `json:"kv_cache_quant_algo"`
