@@ -55,6 +55,10 @@ func TestPhaseTimeByHand(t *testing.T) {
 	require.NoError(t, err)
 	assert.InEpsilon(t, lin/(4*200e12*0.5)+att/(4*100e12*0.25)+(lin+att)/(4*2e12*0.5), float64(got), 1e-12)
 	assert.Equal(t, "matrix products 0.5, attention 0.25, memory traffic 1 byte per 0.5 FLOP", Phases{Linear: 0.5, Attention: 0.25, Intensity: 0.5}.String())
+	// A latency structure's costs below a second, and a link share below
+	// one, are printed too: half a millisecond per layer, half the link.
+	assert.Equal(t, "matrix products 1, attention 1, 0.04 s per request, 0.5 ms per layer per request, tensor-parallel all-reduces at 0.5 of the link",
+		Phases{Linear: 1, Attention: 1, Fixed: 0.04, PerLayer: 0.0005, Link: 0.5}.String())
 	chip.MemoryBandwidth = 0
 	_, err = PhaseTime(m, n, GPUs{Count: 1, Chip: chip}, Phases{Linear: 0.5, Attention: 0.5, Intensity: 100})
 	assert.Error(t, err)
