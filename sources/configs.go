@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -235,6 +236,7 @@ func ModelFromCheckpoint(name string, data, quant []byte) (Model, error) {
 	if name == "" {
 		name = "model from config.json"
 	}
+	addQuantHint(&c, name, c.Name)
 	note := "read from a config.json; parameters computed from its shapes"
 	if len(c.Notes) > 0 {
 		note += "; " + strings.Join(c.Notes, "; ")
@@ -282,7 +284,44 @@ func ReadConfigModel(path string) (Model, error) {
 	if m.Config.Name == "" {
 		m.Name = ConfigName(path)
 	}
+	if addQuantHint(m.Config, ConfigName(path), filepath.Base(filepath.Dir(path))) {
+		m.Note += "; " + m.Config.Notes[len(m.Config.Notes)-1]
+	}
 	return m, nil
+}
+
+// quantWords are the words of a checkpoint's name that say it is stored
+// quantized.
+var quantWords = map[string]bool{"fp8": true, "fp4": true, "nvfp4": true, "mxfp4": true, "int4": true, "int8": true,
+	"awq": true, "gptq": true, "w4a16": true, "w8a8": true, "w4a8": true}
+
+// addQuantHint notes, once, where a name says the checkpoint is quantized
+// ("Llama-3.1-70B-Instruct-FP8") but c states no quantization: read
+// alone, such a config gives weights in the matrix products' precision
+// and a 16-bit cache, which is what a config.json copied without the
+// hf_quant_config.json beside it, or pasted, would silently give. It
+// reports whether it added the note.
+func addQuantHint(c *modelconfig.Config, names ...string) bool {
+	if c.StatesQuantization() {
+		return false
+	}
+	for _, n := range names {
+		for _, w := range strings.FieldsFunc(strings.ToLower(n), func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+		}) {
+			if !quantWords[w] {
+				continue
+			}
+			hint := fmt.Sprintf("the name says %s but the config states no quantization, so the weights are taken in the precision of the matrix products and the cache at 16 bits; an NVIDIA ModelOpt checkpoint states it in the %s beside config.json, which --config reads from the checkpoint's folder (or state them: --weights, --kv-dtype)",
+				breakeven.Quote(strings.ToUpper(w)), modelconfig.QuantFile)
+			if slices.Contains(c.Notes, hint) {
+				return false
+			}
+			c.Notes = append(c.Notes, hint)
+			return true
+		}
+	}
+	return false
 }
 
 // QuantFileBeside is where NVIDIA ModelOpt's hf_quant_config.json sits

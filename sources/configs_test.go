@@ -462,3 +462,44 @@ func TestReadConfigModelReadsTheQuantizationFileBesideIt(t *testing.T) {
 		assert.Equal(t, filepath.FromSlash(want), QuantFileBeside(filepath.FromSlash(path)), path)
 	}
 }
+
+// A name that says the checkpoint is quantized, with a config that states
+// no quantization (a config.json copied without the hf_quant_config.json
+// beside it, or pasted), is read as BF16 weights and a 16-bit cache; the
+// answer says so, once, naming the word. A name without such a word, or a
+// config that states its quantization, gets no such note.
+func TestANameThatSaysQuantizedWithAnUnquantizedConfigIsNoted(t *testing.T) {
+	data, err := ConfigData("Qwen--Qwen2.5-7B-Instruct.json")
+	require.NoError(t, err)
+	hint := `the name says "FP8" but the config states no quantization`
+	named := strings.Replace(string(data), "{", `{"_name_or_path": "someone/Qwen2.5-7B-Instruct-FP8",`, 1)
+	m, err := ModelFromConfig("", []byte(named))
+	require.NoError(t, err)
+	assert.Contains(t, strings.Join(m.Config.Notes, "; "), hint)
+	assert.Contains(t, m.Note, hint)
+
+	stated := strings.Replace(named, "{", `{"quantization_config": {"quant_method": "fp8"},`, 1)
+	m, err = ModelFromConfig("", []byte(stated))
+	require.NoError(t, err)
+	assert.NotContains(t, m.Note, "the name says")
+
+	plain, err := ModelFromConfig("Qwen3-30B-A3B", data)
+	require.NoError(t, err)
+	assert.NotContains(t, plain.Note, "the name says")
+
+	dir := t.TempDir()
+	ckpt := filepath.Join(dir, "Qwen2.5-7B-Instruct-NVFP4")
+	require.NoError(t, os.Mkdir(ckpt, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(ckpt, "config.json"), data, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "Qwen2.5-7B-AWQ.json"), data, 0o644))
+	for path, word := range map[string]string{ckpt: "NVFP4", filepath.Join(dir, "Qwen2.5-7B-AWQ.json"): "AWQ"} {
+		m, err := ReadConfigModel(path)
+		require.NoError(t, err, path)
+		assert.Equal(t, 1, strings.Count(m.Note, "the name says"), path)
+		assert.Contains(t, strings.Join(m.Config.Notes, "; "), `the name says "`+word+`"`, path)
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(ckpt, "hf_quant_config.json"), []byte(`{"quantization": {"quant_algo": "FP8"}}`), 0o644))
+	m, err = ReadConfigModel(ckpt)
+	require.NoError(t, err)
+	assert.NotContains(t, m.Note, "the name says")
+}

@@ -115,9 +115,16 @@ type Config struct {
 	// untied embeddings or Llama 4's default NoPE interval.
 	Notes []string
 	// quantFrom is the file the quantization was read from
-	// (quantConfig.From), and quantAlgo its quant_algo.
+	// (quantConfig.From), and quantAlgo its quant_algo; quantStated is
+	// set where either file states a quantization or a KV-cache type.
 	quantFrom, quantAlgo string
+	quantStated          bool
 }
+
+// StatesQuantization reports whether the config, or the
+// hf_quant_config.json read with it, states a quantization
+// (quantization_config) or a KV-cache type (kv_cache_dtype).
+func (c Config) StatesQuantization() bool { return c.quantStated }
 
 // WeightsOf returns how the checkpoint stores a model of total
 // parameters whose routed experts and the rest are stored apart (Config.
@@ -486,6 +493,7 @@ func parseConfig(data []byte, quant *quantConfig) (Config, error) {
 	if err == nil && r.Quant != nil {
 		c.quantFrom, c.quantAlgo = r.Quant.From, r.Quant.QuantAlgo
 	}
+	c.quantStated = r.Quant != nil || r.KVCacheDtype != ""
 	return c, err
 }
 
