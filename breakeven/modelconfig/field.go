@@ -28,7 +28,6 @@ func FieldError(field, value string, err error) *breakeven.FieldError {
 			// it is, since the value names the config.
 			msg = ce.File
 			example = "--config checkpoint/config.json, with the " + QuantFile + " beside it mended or moved away"
-
 		}
 		if ce.Field != "" {
 			msg += " field " + breakeven.Quote(ce.Field)
