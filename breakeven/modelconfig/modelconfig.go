@@ -1268,12 +1268,20 @@ func (p weightParts) keepsLayerOut(list []string, experts bool) bool {
 	return false
 }
 
-// wholeLayer returns N where an ignore entry names a whole layer
-// ("model.layers.3*", "model.layers.3.*", "model.layers.3").
+// wholeLayer returns N where an ignore entry names a whole layer of the
+// model ("model.layers.3*", "model.layers.3.*", "model.layers.3"); a
+// layer of a module outside it, such as the multi-token-prediction
+// module's "mtp.layers.0*" (Qwen3.5's) or a vision tower's, is not one.
 func wholeLayer(entry string) (int, bool) {
 	i := strings.LastIndex(entry, "layers.")
 	if i < 0 {
 		return 0, false
+	}
+	prefix := strings.ToLower(entry[:i])
+	for _, w := range []string{"mtp", "vision", "visual", "audio", "encoder"} {
+		if strings.Contains(prefix, w) {
+			return 0, false
+		}
 	}
 	rest := entry[i+len("layers."):]
 	j := 0

@@ -133,7 +133,8 @@ func TestHFQuantConfigReadsNVFP4ExpertsOfAHybrid(t *testing.T) {
 // BF16, which a count of every routed expert at 4.5 bits would understate:
 // it is not read. A layer past the last (DeepSeek's multi-token-prediction
 // layer, "model.layers.61*" of 61) is not counted, and the list reads; so
-// does one keeping out a dense first layer (Kimi K2.6's "layers.0*").
+// does one keeping out a dense first layer (Kimi K2.6's "layers.0*"), or a
+// layer of a module outside the model's (Qwen3.5's "mtp.layers.0*").
 func TestNVFP4WithAWholeLayerOfExpertsKeptOutIsNotRead(t *testing.T) {
 	moe := `"num_hidden_layers": 4, "hidden_size": 64, "num_attention_heads": 8, "num_key_value_heads": 2, "vocab_size": 100,
 		"intermediate_size": 128, "max_position_embeddings": 4096, "num_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 32, "mlp_only_layers": [0]`
@@ -147,7 +148,7 @@ func TestNVFP4WithAWholeLayerOfExpertsKeptOutIsNotRead(t *testing.T) {
 		assert.Zero(t, c.Weights, ignore)
 		assert.Contains(t, strings.Join(c.Notes, "; "), `hf_quant_config.json quant_algo "NVFP4" is not read`, ignore)
 	}
-	for _, ignore := range []string{`"model.layers.4*"`, `"model.layers.0*"`, `"model.layers.12.self_attn*"`} {
+	for _, ignore := range []string{`"model.layers.4*"`, `"model.layers.0*"`, `"model.layers.12.self_attn*"`, `"mtp.layers.2*"`, `"model.visual.layers.2*"`} {
 		c := read(`"lm_head", "model.layers.1.self_attn*", ` + ignore)
 		assert.Contains(t, c.Weights.Name, "NVFP4 experts", ignore)
 	}
