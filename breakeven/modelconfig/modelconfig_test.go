@@ -618,6 +618,7 @@ func TestNameFromALocalCheckpointDirectory(t *testing.T) {
 		"./out/qwen3-32b-fp8":                "qwen3-32b-fp8",
 		`C:\\models\\Mistral-7B`:             "Mistral-7B",
 		"models/ft/run-3/":                   "run-3",
+		"/Llama-3.1-8B":                      "Llama-3.1-8B",
 		"Qwen/Qwen3-32B":                     "Qwen/Qwen3-32B",
 		"gpt2":                               "gpt2",
 		"/":                                  "/",
